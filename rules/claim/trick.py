@@ -1,0 +1,111 @@
+"""The rules of one trick, as pure functions over rule facts.
+
+Every function here takes a logic vocabulary ``L`` (default: the engine's
+:data:`~rules.kernel.logic.CONCRETE`) and uses only ``L.And``/``L.Or``/
+``L.Not``/``L.If``/``L.Sum`` and comparisons on faction and value numbers, so
+``proofs/claim`` runs these very functions under Z3. Arguments are plain
+numbers (``Faction`` values are ints), never cards, for the same reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.claim.cards import Faction
+from rules.kernel.logic import CONCRETE, Logic
+from rules.kernel.registry import implements
+
+GOBLIN, KNIGHT, UNDEAD, DWARF, DOPPELGANGER = (int(f) for f in Faction)
+
+#: A card that cannot win the trick (off-faction).
+NO_RANK = -1
+#: Rank of a card that counts as the led faction: ``FOLLOWING + value``.
+FOLLOWING = 10
+#: Rank of a Knight played on a led Goblin: ``KNIGHT_ON_GOBLIN + value``.
+KNIGHT_ON_GOBLIN = 20
+
+
+@implements("claim.follow-suit", "claim.phase2.follow", "claim.knights.follow-suit")
+def holds_faction(hand_factions: Sequence[Any], faction: Any, L: Logic = CONCRETE) -> Any:
+    """Does a hand (its cards' factions) hold a card of ``faction``?"""
+    return L.Or(*(f == faction for f in hand_factions))
+
+
+@implements("claim.follow-suit", "claim.doppelgangers", "claim.doppelgangers.led")
+def may_follow(faction: Any, lead_faction: Any, holds_lead: Any, L: Logic = CONCRETE) -> Any:
+    """May a card of ``faction`` follow a lead of ``lead_faction``?
+
+    Yes when it is of the led faction, when it is a Doppelganger (wild, even
+    while holding the led faction: ``claim.doppelgangers``), or when the hand
+    holds no card of the led faction (``claim.follow-suit``). A led
+    Doppelganger must be followed by a Doppelganger if possible
+    (``claim.doppelgangers.led``): that is the first case.
+    """
+    return L.Or(faction == lead_faction, faction == DOPPELGANGER, L.Not(holds_lead))
+
+
+@implements("claim.trick-winner", "claim.trick-winner.off-faction", "claim.knights",
+            "claim.doppelgangers", "claim.phase2.winner")
+def card_rank(faction: Any, value: Any, lead_faction: Any, L: Logic = CONCRETE) -> Any:
+    """How strongly a card played into a trick led with ``lead_faction`` competes.
+
+    - a Knight on a led Goblin beats every Goblin (``claim.knights``);
+    - a card of the led faction, or a Doppelganger copying it, competes by
+      value (``claim.trick-winner``, ``claim.doppelgangers``);
+    - any other card cannot win (``claim.trick-winner.off-faction``).
+    The leader's own card is of the led faction by definition.
+    """
+    knight_on_goblin = L.And(lead_faction == GOBLIN, faction == KNIGHT)
+    follows = L.Or(faction == lead_faction, faction == DOPPELGANGER)
+    return L.If(knight_on_goblin, KNIGHT_ON_GOBLIN + value, L.If(follows, FOLLOWING + value, NO_RANK))
+
+
+@implements("claim.trick-winner", "claim.trick-winner.tie")
+def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any:
+    """Does the card at ``position`` (0 = the leader's) take the trick?
+
+    It must outrank every card played before it and at least equal every card
+    played after it: equal ranks go to the earlier card, so a tie goes to the
+    leader (``claim.trick-winner.tie``).
+    """
+    mine = ranks[position]
+    return L.And(*(mine > other if j < position else mine >= other
+                   for j, other in enumerate(ranks) if j != position))
+
+
+# Where played cards go. The engine puts a card into every zone whose predicate
+# holds; the conservation proof shows exactly one holds for every card.
+
+#: Destinations of a resolved trick, in the order of :func:`played_card_destinations`.
+DESTINATIONS = ("winner_followers", "winner_score", "loser_score", "discard")
+
+
+@implements("claim.phase1.undead-to-score", "claim.undead", "claim.phase1.discard",
+            "claim.phase2.winner-takes-both", "claim.dwarves", "claim.dwarves.winner-rest",
+            "claim.doppelgangers.no-power")
+def played_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> tuple[Any, Any, Any, Any]:
+    """For a card played into a trick: does it go to (the winner's followers,
+    the winner's score pile, the loser's score pile, the discard)?
+
+    Phase one: played Undead to the winner's score pile, everything else out
+    of the game. Phase two: Dwarves to the loser's score pile, everything else
+    to the winner's. A Doppelganger keeps its own faction here: it never
+    copies a power (``claim.doppelgangers.no-power``).
+    """
+    undead = faction == UNDEAD
+    dwarf = faction == DWARF
+    one = phase == 1
+    return (
+        False,
+        L.If(one, undead, L.Not(dwarf)),
+        L.And(L.Not(one), dwarf),
+        L.And(one, L.Not(undead)),
+    )
+
+
+@implements("claim.phase1.winner-takes-revealed", "claim.phase1.undead-revealed", "claim.trick-winner")
+def revealed_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> tuple[Any, Any, Any, Any]:
+    """The revealed card of phase one goes to the winner's followers, Undead or
+    not (a won Undead is a follower, not a point)."""
+    return (True, False, False, False)

@@ -1,0 +1,142 @@
+"""Game records (``rules-record/1``) and their adjudication.
+
+A record is JSON::
+
+    {"format": "rules-record/1", "game": "claim",
+     "setup": {...game specific...}, "actions": [{...}, ...]}
+
+Reading a record never raises anything but :class:`MalformedError`; replaying
+it never raises at all: an illegal action ends the replay with a verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rules.kernel.game import Game, Result
+from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError, Violation
+
+FORMAT = "rules-record/1"
+_KEYS = {"format", "game", "variant", "setup", "actions", "comment"}
+
+
+@attrs.frozen
+class Record:
+    """A parsed record: the game, its setup and its actions, not yet replayed."""
+
+    game: str
+    setup: Any
+    actions: tuple[Any, ...]
+    variant: Any = None
+    comment: str | None = None
+
+
+def read_json(path: str | Path) -> Any:
+    """Read a JSON file; every failure becomes a :class:`MalformedError`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MalformedError("no such file", where=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MalformedError(f"cannot read: {exc}", where=str(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                             where=str(path)) from None
+
+
+def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str = "record") -> Record:
+    """Validate a decoded record and parse its setup and actions with the game."""
+    if not isinstance(data, Mapping):
+        raise MalformedError("a record is a JSON object", where=where)
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise MalformedError(f"unknown field(s): {', '.join(unknown)}", where=where)
+    if data.get("format") != FORMAT:
+        raise MalformedError(f"'format' must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+    key = data.get("game")
+    if not isinstance(key, str):
+        raise MalformedError("'game' must name a game", where=where)
+    try:
+        game = games(key)
+    except KeyError as exc:
+        raise MalformedError(str(exc.args[0]) if exc.args else f"unknown game {key!r}", where=where) from None
+    if "setup" not in data:
+        raise MalformedError("missing 'setup'", where=where)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise MalformedError("'actions' must be a list", where=where)
+    variant = data.get("variant")
+    try:
+        setup = game.setup_from_json(data["setup"], variant)
+        parsed = []
+        for i, raw in enumerate(actions):
+            try:
+                parsed.append(game.action_from_json(raw))
+            except MalformedError as exc:
+                raise MalformedError(f"action {i}: {exc.detail}") from None
+    except MalformedError as exc:
+        raise MalformedError(exc.detail, where=where) from None
+    comment = data.get("comment")
+    return Record(key, setup, tuple(parsed), variant, comment if isinstance(comment, str) else None)
+
+
+def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],
+                   variant: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": FORMAT, "game": game.info.key}
+    if variant is not None:
+        out["variant"] = variant
+    out["setup"] = game.setup_to_json(setup)
+    out["actions"] = [game.action_to_json(a) for a in actions]
+    return out
+
+
+@attrs.frozen
+class IllegalAt:
+    """The first illegal action of a record."""
+
+    index: int
+    action: Any
+    violation: Violation
+
+
+@attrs.frozen
+class Adjudication:
+    """What replaying a record showed."""
+
+    legal: bool
+    finished: bool
+    illegal: IllegalAt | None
+    result: Result | None
+    steps: int
+    trace: tuple[Text, ...] = ()
+    final_state: Any = attrs.field(default=None, eq=False, repr=False)
+
+
+def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -> Adjudication:
+    """Replay ``record`` action by action and judge it.
+
+    Stops at the first illegal action. With ``explain``, collects the game's
+    own account of every step (``Game.explain_step``).
+    """
+    state = game.initial_state(record.setup)
+    trace: list[Text] = []
+    for index, action in enumerate(record.actions):
+        violation = game.check(state, action)
+        if violation is not None:
+            return Adjudication(False, game.is_terminal(state), IllegalAt(index, action, violation),
+                                None, index, tuple(trace), state)
+        after = game.apply(state, action)
+        if explain:
+            trace.extend(game.explain_step(state, action, after))
+        state = after
+    finished = game.is_terminal(state)
+    return Adjudication(True, finished, None, game.result(state) if finished else None,
+                        len(record.actions), tuple(trace), state)

@@ -1,0 +1,299 @@
+"""Load and validate the rule specification (``spec/<game>.toml``).
+
+The format is described in ``docs/decisions/0002-spec-record-format.md``.
+Every error names the file and, where there is one, the rule ID.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError
+
+RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+ANNOTATION_KINDS = ("ruling", "clarification", "example", "repair", "picture")
+_BOOK_KEYS = {"game", "language", "title", "seeds"}
+_SECTION_KEYS = {"key", "title", "intro"}
+_RULE_KEYS = {"id", "section", "title", "text", "source", "informative", "see", "annotation"}
+_ANNOTATION_KEYS = {"kind", "text", "source", "trick"}
+_SOURCE_KEYS = {"seed", "section"}
+_TRICK_KEYS = {"phase", "revealed", "lead", "follow", "winner"}
+
+
+class SpecError(MalformedError):
+    """A spec file that breaks the record format."""
+
+
+@attrs.frozen
+class Source:
+    seed: str
+    section: str
+
+
+@attrs.frozen
+class Annotation:
+    kind: str
+    text: Text
+    source: str | None = None
+    trick: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
+
+
+@attrs.frozen
+class Rule:
+    """One rule record: the unit code, tests, proofs and the rulebook cite."""
+
+    id: str
+    game: str
+    section: str
+    title: Text
+    text: Text
+    source: Source
+    informative: bool = False
+    see: tuple[str, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+
+    @property
+    def rulings(self) -> tuple[Annotation, ...]:
+        return tuple(a for a in self.annotations if a.kind == "ruling")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "section": self.section,
+            "title": self.title.to_json(),
+            "text": self.text.to_json(),
+            "source": {"seed": self.source.seed, "section": self.source.section},
+            "informative": self.informative,
+            "see": list(self.see),
+            "annotations": [
+                {"kind": a.kind, "text": a.text.to_json(), "source": a.source,
+                 **({"trick": dict(a.trick)} if a.trick else {})}
+                for a in self.annotations
+            ],
+        }
+
+
+@attrs.frozen
+class Section:
+    key: str
+    title: Text
+    intro: Text | None = None
+
+
+@attrs.frozen
+class Book:
+    """One game's rulebook as records, in rulebook order."""
+
+    game: str
+    language: str
+    title: Text
+    seeds: tuple[str, ...]
+    sections: tuple[Section, ...]
+    rules: tuple[Rule, ...]
+    path: str
+
+    @property
+    def languages(self) -> tuple[str, str]:
+        return (self.language, "en")
+
+    def rules_in(self, section: str) -> tuple[Rule, ...]:
+        return tuple(r for r in self.rules if r.section == section)
+
+
+@attrs.frozen
+class Spec:
+    """All books; look rules up by ID."""
+
+    books: tuple[Book, ...]
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(r for b in self.books for r in b.rules)
+
+    def book(self, game: str) -> Book:
+        for b in self.books:
+            if b.game == game:
+                return b
+        raise KeyError(game)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return any(r.id == rule_id for r in self.rules)
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+    def get(self, rule_id: str) -> Rule | None:
+        try:
+            return self[rule_id]
+        except KeyError:
+            return None
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def spec_dir() -> Path:
+    """Where the spec files live: ``spec/`` in a checkout, ``rules/_spec`` when installed."""
+    packaged = Path(str(resources.files("rules"))) / "_spec"
+    if packaged.is_dir() and any(packaged.glob("*.toml")):
+        return packaged
+    return Path(__file__).resolve().parents[2] / "spec"
+
+
+@cache
+def load_spec(directory: str | None = None) -> Spec:
+    """Load every ``*.toml`` in ``directory`` (default :func:`spec_dir`)."""
+    folder = Path(directory) if directory else spec_dir()
+    paths = sorted(folder.glob("*.toml"))
+    if not paths:
+        raise SpecError(f"no spec files in {folder}")
+    books = tuple(load_book(p) for p in paths)
+    _check_unique_and_links(books)
+    return Spec(books)
+
+
+def load_book(path: Path | str) -> Book:
+    path = Path(path)
+    name = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(f"cannot read: {exc}", where=name) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"not valid TOML: {exc}", where=name) from None
+    return parse_book(data, name)
+
+
+def parse_book(data: Mapping[str, Any], name: str) -> Book:
+    _only(data, {"book", "section", "rule"}, name, "top level")
+    book = _table(data.get("book"), name, "[book]")
+    _only(book, _BOOK_KEYS, name, "[book]")
+    game = _string(book.get("game"), name, "[book].game")
+    language = _string(book.get("language"), name, "[book].language")
+    langs = (language, "en")
+    title = _text(book.get("title"), langs, name, "[book].title")
+    seeds = tuple(_string(s, name, "[book].seeds") for s in _list(book.get("seeds", []), name, "[book].seeds"))
+
+    sections = []
+    for i, raw in enumerate(_list(data.get("section", []), name, "[[section]]")):
+        where = f"[[section]] #{i + 1}"
+        raw = _table(raw, name, where)
+        _only(raw, _SECTION_KEYS, name, where)
+        key = _string(raw.get("key"), name, f"{where}.key")
+        intro = _text(raw["intro"], langs, name, f"section {key}.intro") if "intro" in raw else None
+        sections.append(Section(key, _text(raw.get("title"), langs, name, f"section {key}.title"), intro))
+    keys = [s.key for s in sections]
+    if len(set(keys)) != len(keys):
+        raise SpecError(f"duplicate section keys: {sorted({k for k in keys if keys.count(k) > 1})}", where=name)
+
+    rules = tuple(_parse_rule(raw, i, game, langs, set(keys), name)
+                  for i, raw in enumerate(_list(data.get("rule", []), name, "[[rule]]")))
+    return Book(game, language, title, seeds, tuple(sections), rules, name)
+
+
+def _parse_rule(raw: Any, index: int, game: str, langs: tuple[str, str], sections: set[str], name: str) -> Rule:
+    raw = _table(raw, name, f"[[rule]] #{index + 1}")
+    rid = raw.get("id")
+    if not isinstance(rid, str) or not RULE_ID.match(rid):
+        raise SpecError(f"[[rule]] #{index + 1}: id {rid!r} is not a rule ID like 'claim.follow-suit'", where=name)
+    if not rid.startswith(game + "."):
+        raise SpecError(f"rule {rid}: ID must start with the game key '{game}.'", where=name)
+    where = f"rule {rid}"
+    _only(raw, _RULE_KEYS, name, where)
+    section = _string(raw.get("section"), name, f"{where}.section")
+    if section not in sections:
+        raise SpecError(f"{where}: unknown section {section!r}", where=name)
+    src = _table(raw.get("source"), name, f"{where}.source")
+    _only(src, _SOURCE_KEYS, name, f"{where}.source")
+    source = Source(_string(src.get("seed"), name, f"{where}.source.seed"),
+                    _string(src.get("section"), name, f"{where}.source.section"))
+    informative = raw.get("informative", False)
+    if not isinstance(informative, bool):
+        raise SpecError(f"{where}.informative must be true or false", where=name)
+    see = tuple(_string(s, name, f"{where}.see") for s in _list(raw.get("see", []), name, f"{where}.see"))
+    annotations = []
+    for j, a in enumerate(_list(raw.get("annotation", []), name, f"{where}.annotation")):
+        awhere = f"{where}, annotation #{j + 1}"
+        a = _table(a, name, awhere)
+        _only(a, _ANNOTATION_KEYS, name, awhere)
+        kind = a.get("kind")
+        if kind not in ANNOTATION_KINDS:
+            raise SpecError(f"{awhere}: kind {kind!r} is not one of {', '.join(ANNOTATION_KINDS)}", where=name)
+        trick = a.get("trick")
+        if trick is not None:
+            trick = _table(trick, name, f"{awhere}.trick")
+            _only(trick, _TRICK_KEYS, name, f"{awhere}.trick")
+        asrc = a.get("source")
+        if asrc is not None:
+            asrc = _string(asrc, name, f"{awhere}.source")
+        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, trick))
+    return Rule(
+        id=rid, game=game, section=section,
+        title=_text(raw.get("title"), langs, name, f"{where}.title"),
+        text=_text(raw.get("text"), langs, name, f"{where}.text"),
+        source=source, informative=informative, see=see, annotations=tuple(annotations),
+    )
+
+
+def _check_unique_and_links(books: Iterable[Book]) -> None:
+    seen: dict[str, str] = {}
+    books = tuple(books)
+    for book in books:
+        for rule in book.rules:
+            if rule.id in seen:
+                raise SpecError(f"rule {rule.id}: duplicate ID (also in {seen[rule.id]})", where=book.path)
+            seen[rule.id] = book.path
+    for book in books:
+        for rule in book.rules:
+            for target in rule.see:
+                if target not in seen:
+                    raise SpecError(f"rule {rule.id}: 'see' names unknown rule {target!r}", where=book.path)
+
+
+def _only(table: Mapping[str, Any], allowed: set[str], name: str, where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise SpecError(f"{where}: unknown field(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}",
+                        where=name)
+
+
+def _table(value: Any, name: str, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise SpecError(f"{where}: expected a table", where=name)
+    return value
+
+
+def _list(value: Any, name: str, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise SpecError(f"{where}: expected a list", where=name)
+    return value
+
+
+def _string(value: Any, name: str, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(f"{where}: expected a non-empty string", where=name)
+    return value
+
+
+def _text(value: Any, langs: tuple[str, ...], name: str, where: str) -> Text:
+    table = _table(value, name, where)
+    missing = [lang for lang in langs if not isinstance(table.get(lang), str) or not table[lang].strip()]
+    if missing:
+        raise SpecError(f"{where}: missing text in {', '.join(missing)}", where=name)
+    extra = sorted(set(table) - set(langs))
+    if extra:
+        raise SpecError(f"{where}: unexpected language(s) {', '.join(extra)}", where=name)
+    return Text(tuple((lang, table[lang].strip()) for lang in langs))
