@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.claim.game import trick_routes, trick_winner_position
 from rules.claim.state import TrickOutcome
 from rules.kernel.text import Text
 
@@ -17,7 +18,7 @@ def explain_trick(t: TrickOutcome) -> tuple[Text, ...]:
     follower = 1 - t.leader
     won_by = t.lead if t.winner == t.leader else t.follow
     lost_by = t.follow if t.winner == t.leader else t.lead
-    rules = ", ".join(t.rules)
+    rules = ", ".join(trick_winner_position(t.lead, t.follow)[1])
     head = Text.of(
         cs="Štych {n} (fáze {phase}): hráč {l} vynáší {lead}, hráč {f} hraje {follow}. "
            "{won} poráží {lost}: {rules}. Štych bere hráč {w}.",
@@ -26,7 +27,7 @@ def explain_trick(t: TrickOutcome) -> tuple[Text, ...]:
     ).format(n=t.number, phase=t.phase, l=t.leader, f=follower, lead=t.lead.name, follow=t.follow.name,
              won=won_by.name, lost=lost_by.name, rules=rules, w=t.winner)
     lines = [head]
-    for r in t.routes:
+    for r in trick_routes(t):
         where = _ZONE[r.zone].format(seat=r.seat)
         lines.append(Text.of(cs="  {card} jde {where} ({rules})", en="  {card} goes {where} ({rules})").format(
             card=r.card.name, where=where, rules=", ".join(r.rules)))

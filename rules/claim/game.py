@@ -28,8 +28,25 @@ from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 
 HAND_SIZE = 13
 DECK_SIZE = 26
-_PLAYS = {(seat, c): Play(seat, c) for seat in (0, 1) for c in set(full_deck())}
-_ZONE_OF = ("followers", "score", "score", "discard")
+_DISTINCT = tuple(dict.fromkeys(full_deck()))
+_PLAYS = {(seat, c): Play(seat, c) for seat in (0, 1) for c in _DISTINCT}
+_SORT_KEY = {c: i for i, c in enumerate(_DISTINCT)}
+
+# Precomputed tables. Each is the rule function itself evaluated (with the
+# engine's CONCRETE vocabulary) over its whole finite domain, so the engine
+# obeys exactly the functions the Z3 proofs check; tests/claim compare every
+# entry with a direct call.
+#: FOLLOWABLE[lead_faction][holds_lead] = factions that may follow
+FOLLOWABLE = {lf: {holds: frozenset(f for f in Faction if may_follow(f, lf, holds)) for holds in (False, True)}
+              for lf in Faction}
+#: RANK[lead_faction][card] = card_rank(card, lead_faction)
+RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _DISTINCT} for lf in Faction}
+#: DESTINATIONS[phase][faction] = played_card_destinations(phase, faction)
+DESTINATIONS = {ph: {f: played_card_destinations(ph, f) for f in Faction} for ph in (PHASE_ONE, PHASE_TWO)}
+# Zone indices (winner's followers, winner's score, loser's score, discard) whose predicate holds.
+_PLAYED_ZONES = {ph: {f: tuple(z for z, flag in enumerate(flags) if flag) for f, flags in table.items()}
+                 for ph, table in DESTINATIONS.items()}
+_REVEALED_ZONES = tuple(z for z, flag in enumerate(revealed_card_destinations(PHASE_ONE, Faction.GOBLIN)) if flag)
 
 
 def play(seat: int, card: Card) -> Play:
@@ -127,9 +144,8 @@ class Claim:
         if not state.table:
             return tuple(_PLAYS[(seat, c)] for c in dict.fromkeys(hand))
         lead_faction = state.table[0].faction
-        holds = holds_faction([c.faction for c in hand], lead_faction)
-        return tuple(_PLAYS[(seat, c)] for c in dict.fromkeys(hand)
-                     if may_follow(c.faction, lead_faction, holds))
+        allowed = FOLLOWABLE[lead_faction][holds_faction([c.faction for c in hand], lead_faction)]
+        return tuple(_PLAYS[(seat, c)] for c in dict.fromkeys(hand) if c.faction in allowed)
 
     def check(self, state: State, action: Play) -> Violation | None:
         """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
@@ -147,8 +163,7 @@ class Claim:
         if leading:
             return None
         lead = state.table[0]
-        holds = holds_faction([c.faction for c in hand], lead.faction)
-        if may_follow(action.card.faction, lead.faction, holds):
+        if action.card.faction in FOLLOWABLE[lead.faction][holds_faction([c.faction for c in hand], lead.faction)]:
             return None
         held = max(c for c in hand if c.faction is lead.faction)
         return violations.must_follow(action.card, lead, held, state.phase)
@@ -206,6 +221,10 @@ class Claim:
         return explain_trick(after.last_trick)
 
 
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
+
+
 def _parse_card(text: Any, where: str) -> Card:
     try:
         return Card.parse(text)
@@ -217,7 +236,8 @@ def _parse_card(text: Any, where: str) -> Card:
 def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...]]:
     """Which card takes the trick (0 = lead, 1 = follow) and the rules that decide it."""
     led = lead.faction
-    ranks = (card_rank(led, lead.value, led), card_rank(follow.faction, follow.value, led))
+    rank = RANK[led]
+    ranks = (rank[lead], rank[follow])
     position = 0 if takes_trick(0, ranks) else 1
     if led == GOBLIN and follow.faction == KNIGHT:
         why: tuple[str, ...] = ("claim.knights",)
@@ -235,59 +255,63 @@ def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...
 @implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.end",
             "claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase1.loser-draws")
 def _resolve(state: State, hands: tuple[tuple[Card, ...], tuple[Card, ...]], lead: Card, follow: Card) -> State:
-    position, why = trick_winner_position(lead, follow)
-    winner = state.leader if position == 0 else 1 - state.leader
+    """Resolve a complete trick: winner, card destinations, next leader, phase change."""
+    led = lead.faction
+    rank = RANK[led]
+    winner = state.leader if takes_trick(0, (rank[lead], rank[follow])) else 1 - state.leader
     loser = 1 - winner
     phase = state.phase
-    followers = [state.followers[0], state.followers[1]]
+    piles = [state.followers[winner], state.score[winner], state.score[loser], state.discard]
     known = [state.known_followers[0], state.known_followers[1]]
-    scores = [state.score[0], state.score[1]]
-    discard = state.discard
-    routes = []
     deck = state.deck
-
-    def route(c: Card, flags: tuple[Any, ...], rules: tuple[str, ...]) -> None:
-        nonlocal discard
-        for zone, flag in enumerate(flags):
-            if not flag:
-                continue
-            if zone == 0:
-                followers[winner] += (c,)
-                routes.append(Route(c, "followers", winner, rules))
-            elif zone == 1:
-                scores[winner] += (c,)
-                routes.append(Route(c, "score", winner, rules))
-            elif zone == 2:
-                scores[loser] += (c,)
-                routes.append(Route(c, "score", loser, rules))
-            else:
-                discard += (c,)
-                routes.append(Route(c, "discard", None, rules))
-
     revealed = state.revealed
+    drawn = None
     if phase == PHASE_ONE:
         assert revealed is not None
-        route(revealed, revealed_card_destinations(phase, revealed.faction), ("claim.phase1.winner-takes-revealed",))
+        for zone in _REVEALED_ZONES:
+            piles[zone] += (revealed,)
         known[winner] += (revealed,)
         drawn = deck[0]
-        followers[loser] += (drawn,)
-        routes.append(Route(drawn, "followers", loser, ("claim.phase1.loser-draws",)))
         deck = deck[1:]
+    zones = _PLAYED_ZONES[phase]
     for c in (lead, follow):
-        route(c, played_card_destinations(phase, c.faction), _route_rules(phase, c.faction))
+        for zone in zones[c.faction]:
+            piles[zone] += (c,)
+    followers = [(), ()]
+    scores = [(), ()]
+    followers[winner], scores[winner], scores[loser], discard = piles
+    followers[loser] = state.followers[loser] + ((drawn,) if drawn is not None else ())
 
     number = state.tricks_played + 1
-    outcome = TrickOutcome(number, phase, state.leader, lead, follow, revealed, winner, why, tuple(routes))
+    outcome = TrickOutcome(number, phase, state.leader, lead, follow, revealed, drawn, winner)
     if hands[0] or hands[1]:
-        next_revealed = deck[0] if phase == PHASE_ONE else None
-        return State(phase, hands, deck[1:] if phase == PHASE_ONE else deck, next_revealed, winner, (),
-                     (followers[0], followers[1]), (known[0], known[1]), (scores[0], scores[1]), discard,
-                     number, outcome)
+        if phase == PHASE_ONE:  # claim.phase1.reveal for the next trick
+            return State(phase, hands, deck[1:], deck[0], winner, (), (followers[0], followers[1]),
+                         (known[0], known[1]), (scores[0], scores[1]), discard, number, outcome)
+        return State(phase, hands, deck, None, winner, (), (followers[0], followers[1]),
+                     (known[0], known[1]), (scores[0], scores[1]), discard, number, outcome)
     if phase == PHASE_ONE:  # claim.phase1.end -> claim.phase2.take-followers
-        return State(PHASE_TWO, (tuple(sorted(followers[0])), tuple(sorted(followers[1]))), deck, None, winner,
+        return State(PHASE_TWO, (_sorted(followers[0]), _sorted(followers[1])), deck, None, winner,
                      (), ((), ()), ((), ()), (scores[0], scores[1]), discard, number, outcome)
     return State(OVER, hands, deck, None, winner, (), (followers[0], followers[1]), (known[0], known[1]),
                  (scores[0], scores[1]), discard, number, outcome)
+
+
+def trick_routes(t: TrickOutcome) -> tuple[Route, ...]:
+    """Where every card of a resolved trick went, with the rules that sent it there."""
+    loser = 1 - t.winner
+    owner = (t.winner, t.winner, loser, None)
+    names = ("followers", "score", "score", "discard")
+    out = []
+    if t.revealed is not None:
+        out.extend(Route(t.revealed, names[z], owner[z], ("claim.phase1.winner-takes-revealed",))
+                   for z in _REVEALED_ZONES)
+    if t.drawn is not None:
+        out.append(Route(t.drawn, "followers", loser, ("claim.phase1.loser-draws",)))
+    for c in (t.lead, t.follow):
+        out.extend(Route(c, names[z], owner[z], _route_rules(t.phase, c.faction))
+                   for z in _PLAYED_ZONES[t.phase][c.faction])
+    return tuple(out)
 
 
 def _route_rules(phase: int, faction: Faction) -> tuple[str, ...]:

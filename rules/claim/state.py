@@ -42,19 +42,19 @@ class Route:
     rules: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=True)
 class TrickOutcome:
-    """What happened in one resolved trick (kept for explanations)."""
+    """The facts of one resolved trick; explanations are derived from them
+    (``rules.claim.game.trick_winner_position`` and ``trick_routes``)."""
 
     number: int  # 1–26 over the whole game
     phase: int
     leader: int
     lead: Card
     follow: Card
-    revealed: Card | None
+    revealed: Card | None  # phase one: the card fought for
+    drawn: Card | None  # phase one: the card the loser drew
     winner: int
-    rules: tuple[str, ...]  # why the winner won
-    routes: tuple[Route, ...]
 
 
 @attrs.frozen(slots=True)
