@@ -63,12 +63,53 @@ _SINGULAR_CS = {
 _BY_KEY = {f.key: f for f in Faction}
 
 
-@attrs.frozen(order=True, cache_hash=True)
+_INTERNED: dict[tuple[int, int], Card] = {}
+
+
+@attrs.frozen(eq=False)
 class Card:
-    """A card: a faction and a value 0–9. Written ``goblin:3`` in records."""
+    """A card: a faction and a value 0–9. Written ``goblin:3`` in records.
+
+    Cards are interned: ``Card(Faction.GOBLIN, 3)`` always returns the same
+    object, so equality and hashing are identity (fast, in C) and still mean
+    "same faction and value". The five Goblin 0s are five copies of one card
+    value: zones are multisets.
+    """
 
     faction: Faction
     value: int
+
+    def __new__(cls, faction: Faction, value: int) -> Card:
+        existing = _INTERNED.get((faction, value))
+        if existing is not None:
+            return existing
+        made = super().__new__(cls)
+        _INTERNED[(faction, value)] = made
+        return made
+
+    def __reduce__(self) -> tuple[object, tuple[Faction, int]]:
+        return (Card, (self.faction, self.value))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def _key(self) -> tuple[int, int]:
+        return (self.faction, self.value)
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key() >= other._key()
 
     def __str__(self) -> str:
         return f"{self.faction.key}:{self.value}"

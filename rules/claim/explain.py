@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.claim.cards import Card, Faction
 from rules.claim.game import trick_routes, trick_winner_position
 from rules.claim.state import TrickOutcome
 from rules.kernel.text import Text
@@ -32,3 +33,24 @@ def explain_trick(t: TrickOutcome) -> tuple[Text, ...]:
         lines.append(Text.of(cs="  {card} jde {where} ({rules})", en="  {card} goes {where} ({rules})").format(
             card=r.card.name, where=where, rules=", ".join(r.rules)))
     return tuple(lines)
+
+
+def explain_follow(hand: tuple[Card, ...], lead: Card, card: Card, seat: int) -> Text:
+    """Why a (legal) follow was allowed, citing the rule that allows it."""
+    led = lead.faction
+    holds = any(c.faction is led for c in hand)
+    if card.faction is led:
+        return Text.of(cs="  Hráč {s} ctí barvu kartou {c} (claim.follow-suit).",
+                       en="  Seat {s} follows {g} with {c} (claim.follow-suit).").format(s=seat, c=card.name, g=led.genitive)
+    if card.faction is Faction.DOPPELGANGER:
+        if holds:
+            return Text.of(
+                cs="  Hráč {s} má v ruce {g}, ale smí zahrát měňavce {c}: měňavci jsou žolíkoví (claim.doppelgangers).",
+                en="  Seat {s} holds {g} but may play {c}: Doppelgangers are wild (claim.doppelgangers).",
+            ).format(s=seat, c=card.name, g=led.genitive)
+        return Text.of(cs="  Hráč {s} hraje měňavce {c}; počítá se, jako by ctil barvu (claim.doppelgangers).",
+                       en="  Seat {s} plays {c}, which counts as following suit (claim.doppelgangers).").format(
+            s=seat, c=card.name)
+    return Text.of(cs="  Hráč {s} nemá žádnou kartu {g}, smí zahrát cokoli: {c} (claim.follow-suit).",
+                   en="  Seat {s} holds no {g}, so may play any card: {c} (claim.follow-suit).").format(
+        s=seat, c=card.name, g=led.genitive)

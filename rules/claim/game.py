@@ -30,6 +30,7 @@ HAND_SIZE = 13
 DECK_SIZE = 26
 _DISTINCT = tuple(dict.fromkeys(full_deck()))
 _PLAYS = {(seat, c): Play(seat, c) for seat in (0, 1) for c in _DISTINCT}
+_SEAT_PLAYS = tuple({c: _PLAYS[(seat, c)] for c in _DISTINCT} for seat in (0, 1))
 _SORT_KEY = {c: i for i, c in enumerate(_DISTINCT)}
 
 # Precomputed tables. Each is the rule function itself evaluated (with the
@@ -141,11 +142,12 @@ class Claim:
         if seat is None:
             return ()
         hand = state.hands[seat]
+        plays = _SEAT_PLAYS[seat]
         if not state.table:
-            return tuple(_PLAYS[(seat, c)] for c in dict.fromkeys(hand))
+            return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
         lead_faction = state.table[0].faction
         allowed = FOLLOWABLE[lead_faction][holds_faction([c.faction for c in hand], lead_faction)]
-        return tuple(_PLAYS[(seat, c)] for c in dict.fromkeys(hand) if c.faction in allowed)
+        return tuple(plays[c] for c in dict.fromkeys(hand) if c.faction in allowed)
 
     def check(self, state: State, action: Play) -> Violation | None:
         """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
@@ -214,11 +216,13 @@ class Claim:
         )
 
     def explain_step(self, before: State, action: Play, after: State) -> tuple[Text, ...]:
-        from rules.claim.explain import explain_trick
+        from rules.claim.explain import explain_follow, explain_trick
 
-        if after.last_trick is None or after.last_trick is before.last_trick:
+        if not before.table:
             return ()
-        return explain_trick(after.last_trick)
+        follow = explain_follow(before.hands[action.seat], before.table[0], action.card, action.seat)
+        assert after.last_trick is not None
+        return (follow, *explain_trick(after.last_trick))
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:

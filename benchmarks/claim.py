@@ -1,0 +1,67 @@
+"""Claim speed: random complete games per second, and one legal_actions + apply.
+
+    python benchmarks/claim.py [--games 2000] [--repeat 5] [--json]
+
+Runs on one core (pure Python, no threads). Reports the best of ``--repeat``
+runs, because the minimum is the figure least disturbed by other processes.
+The target (issue 2) is 1,000 complete random games per second on one core of
+a 2-core CI-class machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+
+from rules.claim import CLAIM
+from rules.cli import bench
+
+
+def step_cost(samples: int = 20000, seed: int = 1) -> float:
+    """Mean seconds of one ``legal_actions`` + ``apply`` over positions from random games."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < samples:
+        state = CLAIM.initial_state(CLAIM.random_setup(rng))
+        while not CLAIM.is_terminal(state) and len(positions) < samples:
+            positions.append(state)
+            state = CLAIM.apply(state, rng.choice(CLAIM.legal_actions(state)))
+    picks = [rng.random() for _ in positions]
+    start = time.perf_counter()
+    for state, r in zip(positions, picks):
+        legal = CLAIM.legal_actions(state)
+        CLAIM.apply(state, legal[int(r * len(legal))])
+    return (time.perf_counter() - start) / len(positions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    runs = [bench(CLAIM, args.games, seed=i) for i in range(args.repeat)]
+    best = max(runs, key=lambda r: r["games_per_second"])
+    step = min(step_cost(seed=i) for i in range(args.repeat))
+    report = {
+        "game": "claim",
+        "games": args.games,
+        "best_games_per_second": best["games_per_second"],
+        "all_games_per_second": [r["games_per_second"] for r in runs],
+        "actions_per_game": best["actions"] / best["games"],
+        "legal_actions_plus_apply_microseconds": round(step * 1e6, 2),
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:40} {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,315 @@
+"""The ``rules`` command: look rules up, adjudicate records, play and measure.
+
+Exit status of ``rules adjudicate``: 0 every record legal, 1 some record has
+an illegal action, 2 some file is malformed (2 wins over 1). Every other
+command exits 0 on success and 2 on bad input. Errors are one clear line on
+standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules import games
+from rules.kernel.records import Adjudication, adjudicate, parse_record, read_json, record_to_json
+from rules.kernel.spec import Rule, SpecError, load_spec
+from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError
+
+LANGS = ("cs", "en")
+EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+
+_WORDS = {
+    "legal_finished": Text.of(cs="legální, hra dohrána", en="legal, game finished"),
+    "legal_unfinished": Text.of(cs="legální do posledního tahu ({n} tahů), hra nedohrána",
+                                en="legal so far ({n} actions), game not finished"),
+    "illegal": Text.of(cs="NELEGÁLNÍ tah č. {i} ({action})", en="ILLEGAL action #{i} ({action})"),
+    "malformed": Text.of(cs="chybný soubor: {error}", en="malformed: {error}"),
+    "breaks": Text.of(cs="porušuje", en="breaks"),
+    "winners": Text.of(cs="Vítěz: {w}", en="Winner: {w}"),
+    "nobody": Text.of(cs="nikdo", en="nobody"),
+    "seat": Text.of(cs="hráč {s}", en="seat {s}"),
+}
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported on one line, exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_MALFORMED
+    try:
+        code: int = args.run(args)
+        return code
+    except (UsageError, MalformedError, SpecError) as exc:
+        print(f"rules: {exc}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except BrokenPipeError:  # e.g. `rules rules | head`
+        return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rules", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    a = sub.add_parser("adjudicate", help="replay game records and judge every action")
+    a.add_argument("files", nargs="+", metavar="FILE", help="rules-record/1 JSON files")
+    a.add_argument("--lang", choices=LANGS, default="en", help="language of explanations (default en)")
+    a.add_argument("--explain", action="store_true", help="trick by trick: who won, by which rules, where cards went")
+    a.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    a.set_defaults(run=_adjudicate)
+
+    r = sub.add_parser("rule", help="print one rule in both languages with its annotations")
+    r.add_argument("id", help="a rule ID, e.g. claim.follow-suit")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(run=_rule)
+
+    rs = sub.add_parser("rules", help="list the rules of a game")
+    rs.add_argument("--game", default=None, help="a game key, e.g. claim (default: all)")
+    rs.add_argument("--json", action="store_true", help="one JSON object per rule, one per line")
+    rs.set_defaults(run=_rules)
+
+    pl = sub.add_parser("play", help="write a random legal record")
+    pl.add_argument("game")
+    pl.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same record)")
+    pl.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
+    pl.add_argument("--stop-after", type=int, default=None, metavar="N", help="stop the record after N actions")
+    pl.set_defaults(run=_play)
+
+    b = sub.add_parser("bench", help="play random complete games and report games per second")
+    b.add_argument("game")
+    b.add_argument("--games", type=int, default=1000)
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(run=_bench)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of game records")
+    s.set_defaults(run=_schema)
+    return p
+
+
+# --------------------------------------------------------------------------- adjudicate
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    worst = EXIT_OK
+    for name in args.files:
+        try:
+            record = parse_record(read_json(name), games.load, where=name)
+            game = games.load(record.game)
+            verdict = adjudicate(game, record, explain=args.explain)
+        except MalformedError as exc:
+            worst = EXIT_MALFORMED
+            if args.json:
+                _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                       "error": str(exc)})
+            else:
+                print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}", file=sys.stderr)
+            continue
+        if not verdict.legal and worst == EXIT_OK:
+            worst = EXIT_ILLEGAL
+        if args.json:
+            _emit(_verdict_json(name, game, verdict, args.lang))
+        else:
+            _print_verdict(name, game, verdict, args.lang, args.explain, comment=record.comment)
+    return worst
+
+
+def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"file": name, "legal": v.legal, "finished": v.finished, "illegal": None,
+                           "result": v.result.to_json() if v.result else None, "actions": v.steps}
+    if v.illegal:
+        out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
+                          **v.illegal.violation.to_json(lang)}
+    if v.trace:
+        out["explanation"] = [line[lang] for line in v.trace]
+    if v.result and v.result.lines:
+        out["scoring"] = [line[lang] for line in v.result.lines]
+    return out
+
+
+def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bool,
+                   out: TextIO = sys.stdout, comment: str | None = None) -> None:
+    if comment:
+        print(f"{name}: {comment}", file=out)
+    if v.legal:
+        key = "legal_finished" if v.finished else "legal_unfinished"
+        print(f"{name}: {_WORDS[key].format(n=v.steps)[lang]}", file=out)
+    else:
+        assert v.illegal is not None
+        action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
+        print(f"{name}: {_WORDS['illegal'].format(i=v.illegal.index, action=action)[lang]}", file=out)
+    if explain:
+        for line in v.trace:
+            print(f"  {line[lang]}", file=out)
+    if v.illegal:
+        spec = load_spec()
+        print(f"  {v.illegal.violation.message[lang]}", file=out)
+        for rule_id in v.illegal.violation.rules:
+            rule = spec.get(rule_id)
+            title = rule.title[lang] if rule else "?"
+            print(f"  {_WORDS['breaks'][lang]} {rule_id} ({title})", file=out)
+            if rule:
+                print(_indent(rule.text[lang], "    > "), file=out)
+    if v.result:
+        for line in v.result.lines:
+            print(f"  {line[lang]}", file=out)
+        seats = ", ".join(_WORDS["seat"].format(s=s)[lang] for s in v.result.winners) or _WORDS["nobody"][lang]
+        print(f"  {_WORDS['winners'].format(w=seats)[lang]}", file=out)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _rule(args: argparse.Namespace) -> int:
+    spec = load_spec()
+    rule = spec.get(args.id)
+    if rule is None:
+        close = [r.id for r in spec.rules if args.id.split(".")[-1] in r.id][:5]
+        hint = f"; did you mean {', '.join(close)}?" if close else "; list them with `rules rules`"
+        raise UsageError(f"no rule {args.id!r}{hint}")
+    if args.json:
+        _emit(_rule_json(rule))
+        return EXIT_OK
+    book = spec.book(rule.game)
+    print(f"{rule.id}  [{book.title['en']}, {rule.source.seed} › {rule.source.section}]")
+    if rule.informative:
+        print("(informative)")
+    for lang in rule.text.languages:
+        print(f"\n{rule.title[lang]} ({lang})")
+        print(_indent(rule.text[lang], "  "))
+    for a in rule.annotations:
+        print(f"\n{a.kind}{' (' + a.source + ')' if a.source else ''}:")
+        for lang in a.text.languages:
+            print(_indent(f"[{lang}] {a.text[lang]}", "  "))
+    if rule.see:
+        print(f"\nsee: {', '.join(rule.see)}")
+    from rules.kernel.registry import implementations
+
+    games.load_all()
+    impls = implementations(rule.id)
+    if impls:
+        print(f"\nimplemented by: {', '.join(i.qualname for i in impls)}")
+    return EXIT_OK
+
+
+def _rule_json(rule: Rule) -> dict[str, Any]:
+    from rules.kernel.registry import implementations
+
+    games.load_all()
+    return {**rule.to_json(), "implemented_by": [i.qualname for i in implementations(rule.id)]}
+
+
+def _rules(args: argparse.Namespace) -> int:
+    spec = load_spec()
+    if args.game is not None:
+        try:
+            selected = spec.book(args.game).rules
+        except KeyError:
+            raise UsageError(f"no rules for game {args.game!r}; games: {', '.join(b.game for b in spec.books)}") from None
+    else:
+        selected = spec.rules
+    for rule in selected:
+        if args.json:
+            _emit(_rule_json(rule))
+        else:
+            flag = " (informative)" if rule.informative else ""
+            print(f"{rule.id:40} {rule.title['en']}{flag}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- play, bench
+
+
+def _game(key: str) -> Any:
+    try:
+        return games.load(key)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+
+
+def random_record(game: Any, seed: int, stop_after: int | None = None) -> dict[str, Any]:
+    """A random legal record: the deal and every choice drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    setup = game.random_setup(rng)
+    state = game.initial_state(setup)
+    actions = []
+    while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
+        action = rng.choice(game.legal_actions(state))
+        actions.append(action)
+        state = game.apply(state, action)
+    return record_to_json(game, setup, actions)
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    if args.stop_after is not None and args.stop_after < 0:
+        raise UsageError("--stop-after must be 0 or more")
+    text = json.dumps(random_record(game, args.seed, args.stop_after), ensure_ascii=False) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
+    return EXIT_OK
+
+
+def bench(game: Any, n: int, seed: int = 0) -> dict[str, Any]:
+    """Play ``n`` random complete games through ``legal_actions``/``apply``."""
+    rng = random.Random(seed)
+    setups = [game.random_setup(rng) for _ in range(n)]
+    actions = 0
+    start = time.perf_counter()
+    for setup in setups:
+        state = game.initial_state(setup)
+        while not game.is_terminal(state):
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+            actions += 1
+    seconds = time.perf_counter() - start
+    return {"game": game.info.key, "games": n, "actions": actions, "seconds": round(seconds, 4),
+            "games_per_second": round(n / seconds, 1) if seconds else None}
+
+
+def _bench(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    report = bench(game, args.games, args.seed)
+    if args.json:
+        _emit(report)
+    else:
+        print(f"{report['games']} random {report['game']} games in {report['seconds']} s: "
+              f"{report['games_per_second']} games/s ({report['actions']} actions)")
+    return EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from importlib import resources
+
+    sys.stdout.write(resources.files("rules.schemas").joinpath("record.schema.json").read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line if line else prefix.rstrip() for line in text.splitlines())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
