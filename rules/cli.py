@@ -140,7 +140,8 @@ def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str,
 
 
 def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bool,
-                   out: TextIO = sys.stdout, comment: str | None = None) -> None:
+                   out: TextIO | None = None, comment: str | None = None) -> None:
+    out = out or sys.stdout
     if comment:
         print(f"{name}: {comment}", file=out)
     if v.legal:

@@ -21,7 +21,7 @@ from proofs import Obligation, as_bool, theorem
 from proofs.claim.common import is_card, is_phase, name, num, truth
 from rules.claim import trick
 from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT
-from rules.kernel.logic import Logic
+from rules.kernel.logic import CONCRETE, Logic
 
 
 def takers(lead_f: Any, lead_v: Any, follow_f: Any, follow_v: Any, L: Logic, *,
@@ -53,25 +53,14 @@ def _trick(L: Logic, **impls: Any) -> tuple[dict[str, Any], Any, tuple[Any, Any]
     return v, domain, (as_bool(taken[0]), as_bool(taken[1]))
 
 
-def _explain(v: dict[str, Any], taken: tuple[Any, Any], L: Logic) -> Any:
+def _explain(v: dict[str, Any], taken: tuple[Any, Any]) -> Any:
     def explain(model: Any) -> str:
         lf, lv, ff, fv = (num(model, v[k]) for k in ("lead_faction", "lead_value", "follow_faction", "follow_value"))
         who = [p for p, t in zip(("leader", "follower"), taken) if truth(model, t)] or ["nobody"]
-        should = "follower" if rule_follower_wins(lf, lv, ff, fv, _PY) else "leader"
+        should = "follower" if rule_follower_wins(lf, lv, ff, fv, CONCRETE) else "leader"
         return (f"phase {num(model, v['phase'])}: {name(lf)} {lv} led, {name(ff)} {fv} follows; "
                 f"engine: {' and '.join(who)} take(s) the trick; the rules: the {should}")
     return explain
-
-
-class _Python:
-    """Plain-Python vocabulary for wording counterexamples (no engine import needed)."""
-
-    And = staticmethod(lambda *t: all(t))
-    Or = staticmethod(lambda *t: any(t))
-    Not = staticmethod(lambda t: not t)
-
-
-_PY: Any = _Python()
 
 
 @theorem("claim.trick-winner.unique",
@@ -83,7 +72,7 @@ def unique(L: Logic, *, card_rank: Any = trick.card_rank, takes_trick: Any = tri
 
     v, domain, taken = _trick(L, card_rank=card_rank, takes_trick=takes_trick)
     claim = z3.Sum(*(z3.If(t, 1, 0) for t in taken)) == 1
-    return Obligation(domain, claim, _explain(v, taken, L))
+    return Obligation(domain, claim, _explain(v, taken))
 
 
 @theorem("claim.trick-winner.matches-rule",
@@ -98,7 +87,7 @@ def matches_rule(L: Logic, *, card_rank: Any = trick.card_rank, takes_trick: Any
     v, domain, (leader, follower) = _trick(L, card_rank=card_rank, takes_trick=takes_trick)
     rule = as_bool(rule_follower_wins(v["lead_faction"], v["lead_value"], v["follow_faction"], v["follow_value"], L))
     claim = z3.And(follower == rule, leader == z3.Not(rule))
-    return Obligation(domain, claim, _explain(v, (leader, follower), L))
+    return Obligation(domain, claim, _explain(v, (leader, follower)))
 
 
 THEOREMS = (unique, matches_rule)
