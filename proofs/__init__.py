@@ -67,12 +67,15 @@ class Obligation:
     """What a theorem body hands to the solver.
 
     ``domain``: the quantified variables' ranges; ``claim``: what must hold
-    on all of them; ``explain(model)``: a counterexample in game words.
+    on all of them; ``explain(model)``: a counterexample in game words;
+    ``smallest``: an optional integer term to minimise in a counterexample
+    (a 2-card hand reads better than a 13-card one).
     """
 
     domain: Any
     claim: Any
     explain: Callable[[Any], str]
+    smallest: Any = None
 
 
 @attrs.frozen
@@ -131,7 +134,15 @@ def prove(name: str, body: Callable[..., Obligation], implementations: dict[str,
     if answer == z3.unsat:
         return ProofResult(name, PROVED, time.perf_counter() - start)
     if answer == z3.sat:
-        text = ob.explain(solver.model())
+        model = solver.model()
+        if ob.smallest is not None:
+            small = z3.Optimize()
+            small.set(timeout=timeout_ms)
+            small.add(domain, z3.Not(claim))
+            small.minimize(ob.smallest)
+            if small.check() == z3.sat:
+                model = small.model()
+        text = ob.explain(model)
         return ProofResult(name, COUNTEREXAMPLE, time.perf_counter() - start, counterexample=text)
     return ProofResult(name, UNKNOWN, time.perf_counter() - start, reason=solver.reason_unknown())
 

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from proofs import PROVED, THEOREMS, theorems
+from proofs import PROVED, THEOREMS, UNKNOWN, ProofResult, Theorem, theorems
 
 
 def _wrap(ids: tuple[str, ...], width: int = 64) -> list[str]:
@@ -27,6 +27,14 @@ def _wrap(ids: tuple[str, ...], width: int = 64) -> list[str]:
     return lines
 
 
+def _check(t: Theorem) -> ProofResult:
+    """Run one theorem; a crash in a rule function is reported, not a traceback mid-table."""
+    try:
+        return t.check()
+    except Exception as exc:  # noqa: BLE001 - any failure of the code under proof
+        return ProofResult(t.name, UNKNOWN, 0.0, reason=f"the check raised {exc!r}")
+
+
 def main(argv: list[str] | None = None) -> int:
     games = sorted({t.game for t in THEOREMS})
     parser = argparse.ArgumentParser(prog="python -m proofs", description=__doc__.splitlines()[0])
@@ -36,27 +44,29 @@ def main(argv: list[str] | None = None) -> int:
 
     selected = theorems(args.game)
     failed = 0
-    rows = []
+    rows, notes = [], []
     for t in selected:
-        r = t.check()
+        r = _check(t)
         failed += r.status != PROVED
         if args.json:
             print(json.dumps(r.to_json(t.rules), ensure_ascii=False), flush=True)
-        else:
-            ids = _wrap(t.rules)
-            rows.append((t.name, ids[0], r.status, f"{r.seconds:.3f}"))
-            rows.extend(("", more, "", "") for more in ids[1:])
-            if r.counterexample:
-                rows.append(("", "  counterexample: " + r.counterexample, "", ""))
-            if r.reason:
-                rows.append(("", "  reason: " + r.reason, "", ""))
+            continue
+        ids = _wrap(t.rules)
+        rows.append((t.name, ids[0], r.status, f"{r.seconds:.3f}"))
+        rows.extend(("", more, "", "") for more in ids[1:])
+        if r.counterexample:
+            notes.append(f"{t.name}: counterexample: {r.counterexample}")
+        if r.reason:
+            notes.append(f"{t.name}: {r.status}: {r.reason}")
     if not args.json:
         head = ("theorem", "rules", "result", "seconds")
-        widths = [max(len(x[i]) for x in (head, *rows)) for i in range(4)]
+        widths = [max(len(row[i]) for row in (head, *rows)) for i in range(4)]
         for row in (head, tuple("-" * w for w in widths), *rows):
             print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
-        total = sum(float(r[3]) for r in rows if r[3])
+        total = sum(float(row[3]) for row in rows if row[3])
         print(f"\n{len(selected) - failed}/{len(selected)} proved in {total:.3f} s")
+        for note in notes:
+            print(note)
     return 1 if failed else 0
 
 

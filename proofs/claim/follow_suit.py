@@ -76,7 +76,7 @@ def nonempty(L: Logic, *, may_follow: Any = trick.may_follow, holds_faction: Any
 
     n, lead, hand, cases, domain = _hands(L, may_follow=may_follow, holds_faction=holds_faction)
     claim = z3.And(*(z3.Implies(n == k, z3.Or(*map(as_bool, engine))) for k, (engine, _) in cases.items()))
-    return Obligation(domain, claim, _explain(n, lead, hand, cases))
+    return Obligation(domain, claim, _explain(n, lead, hand, cases), smallest=n)
 
 
 @theorem("claim.follow-suit.exact",
@@ -91,7 +91,7 @@ def exact(L: Logic, *, may_follow: Any = trick.may_follow, holds_faction: Any = 
     n, lead, hand, cases, domain = _hands(L, may_follow=may_follow, holds_faction=holds_faction)
     claim = z3.And(*(z3.Implies(n == k, z3.And(*(as_bool(e) == as_bool(r) for e, r in zip(engine, rule))))
                      for k, (engine, rule) in cases.items()))
-    return Obligation(domain, claim, _explain(n, lead, hand, cases))
+    return Obligation(domain, claim, _explain(n, lead, hand, cases), smallest=n)
 
 
 THEOREMS = (nonempty, exact)

@@ -67,7 +67,7 @@ def vote_unique(L: Logic, *, holds_vote: Any = scoring.holds_vote) -> Obligation
     import z3
 
     domain, _, t, (v0, v1) = _one_faction(L, holds_vote)
-    return Obligation(domain, z3.Not(z3.And(v0, v1)), _explain_vote(t, (v0, v1)))
+    return Obligation(domain, z3.Not(z3.And(v0, v1)), _explain_vote(t, (v0, v1)), smallest=t[0][0] + t[1][0])
 
 
 @theorem("claim.scoring.vote-rulings",
@@ -87,7 +87,7 @@ def vote_rulings(L: Logic, *, holds_vote: Any = scoring.holds_vote) -> Obligatio
         z3.Implies(z3.And(c0 == c1, c0 > 0, h0 > h1), v0),            # claim.scoring.tie-highest
         z3.Implies(z3.And(c0 == c1, c0 > 0, h1 > h0), v1),
     )
-    return Obligation(domain, claim, _explain_vote(t, (v0, v1)))
+    return Obligation(domain, claim, _explain_vote(t, (v0, v1)), smallest=t[0][0] + t[1][0])
 
 
 @theorem("claim.scoring.one-winner",
@@ -111,7 +111,8 @@ def one_winner(L: Logic, *, holds_vote: Any = scoring.holds_vote, wins_game: Any
         lines = [_explain_vote(t, h, name(f))(model) for f, t, h in zip(FACTIONS, tallies, held)]
         return "; ".join(lines) + (f"; votes {num(model, totals[0])}-{num(model, totals[1])}, "
                                    f"engine: seat 0 wins={truth(model, wins[0])}, seat 1 wins={truth(model, wins[1])}")
-    return Obligation(z3.And(*domains), z3.Not(z3.And(*wins)), explain)
+    smallest = z3.Sum(*(c for t in tallies for c, _ in t))
+    return Obligation(z3.And(*domains), z3.Not(z3.And(*wins)), explain, smallest=smallest)
 
 
 THEOREMS = (vote_unique, vote_rulings, one_winner)

@@ -56,10 +56,11 @@ def _trick(L: Logic, **impls: Any) -> tuple[dict[str, Any], Any, tuple[Any, Any]
 def _explain(v: dict[str, Any], taken: tuple[Any, Any]) -> Any:
     def explain(model: Any) -> str:
         lf, lv, ff, fv = (num(model, v[k]) for k in ("lead_faction", "lead_value", "follow_faction", "follow_value"))
-        who = [p for p, t in zip(("leader", "follower"), taken) if truth(model, t)] or ["nobody"]
+        who = [p for p, t in zip(("the leader", "the follower"), taken) if truth(model, t)]
+        engine = f"{who[0]} takes" if len(who) == 1 else ("both take" if who else "nobody takes")
         should = "follower" if rule_follower_wins(lf, lv, ff, fv, CONCRETE) else "leader"
         return (f"phase {num(model, v['phase'])}: {name(lf)} {lv} led, {name(ff)} {fv} follows; "
-                f"engine: {' and '.join(who)} take(s) the trick; the rules: the {should}")
+                f"engine: {engine} the trick; the rules: the {should} takes it")
     return explain
 
 

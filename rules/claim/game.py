@@ -47,7 +47,8 @@ DESTINATIONS = {ph: {f: played_card_destinations(ph, f) for f in Faction} for ph
 # Zone indices (winner's followers, winner's score, loser's score, discard) whose predicate holds.
 _PLAYED_ZONES = {ph: {f: tuple(z for z, flag in enumerate(flags) if flag) for f, flags in table.items()}
                  for ph, table in DESTINATIONS.items()}
-_REVEALED_ZONES = tuple(z for z, flag in enumerate(revealed_card_destinations(PHASE_ONE, Faction.GOBLIN)) if flag)
+_REVEALED_ZONES = {f: tuple(z for z, flag in enumerate(revealed_card_destinations(PHASE_ONE, f)) if flag)
+                   for f in Faction}
 
 
 def play(seat: int, card: Card) -> Play:
@@ -272,7 +273,7 @@ def _resolve(state: State, hands: tuple[tuple[Card, ...], tuple[Card, ...]], lea
     drawn = None
     if phase == PHASE_ONE:
         assert revealed is not None
-        for zone in _REVEALED_ZONES:
+        for zone in _REVEALED_ZONES[revealed.faction]:
             piles[zone] += (revealed,)
         known[winner] += (revealed,)
         drawn = deck[0]
@@ -309,7 +310,7 @@ def trick_routes(t: TrickOutcome) -> tuple[Route, ...]:
     out = []
     if t.revealed is not None:
         out.extend(Route(t.revealed, names[z], owner[z], ("claim.phase1.winner-takes-revealed",))
-                   for z in _REVEALED_ZONES)
+                   for z in _REVEALED_ZONES[t.revealed.faction])
     if t.drawn is not None:
         out.append(Route(t.drawn, "followers", loser, ("claim.phase1.loser-draws",)))
     for c in (t.lead, t.follow):
