@@ -54,6 +54,7 @@ def card_rank(faction: Any, value: Any, lead_faction: Any, L: Logic = CONCRETE) 
     - a card of the led faction, or a Doppelganger copying it, competes by
       value (``claim.trick-winner``, ``claim.doppelgangers``);
     - any other card cannot win (``claim.trick-winner.off-faction``).
+
     The leader's own card is of the led faction by definition.
     """
     knight_on_goblin = L.And(lead_faction == GOBLIN, faction == KNIGHT)

@@ -1,0 +1,228 @@
+"""The Sphinx rulebook: it builds cleanly with ``-W``, publishes every rule in
+``objects.inv``, renders both languages, the rulings and the drawn tricks, and
+another project resolves ``:rule:`` references through intersphinx.
+
+The build tests are marked ``docs``: ``conftest.py`` runs them last and the
+``test_status_path`` fixture hands them the outcomes of every other test,
+which the rulebook shows next to each rule.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import pytest
+
+from rules import rulebook
+from rules.kernel.spec import Annotation, load_spec
+from rules.kernel.text import Text
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+SPEC = load_spec()
+CLAIM = SPEC.book("claim")
+TRICKS = [(r, a) for r in CLAIM.rules for a in r.annotations if a.trick]
+
+
+def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", *extra, str(source), str(out)],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=600,
+    )
+
+
+def inventory(path: Path) -> dict[str, tuple[str, str]]:
+    """``objects.inv`` as {name: (domain:type, uri)} (format version 2)."""
+    raw = path.read_bytes()
+    lines = raw.split(b"\n", 4)
+    assert lines[0] == b"# Sphinx inventory version 2"
+    body = zlib.decompress(lines[4]).decode("utf-8")
+    out = {}
+    for line in body.splitlines():
+        m = re.match(r"(.+?)\s+(\S+:\S+)\s+(-?\d+)\s+?(\S*)\s+(.*)", line)
+        if m:
+            name, kind, _, uri, _ = m.groups()
+            out.setdefault(name, (kind, uri.replace("$", name) if uri.endswith("$") else uri))
+    return out
+
+
+def page_text(path: Path) -> str:
+    """The visible text of an HTML page, whitespace collapsed."""
+    raw = path.read_text(encoding="utf-8")
+    raw = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", raw, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", raw)).split())
+
+
+def squash(text: str) -> str:
+    """Spec text as the page shows it (list markers and code backticks dropped)."""
+    text = re.sub(r"^\s*- ", "", text, flags=re.M).replace("`", "")
+    return " ".join(text.split())
+
+
+# --------------------------------------------------------------------------- the build
+
+
+@pytest.fixture(scope="module")
+def built(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("docs-html")
+    result = sphinx_build(DOCS, out, "-D", f"rules_test_status={test_status_path}")
+    assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
+    return out
+
+
+@pytest.mark.docs
+def test_inventory_lists_every_rule(built: Path) -> None:
+    inv = inventory(built / "objects.inv")
+    assert inv["claim.follow-suit"] == ("rule:rule", "claim.html#claim.follow-suit")
+    missing = [r.id for r in SPEC.rules if inv.get(r.id, ("", ""))[0] != "rule:rule"]
+    assert not missing, f"rules missing from objects.inv: {missing}"
+
+
+@pytest.mark.docs
+def test_claim_page_has_every_rule_in_both_languages(built: Path) -> None:
+    page = (built / "claim.html").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'id="([^"]+)"', page))
+    assert not [r.id for r in CLAIM.rules if r.id not in anchors]
+    text = page_text(built / "claim.html")
+    rule = SPEC["claim.follow-suit"]
+    assert squash(rule.text.get("cs")) in text
+    assert squash(rule.text.get("en")) in text
+    assert "Ctění barvy" in text and "Following suit" in text
+    assert 'class="rules-bilingual' in page and 'lang="cs"' in page
+
+
+@pytest.mark.docs
+def test_every_generated_rule_reference_resolves(built: Path) -> None:
+    # generated references do not warn when unresolved (another project may render one rule
+    # alone), so check here that in our own build every one of them is a link
+    pages = ["claim", "rulings"] + (["proofs"] if rulebook.collect_proofs(run=False).available else [])
+    for name in pages:
+        page = (built / f"{name}.html").read_text(encoding="utf-8")
+        refs = page.count('<code class="xref rule rule-rule')
+        linked = len(re.findall(r'<a class="reference internal"[^>]*><code class="xref rule rule-rule', page))
+        assert refs == linked > 0, name
+
+
+@pytest.mark.docs
+def test_claim_page_draws_every_worked_trick(built: Path) -> None:
+    page = (built / "claim.html").read_text(encoding="utf-8")
+    assert page.count("<svg") == len(TRICKS) > 0
+    assert "takes the trick" in page
+    assert "DISAGREES" not in page
+
+
+@pytest.mark.docs
+def test_rulings_are_marked_and_collected(built: Path) -> None:
+    found = rulebook.rulings()
+    assert found, "the spec has rulings"
+    claim = page_text(built / "claim.html")
+    rulings = page_text(built / "rulings.html")
+    rulings_html = (built / "rulings.html").read_text(encoding="utf-8")
+    for rule, ruling in found:
+        assert squash(ruling.text.get("en")) in claim
+        assert squash(ruling.text.get("en")) in rulings
+        assert f'href="claim.html#{rule.id}"' in rulings_html
+    assert "Ruling: the library’s interpretation" in claim or "Ruling: the library's interpretation" in claim
+
+
+@pytest.mark.docs
+def test_claim_page_reports_tests_and_proofs(built: Path, test_status_path: Path) -> None:
+    page = (built / "claim.html").read_text(encoding="utf-8")
+    status = rulebook.read_test_status(test_status_path)
+    table = rulebook.tests_by_rule(ROOT / "tests", status)
+    outcomes = {t.outcome for runs in table.values() for t in runs}
+    for outcome in outcomes & {"passed", "failed", "skipped"}:
+        assert f"rules-status-{outcome}" in page
+    report = rulebook.collect_proofs(run=False)
+    if report.available:
+        proofs = page_text(built / "proofs.html")
+        for run in report.runs:
+            assert run.name in proofs
+
+
+@pytest.mark.docs
+def test_another_project_cites_rules_through_intersphinx(built: Path, tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['sphinx.ext.intersphinx', 'rules.sphinx']\n"
+        f"intersphinx_mapping = {{'rules': ('https://example.invalid/rules/', {str(built / 'objects.inv')!r})}}\n",
+        encoding="utf-8")
+    (src / "index.rst").write_text(
+        "Other project\n=============\n\n"
+        "The second player must follow suit (:rule:`claim.follow-suit`), unless they play a\n"
+        "Doppelganger (:rule:`wild cards <claim.doppelgangers>`).\n",
+        encoding="utf-8")
+    result = sphinx_build(src, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://example.invalid/rules/claim.html#claim.follow-suit"' in page
+    assert 'href="https://example.invalid/rules/claim.html#claim.doppelgangers"' in page
+
+    # An ID nobody publishes is a warning, hence an error under -W.
+    (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
+    result = sphinx_build(src, tmp_path / "out2")
+    assert result.returncode != 0
+    assert "claim.no-such-rule" in result.stderr
+
+
+# --------------------------------------------------------------------------- pieces (no build)
+
+
+@pytest.mark.parametrize(("rule", "annotation"), TRICKS, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(TRICKS)])
+def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:  # noqa: ANN001
+    drawn = rulebook.draw_trick(rule.game, annotation)
+    assert drawn is not None
+    assert drawn.problems == ()
+    assert drawn.winner == annotation.trick["winner"]
+    svg = ET.fromstring(drawn.svg)
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+    for key in ("lead", "follow", "revealed"):
+        if key in annotation.trick:
+            faction, value = annotation.trick[key].split(":")
+            assert faction.capitalize() in texts and value in texts
+    assert "takes the trick" in texts
+    assert not svg.findall(".//*[@id]"), "inline SVGs share a page: no ids"
+
+
+def test_a_wrong_winner_is_reported() -> None:
+    wrong = Annotation("example", Text.of(cs="x", en="x"), None,
+                       {"phase": 2, "lead": "goblin:9", "follow": "knight:2", "winner": "leader"})
+    drawn = rulebook.draw_trick("claim", wrong)
+    assert drawn is not None and drawn.winner == "follower"
+    assert drawn.problems and "claim.knights" in drawn.problems[0]
+    bad = Annotation("example", Text.of(cs="x", en="x"), None,
+                     {"phase": 1, "lead": "goblin:9", "follow": "knight:2", "winner": "follower"})
+    drawn = rulebook.draw_trick("claim", bad)
+    assert drawn is not None and drawn.problems and "revealed" in drawn.problems[0]
+
+
+def test_test_status_is_summarised_per_citation(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_x.py").write_text(
+        "import pytest\n\n@pytest.mark.rules('claim.follow-suit')\n"
+        "@pytest.mark.parametrize('n', [1, 2])\ndef test_a(n):\n    pass\n\n"
+        "@pytest.mark.rules('claim.lead')\nclass TestB:\n    def test_c(self):\n        pass\n",
+        encoding="utf-8")
+    status = {
+        "tests/test_x.py::test_a[1]": {"outcome": "passed", "rules": ["claim.follow-suit"]},
+        "tests/test_x.py::test_a[2]": {"outcome": "failed", "rules": ["claim.follow-suit"]},
+        "tests/test_x.py::TestB::test_c": {"outcome": "skipped", "rules": ["claim.lead"]},
+    }
+    table = rulebook.tests_by_rule(tests, status)
+    [a] = table["claim.follow-suit"]
+    assert (a.outcome, a.detail) == ("failed", "1 passed, 1 failed")
+    assert {t.outcome for t in table["claim.lead"]} == {"skipped"}
+    unrun = rulebook.tests_by_rule(tests, None)
+    assert {t.outcome for ts in unrun.values() for t in ts} == {rulebook.NOT_RUN}
