@@ -21,20 +21,21 @@ from hypothesis import HealthCheck, settings
 
 # ----------------------------------------------------------------- hypothesis
 
-#: Per-profile sizes of the Claim state machine (``tests/claim/test_state_machine.py``):
-#: (examples, steps per example). A whole game is 52 plays; teardown finishes
-#: every game, so even short runs reach scoring.
-STATE_MACHINE_SIZES = {"dev": (15, 40), "ci": (60, 80), "thorough": (1000, 150)}
-
+# ``stateful_step_count`` sizes the Claim state machine (tests/claim/test_state_machine.py):
+# a whole game is 52 plays and its teardown finishes every game, so even short
+# runs reach scoring. ``deadline=None`` on CI and in long runs (timing noise is
+# not a bug); the state machine sets it itself in every profile.
 settings.register_profile(
-    "dev", max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "ci", max_examples=60, deadline=None, print_blob=True,
+    "dev", max_examples=15, stateful_step_count=40,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    "ci", max_examples=60, stateful_step_count=80, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", max_examples=1000, stateful_step_count=150, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
@@ -127,3 +128,74 @@ def test_status_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
     data = {"tests": recorded_outcomes(request.config)}
     path.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
     return path
+
+
+# ----------------------------------------------------------------- Claim positions
+
+
+def claim_position(*, phase: int = 1, leader: int = 0, lead_hand: tuple[str, ...] | list[str] = (),
+                   follow_hand: tuple[str, ...] | list[str] = (), lacks: tuple[str, ...] | list[str] = (),
+                   revealed: str | None = None, deck_top: str | None = None) -> Any:
+    """A consistent 52-card Claim position at the start of a phase, built by hand.
+
+    ``lead_hand``/``follow_hand`` name cards the leader (seat ``leader``) and
+    the other seat must hold; the rest of each hand (13 cards) is filled from
+    the remaining cards in deck order, the follower's without any card of the
+    factions in ``lacks`` (e.g. ``("goblin", "doppelganger")`` for a follower
+    void in Goblins who also cannot play a Doppelganger).
+
+    Phase one is ``CLAIM.initial_state`` of a real ``Setup``: ``revealed`` is
+    the top card of the draw deck, ``deck_top`` the card below it (the one
+    the loser of the first trick draws). Phase two is the state after
+    thirteen tricks: the hands hold the followers, the other 26 cards are out
+    of the game, the deck is empty.
+    """
+    from collections import Counter
+
+    from rules.claim import CLAIM, Card, Setup, State, full_deck
+
+    pool = Counter(full_deck())
+
+    def take(text: str) -> Card:
+        c = Card.parse(text)
+        if pool[c] <= 0:
+            raise ValueError(f"position names {c} more often than the deck holds it")
+        pool[c] -= 1
+        return c
+
+    lead_cards = [take(t) for t in lead_hand]
+    follow_cards = [take(t) for t in follow_hand]
+    top = [take(t) for t in (revealed, deck_top) if t is not None] if phase == 1 else []
+    if phase == 1 and revealed is None and deck_top is not None:
+        raise ValueError("name the revealed card when naming the deck's top card")
+    excluded = {f.lower() for f in lacks}
+    for c in follow_cards:
+        if c.faction.key in excluded:
+            raise ValueError(f"the follower holds {c} but should lack {c.faction.key}")
+
+    def fill(hand: list[Card], allowed: Any) -> tuple[Card, ...]:
+        for c in sorted(pool.elements()):
+            if len(hand) == 13:
+                break
+            if allowed(c):
+                pool[c] -= 1
+                hand.append(c)
+        if len(hand) != 13:
+            raise ValueError("not enough cards to fill the hand")
+        return tuple(hand)
+
+    follower = fill(follow_cards, lambda c: c.faction.key not in excluded)
+    leading = fill(lead_cards, lambda c: True)
+    hands = (leading, follower) if leader == 0 else (follower, leading)
+    rest = tuple(sorted(pool.elements()))
+    if phase == 1:
+        setup = Setup(hands, tuple(top) + rest, leader)
+        return CLAIM.initial_state(setup)
+    return State(phase=2, hands=hands, deck=(), revealed=None, leader=leader, table=(), followers=((), ()),
+                 known_followers=((), ()), score=((), ()), discard=rest, tricks_played=13)
+
+
+@pytest.fixture
+def position() -> Any:
+    """:func:`claim_position`, for tests that build Claim positions by hand."""
+    return claim_position

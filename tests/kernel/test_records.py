@@ -1,0 +1,251 @@
+"""Game records (``rules.kernel.records``): parsing errors are ``MalformedError``
+naming the place; ``adjudicate`` replays and stops at the first illegal action.
+
+A tiny counting game keeps these tests game-neutral; one test runs the real
+Claim through the same functions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import rules.games
+from rules.kernel.game import Game, GameInfo, Result
+from rules.kernel.records import FORMAT, Record, adjudicate, parse_record, read_json, record_to_json
+from rules.kernel.text import Text
+from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+
+# ----------------------------------------------------------------- a toy game
+
+
+@attrs.frozen
+class Count:
+    total: int
+    turn: int
+    target: int
+
+
+class CountTo:
+    """Players alternately add 1 or 2; nobody may pass the target; who reaches it wins."""
+
+    info = GameInfo("count", Text.of(en="Count"), (2,), "none", "perfect", ("en",))
+
+    def setup_from_json(self, data: Any, variant: Any = None) -> int:
+        if not isinstance(data, Mapping) or not isinstance(data.get("target"), int):
+            raise MalformedError("setup.target must be a number")
+        return data["target"]
+
+    def setup_to_json(self, setup: int) -> dict[str, Any]:
+        return {"target": setup}
+
+    def action_from_json(self, data: Any) -> int:
+        if data not in (1, 2) or isinstance(data, bool):
+            raise MalformedError(f"an action adds 1 or 2, not {data!r}")
+        return data
+
+    def action_to_json(self, action: int) -> Any:
+        return action
+
+    def random_setup(self, rng: random.Random) -> int:
+        return rng.randint(3, 9)
+
+    def initial_state(self, setup: int) -> Count:
+        return Count(0, 0, setup)
+
+    def legal_actions(self, state: Count) -> list[int]:
+        return [a for a in (1, 2) if state.total + a <= state.target]
+
+    def check(self, state: Count, action: int) -> Violation | None:
+        if state.total + action > state.target:
+            return Violation(("count.limit",), Text.of(en=f"{state.total} + {action} passes {state.target}"))
+        return None
+
+    def apply(self, state: Count, action: int) -> Count:
+        v = self.check(state, action)
+        if v:
+            raise IllegalActionError(v)
+        return Count(state.total + action, 1 - state.turn, state.target)
+
+    def is_terminal(self, state: Count) -> bool:
+        return state.total == state.target
+
+    def result(self, state: Count) -> Result | None:
+        return Result((1 - state.turn,)) if self.is_terminal(state) else None
+
+    def view(self, state: Count, seat: int) -> Count:
+        return state
+
+    def explain_step(self, before: Count, action: int, after: Count) -> list[Text]:
+        return [Text.of(en=f"{before.total} -> {after.total}")]
+
+
+COUNT = CountTo()
+
+
+def games(key: str) -> Game[Any, Any]:
+    if key == "count":
+        return COUNT  # type: ignore[return-value]
+    raise KeyError(f"unknown game {key!r}; known games: count")
+
+
+def record(**overrides: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "game": "count", "setup": {"target": 5}, "actions": [2, 2, 1]}
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not ...}
+
+
+def test_toy_game_satisfies_the_protocol() -> None:
+    assert isinstance(COUNT, Game)
+
+
+# ----------------------------------------------------------------- parse_record
+
+
+def test_parse_valid_record() -> None:
+    rec = parse_record(record(comment="hello"), games)
+    assert rec == Record("count", 5, (2, 2, 1), None, "hello")
+    assert parse_record(record(actions=...), games).actions == ()
+
+
+def malformed(data: Any, where: str = "record") -> MalformedError:
+    with pytest.raises(MalformedError) as info:
+        parse_record(data, games, where=where)
+    assert info.value.where == where
+    assert str(info.value).startswith(where + ": ")
+    return info.value
+
+
+@pytest.mark.parametrize("data", [[], "record", 3, None])
+def test_not_an_object(data: Any) -> None:
+    assert "object" in malformed(data).detail
+
+
+def test_unknown_field() -> None:
+    assert "players" in malformed(record(players=2)).detail
+
+
+@pytest.mark.parametrize("fmt", ["rules-record/2", None, 1, ...])
+def test_wrong_format(fmt: Any) -> None:
+    err = malformed(record(format=fmt))
+    assert "format" in err.detail and FORMAT in err.detail
+
+
+def test_game_must_be_named() -> None:
+    assert "game" in malformed(record(game=7)).detail
+    assert "game" in malformed(record(game=...)).detail
+
+
+def test_unknown_game_names_the_known_ones() -> None:
+    err = malformed(record(game="chess"), where="games/1.json")
+    assert "chess" in err.detail and "count" in err.detail
+
+
+def test_unknown_game_with_the_real_registry() -> None:
+    with pytest.raises(MalformedError) as info:
+        parse_record(record(game="chess"), rules.games.load)
+    assert "chess" in str(info.value) and "claim" in str(info.value)
+
+
+def test_missing_setup() -> None:
+    assert "setup" in malformed(record(setup=...)).detail
+
+
+def test_bad_setup_is_reported_with_the_place() -> None:
+    err = malformed(record(setup={"target": "five"}), where="r.json")
+    assert "setup.target" in err.detail
+
+
+def test_actions_must_be_a_list() -> None:
+    assert "actions" in malformed(record(actions={"0": 1})).detail
+
+
+def test_bad_action_names_its_index() -> None:
+    err = malformed(record(actions=[1, 2, 3]), where="r.json")
+    assert err.detail.startswith("action 2: ") and "3" in err.detail
+
+
+def test_non_string_comment_is_dropped() -> None:
+    assert parse_record(record(comment=["x"]), games).comment is None
+
+
+# ----------------------------------------------------------------- files
+
+
+def test_read_json_errors_are_malformed(tmp_path: Path) -> None:
+    with pytest.raises(MalformedError, match="no such file") as info:
+        read_json(tmp_path / "missing.json")
+    assert info.value.where == str(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": ', encoding="utf-8")
+    with pytest.raises(MalformedError, match="not JSON.*line 1") as info:
+        read_json(bad)
+    assert info.value.where == str(bad)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(MalformedError):
+        read_json(binary)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record()), encoding="utf-8")
+    assert read_json(good) == record()
+
+
+def test_record_to_json_round_trip() -> None:
+    data = record_to_json(COUNT, 5, [2, 2, 1])  # type: ignore[arg-type]
+    assert data == {"format": FORMAT, "game": "count", "setup": {"target": 5}, "actions": [2, 2, 1]}
+    assert parse_record(json.loads(json.dumps(data)), games) == Record("count", 5, (2, 2, 1))
+    assert record_to_json(COUNT, 5, [], variant="short")["variant"] == "short"  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- adjudicate
+
+
+def test_adjudicate_a_finished_game() -> None:
+    result = adjudicate(COUNT, parse_record(record(), games), explain=True)  # type: ignore[arg-type]
+    assert result.legal and result.finished and result.illegal is None
+    assert result.steps == 3 and result.result == Result((0,))
+    assert [t.get("en") for t in result.trace] == ["0 -> 2", "2 -> 4", "4 -> 5"]
+    assert result.final_state == Count(5, 1, 5)
+
+
+def test_adjudicate_an_unfinished_game() -> None:
+    result = adjudicate(COUNT, parse_record(record(actions=[1]), games))  # type: ignore[arg-type]
+    assert result.legal and not result.finished and result.result is None and result.steps == 1
+    assert result.trace == ()  # only with explain=True
+
+
+def test_adjudicate_stops_at_the_first_illegal_action() -> None:
+    # 2 + 2 = 4, then 2 would pass 5 (illegal), the later actions are never looked at
+    rec = parse_record(record(actions=[2, 2, 2, 1, 2, 2]), games)
+    result = adjudicate(COUNT, rec, explain=True)  # type: ignore[arg-type]
+    assert not result.legal and not result.finished
+    assert result.illegal is not None and result.illegal.index == 2 and result.illegal.action == 2
+    assert result.illegal.violation.rules == ("count.limit",)
+    assert result.steps == 2 and result.result is None
+    assert result.final_state == Count(4, 0, 5)  # the state the illegal action met
+    assert len(result.trace) == 2
+
+
+def test_adjudicate_claim_record_with_an_illegal_action() -> None:
+    """The same machinery with the real game: the violation comes from Claim."""
+    claim = rules.games.load("claim")
+    setup = claim.random_setup(random.Random(7))
+    state = claim.initial_state(setup)
+    actions = []
+    for _ in range(5):
+        action = claim.legal_actions(state)[0]
+        actions.append(action)
+        state = claim.apply(state, action)
+    wrong_seat = {"seat": 1 - state.to_move, "play": str(state.hands[1 - state.to_move][0])}
+    data = record_to_json(claim, setup, actions)
+    data["actions"] += [wrong_seat, data["actions"][0]]
+    result = adjudicate(claim, parse_record(json.loads(json.dumps(data)), rules.games.load))
+    assert not result.legal and result.illegal is not None and result.illegal.index == 5
+    assert result.steps == 5 and result.final_state == state
+    assert all(r.startswith("claim.") for r in result.illegal.violation.rules)

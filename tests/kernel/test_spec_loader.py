@@ -1,0 +1,269 @@
+"""The spec loader (``rules.kernel.spec``): the real spec loads, and every
+malformed spec file is a ``SpecError`` that names the file and the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.kernel.spec import ANNOTATION_KINDS, RULE_ID, Book, Spec, SpecError, load_book, load_spec
+from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError
+
+# ----------------------------------------------------------------- the real spec
+
+
+@pytest.fixture(scope="module")
+def spec() -> Spec:
+    return load_spec()
+
+
+def test_real_spec_loads(spec: Spec) -> None:
+    assert [b.game for b in spec.books] == ["claim"]
+    claim = spec.book("claim")
+    assert claim.language == "cs"
+    assert claim.languages == ("cs", "en")
+    assert claim.title.get("en") == "Claim"
+    assert len(claim.rules) > 30
+
+
+def test_real_spec_ids_are_unique_and_well_formed(spec: Spec) -> None:
+    ids = [r.id for r in spec.rules]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    bad = [i for i in ids if not RULE_ID.match(i) or not i.startswith("claim.")]
+    assert not bad
+
+
+def test_real_spec_speaks_both_languages_everywhere(spec: Spec) -> None:
+    for book in spec.books:
+        for section in book.sections:
+            assert section.title.languages == book.languages
+        for rule in book.rules:
+            for text in (rule.title, rule.text, *(a.text for a in rule.annotations)):
+                assert text.languages == book.languages, rule.id
+                assert all(text.get(lang).strip() for lang in book.languages), rule.id
+                assert text.get("cs") != "" and text.get("en") != ""
+
+
+def test_real_spec_rules_are_in_declared_sections_and_links_resolve(spec: Spec) -> None:
+    for book in spec.books:
+        keys = {s.key for s in book.sections}
+        for rule in book.rules:
+            assert rule.section in keys, rule.id
+            assert rule.game == book.game
+            for target in rule.see:
+                assert target in spec, f"{rule.id} -> {target}"
+            for a in rule.annotations:
+                assert a.kind in ANNOTATION_KINDS
+
+
+def test_spec_lookup(spec: Spec) -> None:
+    rule = spec["claim.follow-suit"]
+    assert rule.id == "claim.follow-suit"
+    assert "claim.follow-suit" in spec
+    assert "claim.no-such-rule" not in spec
+    assert spec.get("claim.no-such-rule") is None
+    with pytest.raises(KeyError):
+        spec["claim.no-such-rule"]
+    with pytest.raises(KeyError):
+        spec.book("no-such-game")
+    book = spec.book("claim")
+    assert rule in book.rules_in(rule.section)
+    assert all(r.section == "scoring" for r in book.rules_in("scoring"))
+
+
+def test_rule_to_json_and_rulings(spec: Spec) -> None:
+    rule = spec["claim.scoring.win"]
+    data = rule.to_json()
+    assert data["id"] == "claim.scoring.win"
+    assert set(data["text"]) == {"cs", "en"}
+    assert [a["kind"] for a in data["annotations"]] == [a.kind for a in rule.annotations]
+    assert rule.rulings and all(a.kind == "ruling" for a in rule.rulings)
+    example = next(r for r in spec.rules if any(a.trick for a in r.annotations))
+    assert any("trick" in a for a in example.to_json()["annotations"])
+
+
+def test_example_tricks_name_real_keys(spec: Spec) -> None:
+    """Worked examples are data; the claim tests replay them (see test_claim_examples)."""
+    tricks = [a.trick for r in spec.rules for a in r.annotations if a.trick is not None]
+    assert tricks
+    for t in tricks:
+        assert {"phase", "lead", "follow", "winner"} <= set(t)
+        assert t["winner"] in ("leader", "follower")
+        assert ("revealed" in t) == (t["phase"] == 1)
+
+
+# ----------------------------------------------------------------- malformed files
+
+BOOK = """\
+[book]
+game = "toy"
+language = "cs"
+title = { cs = "Hra", en = "Game" }
+seeds = ["seed.txt"]
+
+[[section]]
+key = "play"
+title = { cs = "Hra", en = "Play" }
+"""
+
+RULE = """
+[[rule]]
+id = "{id}"
+section = "{section}"
+title = {{ cs = "Pravidlo", en = "Rule" }}
+text = {{ cs = "Text.", en = "Text." }}
+source = {{ seed = "seed.txt", section = "HRA" }}
+{extra}
+"""
+
+
+def rule(id: str = "toy.first", section: str = "play", extra: str = "") -> str:
+    return RULE.format(id=id, section=section, extra=extra)
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_error(folder: Path) -> SpecError:
+    with pytest.raises(SpecError) as info:
+        load_spec(str(folder))
+    assert isinstance(info.value, MalformedError)
+    return info.value
+
+
+def test_minimal_valid_file_loads(tmp_path: Path) -> None:
+    write(tmp_path, "toy.toml", BOOK + rule() + rule("toy.second", extra='see = ["toy.first"]'))
+    spec = load_spec(str(tmp_path))
+    assert [r.id for r in spec.rules] == ["toy.first", "toy.second"]
+    assert spec["toy.second"].see == ("toy.first",)
+    assert isinstance(spec.book("toy"), Book)
+    assert spec["toy.first"].text == Text((("cs", "Text."), ("en", "Text.")))
+
+
+def test_duplicate_id_in_one_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + rule() + rule())
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and err.where == str(path)
+    assert "toy.first" in str(err) and "duplicate" in str(err)
+
+
+def test_duplicate_id_across_files(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", BOOK + rule())
+    second = write(tmp_path, "b.toml", BOOK + rule())
+    err = load_error(tmp_path)
+    assert "toy.first" in str(err) and "duplicate" in str(err)
+    assert str(second) in str(err)
+
+
+def test_missing_english(tmp_path: Path) -> None:
+    text = BOOK + rule().replace('text = { cs = "Text.", en = "Text." }', 'text = { cs = "Text." }')
+    path = write(tmp_path, "toy.toml", text)
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and "toy.first" in str(err)
+    assert "en" in err.detail and "missing" in err.detail
+
+
+def test_blank_text_counts_as_missing(tmp_path: Path) -> None:
+    text = BOOK + rule().replace('title = { cs = "Pravidlo", en = "Rule" }', 'title = { cs = "Pravidlo", en = "  " }')
+    write(tmp_path, "toy.toml", text)
+    err = load_error(tmp_path)
+    assert "toy.first.title" in str(err) and "en" in err.detail
+
+
+def test_unexpected_language(tmp_path: Path) -> None:
+    text = BOOK + rule().replace('text = { cs = "Text.", en = "Text." }',
+                                 'text = { cs = "Text.", en = "Text.", de = "Text." }')
+    write(tmp_path, "toy.toml", text)
+    err = load_error(tmp_path)
+    assert "toy.first" in str(err) and "de" in err.detail
+
+
+def test_unknown_field_in_rule(tmp_path: Path) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + rule(extra='colour = "red"'))
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and "toy.first" in str(err) and "colour" in str(err)
+
+
+def test_unknown_field_in_book_and_top_level(tmp_path: Path) -> None:
+    write(tmp_path, "toy.toml", BOOK.replace('seeds = ["seed.txt"]', 'seeds = ["seed.txt"]\nauthor = "x"') + rule())
+    assert "author" in str(load_error(tmp_path))
+    other = tmp_path / "other"
+    other.mkdir()
+    write(other, "toy.toml", BOOK + rule() + '\n[extra]\nx = 1\n')
+    assert "extra" in str(load_error(other))
+
+
+def test_unknown_section(tmp_path: Path) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + rule(section="nowhere"))
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and "toy.first" in str(err) and "nowhere" in str(err)
+
+
+def test_duplicate_section_key(tmp_path: Path) -> None:
+    section = '\n[[section]]\nkey = "play"\ntitle = { cs = "Znovu", en = "Again" }\n'
+    write(tmp_path, "toy.toml", BOOK + section + rule())
+    assert "play" in str(load_error(tmp_path))
+
+
+@pytest.mark.parametrize("bad", ["Toy.First", "toy", "toy.first_rule", "toy..first", "toy.first-", "toy.-first"])
+def test_bad_id_pattern(tmp_path: Path, bad: str) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + rule(id=bad))
+    err = load_error(tmp_path)
+    assert str(path) in str(err)
+    assert repr(bad) in str(err) and "[[rule]] #1" in str(err)
+
+
+def test_id_must_start_with_the_game(tmp_path: Path) -> None:
+    write(tmp_path, "toy.toml", BOOK + rule(id="other.first"))
+    err = load_error(tmp_path)
+    assert "other.first" in str(err) and "'toy.'" in str(err)
+
+
+def test_unknown_see_target(tmp_path: Path) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + rule(extra='see = ["toy.missing"]'))
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and "toy.first" in str(err) and "toy.missing" in str(err)
+
+
+def test_bad_annotation_kind(tmp_path: Path) -> None:
+    annotation = '\n[[rule.annotation]]\nkind = "rumour"\ntext = { cs = "Text.", en = "Text." }\n'
+    path = write(tmp_path, "toy.toml", BOOK + rule() + annotation)
+    err = load_error(tmp_path)
+    assert str(path) in str(err) and "toy.first" in str(err) and "rumour" in str(err)
+    assert "annotation #1" in str(err)
+
+
+def test_unknown_annotation_and_trick_fields(tmp_path: Path) -> None:
+    annotation = ('\n[[rule.annotation]]\nkind = "example"\ntext = { cs = "T.", en = "T." }\n'
+                  'trick = { phase = 1, lead = "goblin:1", follow = "goblin:2", winner = "follower", colour = 1 }\n')
+    write(tmp_path, "toy.toml", BOOK + rule() + annotation)
+    err = load_error(tmp_path)
+    assert "toy.first" in str(err) and "trick" in str(err) and "colour" in str(err)
+
+
+def test_informative_must_be_boolean(tmp_path: Path) -> None:
+    write(tmp_path, "toy.toml", BOOK + rule(extra='informative = "yes"'))
+    assert "toy.first.informative" in str(load_error(tmp_path))
+
+
+def test_missing_source(tmp_path: Path) -> None:
+    text = BOOK + rule().replace('source = { seed = "seed.txt", section = "HRA" }', "")
+    write(tmp_path, "toy.toml", text)
+    assert "toy.first.source" in str(load_error(tmp_path))
+
+
+def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "toy.toml", BOOK + "[[rule]\n")
+    with pytest.raises(SpecError) as info:
+        load_book(path)
+    assert info.value.where == str(path) and "TOML" in str(info.value)
+
+
+def test_empty_folder(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="no spec files"):
+        load_spec(str(tmp_path))
