@@ -128,7 +128,7 @@ class Card:
         faction = _BY_KEY.get(key)
         if faction is None:
             raise MalformedError(f"{text!r}: unknown faction {key!r}; expected one of {', '.join(_BY_KEY)}")
-        if not (digits.isdigit() and len(digits) == 1):
+        if len(digits) != 1 or digits not in "0123456789":
             raise MalformedError(f"{text!r}: value must be a digit 0–9")
         found = _CARDS.get((faction, int(digits)))
         if found is None:

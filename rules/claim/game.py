@@ -99,7 +99,7 @@ class Claim:
             raise MalformedError(f"setup.deck must list the {DECK_SIZE} undealt cards, top first")
         parsed_deck = tuple(_parse_card(c, "setup.deck") for c in deck)
         leader = data.get("leader")
-        if leader not in (0, 1) or isinstance(leader, bool):
+        if type(leader) is not int or leader not in (0, 1):
             raise MalformedError("setup.leader must be seat 0 or 1")
         everything = Counter(parsed_hands[0] + parsed_hands[1] + parsed_deck)
         expected = Counter(full_deck())
@@ -118,7 +118,7 @@ class Claim:
         if not isinstance(data, Mapping) or set(data) != {"seat", "play"}:
             raise MalformedError(f"an action is {{\"seat\": 0|1, \"play\": \"faction:value\"}}, not {data!r}")
         seat = data["seat"]
-        if seat not in (0, 1) or isinstance(seat, bool):
+        if type(seat) is not int or seat not in (0, 1):
             raise MalformedError(f"seat must be 0 or 1, not {seat!r}")
         return play(seat, Card.parse(data["play"]))
 
@@ -158,8 +158,8 @@ class Claim:
         leading = not state.table
         if action.seat != seat:
             if leading:
-                return violations.not_your_lead(action.seat, seat, state.tricks_played == 0)
-            return violations.not_your_follow(action.seat, seat)
+                return violations.not_your_lead(action.seat, seat, state.tricks_played == 0, state.phase)
+            return violations.not_your_follow(action.seat, seat, state.phase)
         hand = state.hands[seat]
         if action.card not in hand:
             return violations.not_in_hand(seat, action.card, leading, state.phase)

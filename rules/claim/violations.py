@@ -13,18 +13,19 @@ def game_over() -> Violation:
         en="The game is over: every card has been played."))
 
 
-def not_your_lead(seat: int, leader: int, first_trick: bool) -> Violation:
+def not_your_lead(seat: int, leader: int, first_trick: bool, phase: int) -> Violation:
     rule = "claim.leader.first" if first_trick else "claim.leader.previous-winner"
+    lead_rule = "claim.lead" if phase == 1 else "claim.phase2.lead"
     why = (Text.of(cs="první štych vynáší hráč určený v přípravě", en="the first trick is led by the seat the setup names")
            if first_trick else
            Text.of(cs="vynáší vítěz předchozího štychu", en="the winner of the previous trick leads"))
-    return Violation(("claim.lead", rule), Text.of(
+    return Violation((lead_rule, rule), Text.of(
         cs="Hráč {seat} nemůže vynášet: na tahu je vedoucí hráč {leader} ({why}).",
         en="Seat {seat} cannot lead: seat {leader} is the leader ({why}).").format(seat=seat, leader=leader, why=why))
 
 
-def not_your_follow(seat: int, follower: int) -> Violation:
-    return Violation(("claim.follow",), Text.of(
+def not_your_follow(seat: int, follower: int, phase: int) -> Violation:
+    return Violation(("claim.follow" if phase == 1 else "claim.phase2.follow",), Text.of(
         cs="Hráč {seat} už do tohoto štychu zahrál; na tahu je hráč {f}.",
         en="Seat {seat} has already played to this trick; seat {f} plays next.").format(seat=seat, f=follower))
 

@@ -580,6 +580,15 @@ def test_leader_cannot_play_twice(position: Any) -> None:
     assert v.rules == ("claim.follow",)
 
 
+@pytest.mark.rules("claim.phase2.lead", "claim.phase2.follow", "claim.leader.previous-winner")
+def test_out_of_turn_in_phase_two_cites_phase_two_rules(position: Any) -> None:
+    state = position(phase=2, leader=1, lead_hand=["knight:4"], follow_hand=["goblin:4"])
+    v = assert_illegal(state, play(0, c("goblin:4")), "claim.phase2.lead", "claim.leader.previous-winner")
+    assert set(v.rules) == {"claim.phase2.lead", "claim.leader.previous-winner"}
+    mid = lead(state, "knight:4")
+    assert assert_illegal(mid, play(1, c("knight:4")), "claim.phase2.follow").rules == ("claim.phase2.follow",)
+
+
 @pytest.mark.rules("claim.lead", "claim.follow", "claim.phase2.lead", "claim.phase2.follow")
 def test_card_not_in_hand(position: Any) -> None:
     state = position(lead_hand=["goblin:3"], follow_hand=["goblin:4"], revealed="dwarf:9")

@@ -110,10 +110,11 @@ def test_missing_leader(setup_json: dict[str, Any]) -> None:
 
 
 @pytest.mark.rules("claim.leader.first")
-@pytest.mark.xfail(strict=True, reason="engine bug: setup.leader 1.0 (a JSON float) is accepted, because "
-                   "`1.0 in (0, 1)` is true; the Setup then carries leader=1.0 and setup_to_json writes 1.0")
 def test_float_leader_is_rejected(setup_json: dict[str, Any]) -> None:
+    """A JSON float is not a seat, even 1.0 (``1.0 in (0, 1)`` is true in Python)."""
     rejected({**setup_json, "leader": 1.0}, "setup.leader")
+    with pytest.raises(MalformedError, match="seat"):
+        CLAIM.action_from_json({"seat": 1.0, "play": "goblin:3"})
 
 
 def test_setup_shape_errors(setup_json: dict[str, Any]) -> None:
@@ -159,9 +160,6 @@ def test_record_errors_name_the_place(setup_json: dict[str, Any]) -> None:
         parse_record(claim_record(bad_setup, []), rules.games.load, where="games/8.json")
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="engine bug: Card.parse accepts any Unicode digit "
-                   "(str.isdigit) and then calls int(), so 'goblin:²' raises a bare ValueError "
-                   "instead of MalformedError, and parse_record lets it escape")
 def test_superscript_digit_is_malformed_not_a_crash(setup_json: dict[str, Any]) -> None:
     with pytest.raises(MalformedError):
         Card.parse("goblin:²")
@@ -169,8 +167,6 @@ def test_superscript_digit_is_malformed_not_a_crash(setup_json: dict[str, Any]) 
         parse_record(claim_record(setup_json, [{"seat": 0, "play": "goblin:²"}]), rules.games.load)
 
 
-@pytest.mark.xfail(strict=True, reason="engine leniency: Card.parse reads 'goblin:٣' (Arabic-Indic three) "
-                   "as goblin:3, so a record's text does not round-trip; the card syntax is a digit 0–9")
 def test_non_ascii_digit_is_not_a_card() -> None:
     with pytest.raises(MalformedError):
         Card.parse("goblin:٣")

@@ -243,11 +243,12 @@ class ClaimGame(RuleBasedStateMachine):
         if self.game_over(0, card):
             return
         seat = 1 - state.to_move
+        one = state.phase == 1
         if state.table:
-            expected = {"claim.follow"}
+            expected = {"claim.follow" if one else "claim.phase2.follow"}
         else:
-            expected = {"claim.lead", "claim.leader.first" if state.tricks_played == 0
-                        else "claim.leader.previous-winner"}
+            expected = {"claim.lead" if one else "claim.phase2.lead",
+                        "claim.leader.first" if state.tricks_played == 0 else "claim.leader.previous-winner"}
         self.reject(play(seat, card), expected)
 
     @rule(data=st.data())
