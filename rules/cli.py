@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rules import games
-from rules.kernel.records import Adjudication, adjudicate, parse_record, read_json, record_to_json
+from rules.kernel.records import (
+    Adjudication,
+    adjudicate,
+    parse_record,
+    read_json,
+    record_to_json,
+)
 from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
@@ -245,7 +251,7 @@ def random_record(game: Any, seed: int, stop_after: int | None = None) -> dict[s
     rng = random.Random(seed)
     setup = game.random_setup(rng)
     state = game.initial_state(setup)
-    actions = []
+    actions: list[Any] = []
     while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
         action = rng.choice(game.legal_actions(state))
         actions.append(action)

@@ -10,16 +10,34 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rules.claim import violations
 from rules.claim.cards import Card, Faction, full_deck
 from rules.claim.scoring import score
-from rules.claim.state import OVER, PHASE_ONE, PHASE_TWO, Play, Route, Setup, State, TrickOutcome, View
+from rules.claim.state import (
+    OVER,
+    PHASE_ONE,
+    PHASE_TWO,
+    Play,
+    Route,
+    Setup,
+    State,
+    TrickOutcome,
+    View,
+)
 from rules.claim.trick import (
-    DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK, card_rank, holds_faction, may_follow,
-    played_card_destinations, revealed_card_destinations, takes_trick,
+    DOPPELGANGER,
+    GOBLIN,
+    KNIGHT,
+    NO_RANK,
+    card_rank,
+    holds_faction,
+    may_follow,
+    played_card_destinations,
+    revealed_card_destinations,
+    takes_trick,
 )
 from rules.kernel.game import GameInfo, Result
 from rules.kernel.registry import implements
@@ -282,8 +300,8 @@ def _resolve(state: State, hands: tuple[tuple[Card, ...], tuple[Card, ...]], lea
     for c in (lead, follow):
         for zone in zones[c.faction]:
             piles[zone] += (c,)
-    followers = [(), ()]
-    scores = [(), ()]
+    followers: list[tuple[Card, ...]] = [(), ()]
+    scores: list[tuple[Card, ...]] = [(), ()]
     followers[winner], scores[winner], scores[loser], discard = piles
     followers[loser] = state.followers[loser] + ((drawn,) if drawn is not None else ())
 
@@ -307,7 +325,7 @@ def trick_routes(t: TrickOutcome) -> tuple[Route, ...]:
     loser = 1 - t.winner
     owner = (t.winner, t.winner, loser, None)
     names = ("followers", "score", "score", "discard")
-    out = []
+    out: list[Route] = []
     if t.revealed is not None:
         out.extend(Route(t.revealed, names[z], owner[z], ("claim.phase1.winner-takes-revealed",))
                    for z in _REVEALED_ZONES[t.revealed.faction])

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
+from claim_helpers import every_card_in
 
 from rules.claim import CLAIM, Card, Faction, Play, Setup, State, full_deck, play
 from rules.claim.state import OVER
@@ -647,25 +648,6 @@ def test_apply_never_mutates_its_input(position: Any) -> None:
 # ----------------------------------------------------------------- views
 
 
-def view_cards(view: Any) -> Counter[Card]:
-    """Every card anywhere in a view (any field, nested)."""
-    found: Counter[Card] = Counter()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, Card):
-            found[x] += 1
-        elif isinstance(x, (tuple, list, set, frozenset)):
-            for y in x:
-                walk(y)
-        elif isinstance(x, dict):
-            for y in x.values():
-                walk(y)
-        elif attrs.has(type(x)):
-            for f in attrs.fields(type(x)):
-                walk(getattr(x, f.name))
-
-    walk(view)
-    return found
 
 
 @pytest.mark.rules("claim.setup.hands-secret")
@@ -674,7 +656,7 @@ def test_a_view_shows_the_own_hand_and_hides_the_other_and_the_deck(position: An
     for seat in (0, 1):
         view = CLAIM.view(state, seat)
         assert view.seat == seat and view.hand == state.hands[seat]
-        seen = view_cards(view)
+        seen = every_card_in(view)
         assert c("knight:9" if seat == 0 else "knight:8") in seen
         assert c("knight:8" if seat == 0 else "knight:9") not in seen
         assert view.deck_size == 25 and view.hand_sizes == (13, 13)
@@ -688,10 +670,10 @@ def test_drawn_followers_are_hidden_from_the_opponent(position: Any) -> None:
     after = trick(state, "goblin:3", "goblin:7")  # seat 0 loses and draws dwarf:8
     mine, theirs = CLAIM.view(after, 0), CLAIM.view(after, 1)
     assert mine.followers == (c("dwarf:8"),)
-    assert c("dwarf:8") not in view_cards(theirs)
+    assert c("dwarf:8") not in every_card_in(theirs)
     assert theirs.follower_counts == (1, 1)
     # the won revealed card is known to both
-    assert c("knight:6") in view_cards(mine) and theirs.followers == (c("knight:6"),)
+    assert c("knight:6") in every_card_in(mine) and theirs.followers == (c("knight:6"),)
     assert mine.known_followers[1] == (c("knight:6"),)
 
 

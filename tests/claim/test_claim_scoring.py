@@ -16,7 +16,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules.games
-from rules.claim import CLAIM, Card, Faction, State, full_deck, holds_vote, score, wins_game
+from rules.claim import (
+    CLAIM,
+    Card,
+    Faction,
+    State,
+    full_deck,
+    holds_vote,
+    score,
+    wins_game,
+)
 from rules.claim.scoring import faction_tally
 from rules.claim.state import OVER
 from rules.kernel.records import FORMAT, adjudicate, parse_record, record_to_json

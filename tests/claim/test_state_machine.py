@@ -20,9 +20,16 @@ from typing import Any
 
 import attrs
 import pytest
+from claim_helpers import every_card_in
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 import rules.games
 from rules.claim import CLAIM, Card, Faction, Play, Setup, State, full_deck, play
@@ -84,24 +91,6 @@ def votes_restated(piles: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[di
     return votes, [s for s in (0, 1) if totals[s] >= 3]
 
 
-def every_card_in(view: Any) -> Counter[Card]:
-    found: Counter[Card] = Counter()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, Card):
-            found[x] += 1
-        elif isinstance(x, (tuple, list, set, frozenset)):
-            for y in x:
-                walk(y)
-        elif isinstance(x, dict):
-            for y in x.values():
-                walk(y)
-        elif attrs.has(type(x)):
-            for f in attrs.fields(type(x)):
-                walk(getattr(x, f.name))
-
-    walk(view)
-    return found
 
 
 def fields_of(state: State) -> tuple[tuple[str, int, Any], ...]:

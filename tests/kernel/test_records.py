@@ -18,7 +18,14 @@ import pytest
 
 import rules.games
 from rules.kernel.game import Game, GameInfo, Result
-from rules.kernel.records import FORMAT, Record, adjudicate, parse_record, read_json, record_to_json
+from rules.kernel.records import (
+    FORMAT,
+    Record,
+    adjudicate,
+    parse_record,
+    read_json,
+    record_to_json,
+)
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from rules.kernel.spec import ANNOTATION_KINDS, RULE_ID, Book, Spec, SpecError, load_book, load_spec
+from rules.kernel.spec import (
+    ANNOTATION_KINDS,
+    RULE_ID,
+    Book,
+    Spec,
+    SpecError,
+    load_book,
+    load_spec,
+)
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
