@@ -1,0 +1,97 @@
+"""A Sphinx extension for citing and publishing the rules.
+
+Load it with ``extensions = ["rules.sphinx"]``. It adds:
+
+- the ``rule`` domain, whose objects are rules, keyed by their IDs; every
+  rule a project renders is written to ``objects.inv``, so another project
+  with ``sphinx.ext.intersphinx`` resolves ``:rule:`claim.follow-suit``` to it;
+- the role ``:rule:`claim.follow-suit``` (also ``:rule:rule:``), with the
+  usual ``:rule:`text <claim.follow-suit>``` form; an unknown ID is a warning;
+- ``.. rule:: claim.follow-suit``: one rule, in both languages, with its
+  annotations, code, tests and proofs (``:no-index:`` to show it without
+  registering it, ``:brief:`` for the text alone);
+- ``.. rulebook:: claim``: a game's whole chapter, generated from the spec,
+  one section per spec section and one subsection per rule, the rule ID
+  being the anchor; worked tricks are drawn as SVG and checked against the
+  engine (a disagreement is a build warning, fatal under ``-W``);
+- ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
+  linking to its rule;
+- ``.. proofs::``: a table of every theorem with its rules, status and time.
+
+Configuration:
+
+``rules_test_status``
+    Path (relative to the source directory) of a JSON file
+    ``{"tests": {nodeid: {"outcome": ..., "rules": [...]}}}`` with the
+    outcome of the tests, or ``''``: tests are then "not run in this build".
+``rules_run_proofs``
+    Check every theorem of ``proofs.THEOREMS`` during the build (default
+    ``True``); without it the proofs are listed, not run.
+``rules_source_url``
+    Base URL of the source tree (``https://…/blob/main``); code and test
+    locations then link to ``<url>/<path>#L<line>``. Default: none.
+``rules_tests_dir``
+    Where to scan for tests that cite rules; default ``tests/`` of the
+    checkout that holds the ``rules`` package, if any.
+``rules_proofs_module``
+    The module with ``THEOREMS`` (default ``proofs``); if it cannot be
+    imported, the rulebook says so and the build goes on.
+
+The extension is read- and write-parallel safe. Its styles are the classes
+``rules-*``; ``docs/_static/rules.css`` of this project styles them.
+
+The extension is a package of small modules, each with one concern:
+
+- ``domain``: the ``rule`` domain, its role and generated rule references;
+- ``text``: docutils node helpers (paragraphs, badges, statuses, spec text
+  in both languages, source links);
+- ``data``: the build's test outcomes and proof runs, cached per process;
+- ``columns``: a rule's "Implemented by", "Tested by" and "Proved by" columns;
+- ``renderer``: ``Renderer``, the nodes of one rule, section or summary;
+- ``directives``: ``rule``, ``rulebook``, ``rulings`` and ``proofs``;
+- ``events``: the Sphinx event handlers (re-reading, code links);
+- this module: :func:`setup`, and the names other code imports from
+  ``rules.sphinx``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+from rules.sphinx.data import proof_report as proof_report
+from rules.sphinx.data import tests_table as tests_table
+from rules.sphinx.directives import ProofsDirective as ProofsDirective
+from rules.sphinx.directives import RulebookDirective as RulebookDirective
+from rules.sphinx.directives import RuleDirective as RuleDirective
+from rules.sphinx.directives import RulingsDirective as RulingsDirective
+from rules.sphinx.domain import RuleDomain as RuleDomain
+from rules.sphinx.domain import RuleRole as RuleRole
+from rules.sphinx.domain import rule_xref as rule_xref
+from rules.sphinx.events import _missing_code_reference, _outdated
+from rules.sphinx.renderer import Renderer as Renderer
+from rules.sphinx.text import bilingual as bilingual
+from rules.sphinx.text import render_text as render_text
+
+__all__ = ["RuleDomain", "setup"]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("rules_test_status", "", "env", types=frozenset({str}))
+    app.add_config_value("rules_run_proofs", True, "env", types=frozenset({bool}))
+    app.add_config_value("rules_source_url", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("rules_tests_dir", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("rules_proofs_module", "proofs", "env", types=frozenset({str}))
+    app.add_domain(RuleDomain)
+    app.add_role("rule", RuleRole(innernodeclass=nodes.literal, warn_dangling=True))
+    app.add_directive("rule", RuleDirective)
+    app.add_directive("rulebook", RulebookDirective)
+    app.add_directive("rulings", RulingsDirective)
+    app.add_directive("proofs", ProofsDirective)
+    app.connect("env-get-outdated", _outdated)
+    app.connect("missing-reference", _missing_code_reference, priority=900)
+    from rules import __version__
+
+    return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

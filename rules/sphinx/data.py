@@ -1,0 +1,87 @@
+"""What a build knows beyond the spec: test outcomes and proof runs.
+
+:func:`tests_table` (the tests citing each rule, with their outcome from
+``rules_test_status``) and :func:`proof_report` (the theorems, run or not,
+per ``rules_run_proofs``) are computed once per process and shared by every
+document, so a rulebook with hundreds of rules scans the tests and runs the
+proofs once. :func:`_count` tallies statuses for the prose summaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from rules import rulebook
+from rules.kernel.verdict import MalformedError
+
+logger = logging.getLogger(__name__)
+
+
+_CACHE: dict[tuple[Any, ...], Any] = {}
+
+
+def _cached(key: tuple[Any, ...], make: Any) -> Any:
+    if key not in _CACHE:
+        _CACHE[key] = make()
+    return _CACHE[key]
+
+
+def _status_path(env: BuildEnvironment) -> Path | None:
+    configured = env.config.rules_test_status
+    if not configured:
+        return None
+    path = Path(configured)
+    return path if path.is_absolute() else Path(env.srcdir) / path
+
+
+def _tests_dir(env: BuildEnvironment) -> Path | None:
+    configured = env.config.rules_tests_dir
+    if configured:
+        path = Path(configured)
+        return path if path.is_absolute() else Path(env.srcdir) / path
+    return rulebook.default_tests_dir()
+
+
+def tests_table(env: BuildEnvironment, location: Any = None) -> dict[str, list[rulebook.CitingTest]]:
+    status_path = _status_path(env)
+    tests_dir = _tests_dir(env)
+    stamp = status_path.stat().st_mtime_ns if status_path is not None and status_path.exists() else None
+
+    def make() -> dict[str, list[rulebook.CitingTest]]:
+        status = None
+        if status_path is not None:
+            try:
+                status = rulebook.read_test_status(status_path)
+            except MalformedError as exc:
+                logger.warning("rules_test_status: %s", exc, location=location, type="rules", subtype="tests")
+        return rulebook.tests_by_rule(tests_dir, status)
+
+    return _cached(("tests", str(tests_dir), str(status_path), stamp), make)
+
+
+def proof_report(env: BuildEnvironment) -> rulebook.ProofReport:
+    run = bool(env.config.rules_run_proofs)
+    module = env.config.rules_proofs_module
+
+    def make() -> rulebook.ProofReport:
+        report = rulebook.collect_proofs(run, module)
+        if not report.available:
+            logger.info("rules: no proofs in this build (%s)", report.reason)
+        for p in report.runs:
+            if p.status == rulebook.PROOF_ERROR:
+                logger.warning("proof %s raised %s", p.name, p.detail, type="rules", subtype="proofs")
+        return report
+
+    return _cached(("proofs", run, module), make)
+
+
+def _count(values: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out

@@ -1,0 +1,126 @@
+"""The ``rule`` domain: rules as Sphinx objects, keyed by their IDs.
+
+It holds :class:`RuleDomain` (which rule is rendered where, for
+cross-references and ``objects.inv``), :class:`RuleRole` (``:rule:`ID```)
+and :func:`rule_xref`, the reference the generated pages use. These are the
+extension's public face to other projects (through intersphinx), kept apart
+from how rules are rendered. The domain's directives are attached in
+``rules.sphinx.directives``, which imports this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.builders import Builder
+from sphinx.domains import Domain, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+logger = logging.getLogger(__name__)
+
+
+class RuleDomain(Domain):
+    """The ``rule`` domain: rules as objects, keyed by rule ID."""
+
+    name = "rule"
+    label = "Rules"
+    object_types: ClassVar[dict[str, ObjType]] = {"rule": ObjType("rule", "rule")}
+    roles: ClassVar[dict[str, Any]] = {}  # set below: {"rule": RuleRole(...)}
+    dangling_warnings: ClassVar[dict[str, str]] = {"rule": "unknown rule ID: %(target)s"}
+    initial_data: ClassVar[dict[str, Any]] = {
+        "rules": {},  # rule ID -> (docname, anchor, title)
+        "dynamic": {},  # docname -> True: re-read on every build (tests, proofs, code)
+    }
+    data_version = 1
+
+    @property
+    def rules(self) -> dict[str, tuple[str, str, str]]:
+        return self.data.setdefault("rules", {})
+
+    @property
+    def dynamic(self) -> dict[str, bool]:
+        return self.data.setdefault("dynamic", {})
+
+    def note_rule(self, rule_id: str, title: str, location: Any = None) -> None:
+        """Register ``rule_id`` as rendered in the current document, anchor = the ID."""
+        docname = self.env.docname
+        if rule_id in self.rules and self.rules[rule_id][0] != docname:
+            other = self.rules[rule_id][0]
+            logger.warning("rule %s is already rendered in %s; use :no-index: for a second copy",
+                           rule_id, other, location=location, type="rules", subtype="duplicate")
+        self.rules[rule_id] = (docname, rule_id, title)
+
+    def note_dynamic(self) -> None:
+        self.dynamic[self.env.docname] = True
+
+    def clear_doc(self, docname: str) -> None:
+        """Forget the rules rendered in ``docname`` (it is being re-read or was removed)."""
+        for rule_id, (doc, _, _) in list(self.rules.items()):
+            if doc == docname:
+                del self.rules[rule_id]
+        self.dynamic.pop(docname, None)
+
+    def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
+        """Take the rules of ``docnames`` from a parallel reader's data."""
+        wanted = set(docnames)
+        for rule_id, entry in otherdata.get("rules", {}).items():
+            if entry[0] in wanted:
+                self.rules[rule_id] = entry
+        for docname in otherdata.get("dynamic", {}):
+            if docname in wanted:
+                self.dynamic[docname] = True
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        """Every rendered rule, for ``objects.inv``: name and anchor are the rule ID."""
+        for rule_id, (docname, anchor, _) in sorted(self.rules.items()):
+            yield rule_id, rule_id, "rule", docname, anchor, 1
+
+    def _ref(self, builder: Builder, fromdocname: str, target: str, contnode: nodes.Element) -> nodes.reference | None:
+        entry = self.rules.get(target)
+        if entry is None:
+            return None
+        docname, anchor, title = entry
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
+                     node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        """Resolve ``:rule:`ID``` to the rule's anchor, or ``None`` (intersphinx may then try)."""
+        return self._ref(builder, fromdocname, target, contnode)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+                         node: addnodes.pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
+        """Resolve an ``:any:`` reference to a rule ID."""
+        ref = self._ref(builder, fromdocname, target, contnode)
+        return [("rule:rule", ref)] if ref is not None else []
+
+
+class RuleRole(XRefRole):
+    """``:rule:`claim.follow-suit```: the domain's role, also usable without the ``rule:`` prefix."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        if ":" not in self.name:
+            self.name = "rule:rule"
+        return super().run()
+
+
+def rule_xref(rule_id: str, docname: str, text: str | None = None) -> addnodes.pending_xref:
+    """A generated ``:rule:`` reference to ``rule_id``.
+
+    Unlike the role, it does not warn when nothing resolves it: the IDs come
+    from the validated spec and the engine, and a project that renders a
+    single rule need not render (or link to) the rules it mentions; those
+    stay plain code.
+    """
+    ref = addnodes.pending_xref("", refdomain="rule", reftype="rule", reftarget=rule_id,
+                                refexplicit=text is not None, refwarn=False, refdoc=docname)
+    ref += nodes.literal(text or rule_id, text or rule_id, classes=["xref", "rule", "rule-rule"])
+    return ref
+
+
+RuleDomain.roles = {"rule": RuleRole(innernodeclass=nodes.literal, warn_dangling=True)}
