@@ -150,6 +150,9 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
     out = out or sys.stdout
     if comment:
         print(f"{name}: {comment}", file=out)
+    if explain:  # the trace first, so the verdict is the last thing read
+        for line in v.trace:
+            print(f"  {line[lang]}", file=out)
     if v.legal:
         key = "legal_finished" if v.finished else "legal_unfinished"
         print(f"{name}: {_WORDS[key].format(n=v.steps)[lang]}", file=out)
@@ -157,9 +160,6 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
         assert v.illegal is not None
         action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
         print(f"{name}: {_WORDS['illegal'].format(i=v.illegal.index, action=action)[lang]}", file=out)
-    if explain:
-        for line in v.trace:
-            print(f"  {line[lang]}", file=out)
     if v.illegal:
         spec = load_spec()
         print(f"  {v.illegal.violation.message[lang]}", file=out)
