@@ -36,6 +36,12 @@ def _check(t: Theorem) -> ProofResult:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        import z3  # noqa: F401 - only to fail early with a clear message
+    except ImportError:
+        print("python -m proofs: the Z3 solver is not installed; "
+              "pip install -e '.[proofs]' (or '.[test]')", file=sys.stderr)
+        return 2
     games = sorted({t.game for t in THEOREMS})
     parser = argparse.ArgumentParser(prog="python -m proofs", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON object per theorem per line")
