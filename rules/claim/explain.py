@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.claim.cards import Card, Faction
 from rules.claim.game import trick_routes, trick_winner_position
 from rules.claim.state import TrickOutcome
+from rules.claim.trick import holds_faction
 from rules.kernel.text import Text
 
 _ZONE = {
@@ -38,7 +39,7 @@ def explain_trick(t: TrickOutcome) -> tuple[Text, ...]:
 def explain_follow(hand: tuple[Card, ...], lead: Card, card: Card, seat: int) -> Text:
     """Why a (legal) follow was allowed, citing the rule that allows it."""
     led = lead.faction
-    holds = any(c.faction is led for c in hand)
+    holds = holds_faction([c.faction for c in hand], led)
     if card.faction is led:
         return Text.of(cs="  Hráč {s} ctí barvu kartou {c} (claim.follow-suit).",
                        en="  Seat {s} follows {g} with {c} (claim.follow-suit).").format(s=seat, c=card.name, g=led.genitive)

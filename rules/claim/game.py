@@ -28,6 +28,7 @@ from rules.claim.state import (
     View,
 )
 from rules.claim.trick import (
+    DESTINATION_PILES,
     DOPPELGANGER,
     GOBLIN,
     KNIGHT,
@@ -47,8 +48,7 @@ from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 HAND_SIZE = 13
 DECK_SIZE = 26
 _DISTINCT = tuple(dict.fromkeys(full_deck()))
-_PLAYS = {(seat, c): Play(seat, c) for seat in (0, 1) for c in _DISTINCT}
-_SEAT_PLAYS = tuple({c: _PLAYS[(seat, c)] for c in _DISTINCT} for seat in (0, 1))
+_SEAT_PLAYS = tuple({c: Play(seat, c) for c in _DISTINCT} for seat in (0, 1))
 _SORT_KEY = {c: i for i, c in enumerate(_DISTINCT)}
 
 # Precomputed tables. Each is the rule function itself evaluated (with the
@@ -71,7 +71,7 @@ _REVEALED_ZONES = {f: tuple(z for z, flag in enumerate(revealed_card_destination
 
 def play(seat: int, card: Card) -> Play:
     """The (interned) action of ``seat`` playing ``card``."""
-    return _PLAYS[(seat, card)]
+    return _SEAT_PLAYS[seat][card]
 
 
 class Claim:
@@ -164,8 +164,7 @@ class Claim:
         plays = _SEAT_PLAYS[seat]
         if not state.table:
             return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-        lead_faction = state.table[0].faction
-        allowed = FOLLOWABLE[lead_faction][holds_faction([c.faction for c in hand], lead_faction)]
+        allowed = _followable(hand, state.table[0].faction)
         return tuple(plays[c] for c in dict.fromkeys(hand) if c.faction in allowed)
 
     def check(self, state: State, action: Play) -> Violation | None:
@@ -184,7 +183,7 @@ class Claim:
         if leading:
             return None
         lead = state.table[0]
-        if action.card.faction in FOLLOWABLE[lead.faction][holds_faction([c.faction for c in hand], lead.faction)]:
+        if action.card.faction in _followable(hand, lead.faction):
             return None
         held = max(c for c in hand if c.faction is lead.faction)
         return violations.must_follow(action.card, lead, held, state.phase)
@@ -197,21 +196,12 @@ class Claim:
         violation = self.check(state, action)
         if violation is not None:
             raise IllegalActionError(violation)
-        seat, card = action.seat, action.card
-        hands = list(state.hands)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1:]
-        if not state.table:
-            return State(state.phase, (hands[0], hands[1]), state.deck, state.revealed, state.leader,
-                         (card,), state.followers, state.known_followers, state.score, state.discard,
-                         state.tricks_played, state.last_trick)
-        return _resolve(state, (hands[0], hands[1]), state.table[0], card)
+        return _play_legal(state, action)
 
     def attempt(self, state: State, action: Play) -> State | Violation:
         """Like :meth:`apply`, but returns the violation instead of raising."""
         violation = self.check(state, action)
-        return violation if violation is not None else self.apply(state, action)
+        return violation if violation is not None else _play_legal(state, action)
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == OVER
@@ -244,6 +234,31 @@ class Claim:
         return (follow, *explain_trick(after.last_trick))
 
 
+def _play_legal(state: State, action: Play) -> State:
+    """The state after a play already known to be legal."""
+    seat, card = action.seat, action.card
+    hands = list(state.hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1:]
+    if not state.table:
+        return State(state.phase, (hands[0], hands[1]), state.deck, state.revealed, state.leader,
+                     (card,), state.followers, state.known_followers, state.score, state.discard,
+                     state.tricks_played, state.last_trick)
+    return _resolve(state, (hands[0], hands[1]), state.table[0], card)
+
+
+def _followable(hand: tuple[Card, ...], lead_faction: Faction) -> frozenset[Faction]:
+    """The factions a hand may follow ``lead_faction`` with (``may_follow`` via its table)."""
+    return FOLLOWABLE[lead_faction][holds_faction([c.faction for c in hand], lead_faction)]
+
+
+def _taking_position(lead: Card, follow: Card) -> int:
+    """0 when the led card takes the trick, 1 when the following card does."""
+    rank = RANK[lead.faction]
+    return 0 if takes_trick(0, (rank[lead], rank[follow])) else 1
+
+
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
 
@@ -259,9 +274,9 @@ def _parse_card(text: Any, where: str) -> Card:
 def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...]]:
     """Which card takes the trick (0 = lead, 1 = follow) and the rules that decide it."""
     led = lead.faction
+    position = _taking_position(lead, follow)
     rank = RANK[led]
     ranks = (rank[lead], rank[follow])
-    position = 0 if takes_trick(0, ranks) else 1
     if led == GOBLIN and follow.faction == KNIGHT:
         why: tuple[str, ...] = ("claim.knights",)
     elif ranks[1] == NO_RANK:
@@ -279,9 +294,7 @@ def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...
             "claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase1.loser-draws")
 def _resolve(state: State, hands: tuple[tuple[Card, ...], tuple[Card, ...]], lead: Card, follow: Card) -> State:
     """Resolve a complete trick: winner, card destinations, next leader, phase change."""
-    led = lead.faction
-    rank = RANK[led]
-    winner = state.leader if takes_trick(0, (rank[lead], rank[follow])) else 1 - state.leader
+    winner = state.leader if _taking_position(lead, follow) == 0 else 1 - state.leader
     loser = 1 - winner
     phase = state.phase
     piles = [state.followers[winner], state.score[winner], state.score[loser], state.discard]
@@ -322,15 +335,15 @@ def _resolve(state: State, hands: tuple[tuple[Card, ...], tuple[Card, ...]], lea
 
 def trick_routes(t: TrickOutcome) -> tuple[Route, ...]:
     """Where every card of a resolved trick went, with the rules that sent it there."""
-    loser = 1 - t.winner
-    owner = (t.winner, t.winner, loser, None)
-    names = ("followers", "score", "score", "discard")
+    seat_of = {"winner": t.winner, "loser": 1 - t.winner, None: None}
+    names = tuple(pile for pile, _ in DESTINATION_PILES)
+    owner = tuple(seat_of[whose] for _, whose in DESTINATION_PILES)
     out: list[Route] = []
     if t.revealed is not None:
         out.extend(Route(t.revealed, names[z], owner[z], ("claim.phase1.winner-takes-revealed",))
                    for z in _REVEALED_ZONES[t.revealed.faction])
     if t.drawn is not None:
-        out.append(Route(t.drawn, "followers", loser, ("claim.phase1.loser-draws",)))
+        out.append(Route(t.drawn, "followers", 1 - t.winner, ("claim.phase1.loser-draws",)))
     for c in (t.lead, t.follow):
         out.extend(Route(c, names[z], owner[z], _route_rules(t.phase, c.faction))
                    for z in _PLAYED_ZONES[t.phase][c.faction])

@@ -22,7 +22,11 @@ import attrs
 
 from rules.claim.cards import Card, Faction
 from rules.claim.game import trick_winner_position
-from rules.claim.trick import played_card_destinations, revealed_card_destinations
+from rules.claim.trick import (
+    DESTINATION_PILES,
+    played_card_destinations,
+    revealed_card_destinations,
+)
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -127,9 +131,8 @@ def trick_outcome(trick: Mapping[str, Any]) -> TrickOutcome:
     loser = _ROLES[1 - position]
 
     def goes(role: str, flags: tuple[Any, ...]) -> Route:
-        zones = [Route(role, zone, owner) for flag, (zone, owner) in
-                 zip(flags, (("followers", winner), ("score", winner), ("score", loser), ("discard", None)))
-                 if flag]
+        role_of = {"winner": winner, "loser": loser, None: None}
+        zones = [Route(role, pile, role_of[whose]) for flag, (pile, whose) in zip(flags, DESTINATION_PILES) if flag]
         if len(zones) != 1:  # the conservation proof rules this out
             raise MalformedError(f"the engine routes the {role}'s card to {len(zones)} zones")
         return zones[0]

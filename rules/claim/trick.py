@@ -80,6 +80,8 @@ def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any
 
 #: Destinations of a resolved trick, in the order of :func:`played_card_destinations`.
 DESTINATIONS = ("winner_followers", "winner_score", "loser_score", "discard")
+#: The same destinations as (pile, whose pile): "winner", "loser", or None for the discard.
+DESTINATION_PILES = (("followers", "winner"), ("score", "winner"), ("score", "loser"), ("discard", None))
 
 
 @implements("claim.phase1.undead-to-score", "claim.undead", "claim.phase1.discard",
