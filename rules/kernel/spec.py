@@ -19,12 +19,12 @@ import attrs
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
-RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+RULE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 ANNOTATION_KINDS = ("ruling", "clarification", "example", "repair", "picture")
-_BOOK_KEYS = {"game", "language", "title", "seeds"}
+_BOOK_KEYS = {"game", "language", "title", "seeds", "namespaces"}
 _SECTION_KEYS = {"key", "title", "intro"}
 _RULE_KEYS = {"id", "section", "title", "text", "source", "informative", "see", "annotation"}
-_ANNOTATION_KEYS = {"kind", "text", "source", "trick"}
+_ANNOTATION_KEYS = {"kind", "text", "source", "trick", "figure"}
 _SOURCE_KEYS = {"seed", "section"}
 _TRICK_KEYS = {"phase", "revealed", "lead", "follow", "winner"}
 
@@ -45,6 +45,9 @@ class Annotation:
     text: Text
     source: str | None = None
     trick: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
+    #: Free-form data of a worked example that the game's ``pictures`` module draws
+    #: (and the game's tests replay); the loader only checks that it is a table.
+    figure: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
 
 
 @attrs.frozen
@@ -77,7 +80,8 @@ class Rule:
             "see": list(self.see),
             "annotations": [
                 {"kind": a.kind, "text": a.text.to_json(), "source": a.source,
-                 **({"trick": dict(a.trick)} if a.trick else {})}
+                 **({"trick": dict(a.trick)} if a.trick else {}),
+                 **({"figure": dict(a.figure)} if a.figure else {})}
                 for a in self.annotations
             ],
         }
@@ -101,6 +105,10 @@ class Book:
     sections: tuple[Section, ...]
     rules: tuple[Rule, ...]
     path: str
+    #: ID prefixes this book may use besides its own game key: the Claim 2
+    #: rulebook also states the combination rules (``claim-combined.``) and the
+    #: three/four-player variants of Claim's own factions (``claim.``).
+    namespaces: tuple[str, ...] = ()
 
     @property
     def languages(self) -> tuple[str, str]:
@@ -186,6 +194,9 @@ def parse_book(data: Mapping[str, Any], name: str) -> Book:
     langs = (language, "en")
     title = _text(book.get("title"), langs, name, "[book].title")
     seeds = tuple(_string(s, name, "[book].seeds") for s in _list(book.get("seeds", []), name, "[book].seeds"))
+    namespaces = tuple(_string(s, name, "[book].namespaces")
+                       for s in _list(book.get("namespaces", []), name, "[book].namespaces"))
+    prefixes = (game, *namespaces)
 
     sections = []
     for i, raw in enumerate(_list(data.get("section", []), name, "[[section]]")):
@@ -199,18 +210,21 @@ def parse_book(data: Mapping[str, Any], name: str) -> Book:
     if len(set(keys)) != len(keys):
         raise SpecError(f"duplicate section keys: {sorted({k for k in keys if keys.count(k) > 1})}", where=name)
 
-    rules = tuple(_parse_rule(raw, i, game, langs, set(keys), name)
+    rules = tuple(_parse_rule(raw, i, game, prefixes, langs, set(keys), name)
                   for i, raw in enumerate(_list(data.get("rule", []), name, "[[rule]]")))
-    return Book(game, language, title, seeds, tuple(sections), rules, name)
+    return Book(game, language, title, seeds, tuple(sections), rules, name, namespaces)
 
 
-def _parse_rule(raw: Any, index: int, game: str, langs: tuple[str, str], sections: set[str], name: str) -> Rule:
+def _parse_rule(raw: Any, index: int, game: str, prefixes: tuple[str, ...], langs: tuple[str, str],
+                sections: set[str], name: str) -> Rule:
     raw = _table(raw, name, f"[[rule]] #{index + 1}")
     rid = raw.get("id")
     if not isinstance(rid, str) or not RULE_ID.match(rid):
         raise SpecError(f"[[rule]] #{index + 1}: id {rid!r} is not a rule ID like 'claim.follow-suit'", where=name)
-    if not rid.startswith(game + "."):
-        raise SpecError(f"rule {rid}: ID must start with the game key '{game}.'", where=name)
+    if rid.split(".", 1)[0] not in prefixes:
+        allowed = " or ".join(f"'{p}.'" for p in prefixes)
+        raise SpecError(f"rule {rid}: ID must start with {allowed} (the book's game key or one of its namespaces)",
+                        where=name)
     where = f"rule {rid}"
     _only(raw, _RULE_KEYS, name, where)
     section = _string(raw.get("section"), name, f"{where}.section")
@@ -236,10 +250,14 @@ def _parse_rule(raw: Any, index: int, game: str, langs: tuple[str, str], section
         if trick is not None:
             trick = _table(trick, name, f"{awhere}.trick")
             _only(trick, _TRICK_KEYS, name, f"{awhere}.trick")
+        figure = a.get("figure")
+        if figure is not None:
+            figure = _table(figure, name, f"{awhere}.figure")
         asrc = a.get("source")
         if asrc is not None:
             asrc = _string(asrc, name, f"{awhere}.source")
-        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, trick))
+        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, trick,
+                                      figure))
     return Rule(
         id=rid, game=game, section=section,
         title=_text(raw.get("title"), langs, name, f"{where}.title"),
