@@ -29,7 +29,8 @@ from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
-LANGS = ("cs", "en")
+#: Languages of explanations: every rulebook language, then English.
+LANGS = ("cs", "hu", "en")
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
 _WORDS = {
@@ -42,6 +43,7 @@ _WORDS = {
     "winners": Text.of(cs="Vítěz: {w}", en="Winner: {w}"),
     "nobody": Text.of(cs="nikdo", en="nobody"),
     "seat": Text.of(cs="hráč {s}", en="seat {s}"),
+    "note": Text.of(cs="poznámka k pozici", en="note on the position"),
 }
 
 
@@ -91,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same record)")
     pl.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     pl.add_argument("--stop-after", type=int, default=None, metavar="N", help="stop the record after N actions")
+    pl.add_argument("--variant", default=None, metavar="JSON",
+                    help='the game\'s variant, e.g. \'{"players": 4, "factions": [...]}\' (default: the game\'s own or random)')
     pl.set_defaults(run=_play)
 
     b = sub.add_parser("bench", help="play random complete games and report games per second")
@@ -98,10 +102,24 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--json", action="store_true")
+    b.add_argument("--variant", default=None, metavar="JSON", help="the game's variant, as for `rules play`")
+    b.add_argument("--max-actions", type=int, default=None, metavar="N",
+                   help="end a game after N actions (for games that need not end)")
     b.set_defaults(run=_bench)
 
     s = sub.add_parser("schema", help="print the JSON Schema of game records")
     s.set_defaults(run=_schema)
+
+    for key, game in games.load_all().items():
+        commands = getattr(game, "commands", None)
+        if not commands:
+            continue
+        g = sub.add_parser(key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
+        gsub = g.add_subparsers(dest="game_command", required=True)
+        for name, command in sorted(commands.items()):
+            c = gsub.add_parser(name, help=command.help, description=command.help)
+            command.configure(c)
+            c.set_defaults(run=command.run)
     return p
 
 
@@ -138,6 +156,8 @@ def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str,
     if v.illegal:
         out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
                           **v.illegal.violation.to_json(lang)}
+    if v.notes:
+        out["notes"] = [note[lang] for note in v.notes]
     if v.trace:
         out["explanation"] = [line[lang] for line in v.trace]
     if v.result and v.result.lines:
@@ -150,6 +170,8 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
     out = out or sys.stdout
     if comment:
         print(f"{name}: {comment}", file=out)
+    for note in v.notes:
+        print(f"  {_WORDS['note'][lang]}: {note[lang]}", file=out)
     if explain:  # the trace first, so the verdict is the last thing read
         for line in v.trace:
             print(f"  {line[lang]}", file=out)
@@ -246,10 +268,28 @@ def _game(key: str) -> Any:
         raise UsageError(exc.args[0]) from None
 
 
-def random_record(game: Any, seed: int, stop_after: int | None = None) -> dict[str, Any]:
+def _variant(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--variant is not JSON: {exc.msg}") from None
+
+
+def _random_setup(game: Any, rng: random.Random, variant: Any = None) -> Any:
+    """``game.random_setup``, passing the variant only to games that take one."""
+    if variant is None:
+        return game.random_setup(rng)
+    if getattr(game, "variant_of", None) is None:
+        raise UsageError(f"game {game.info.key!r} has no variants; remove --variant")
+    return game.random_setup(rng, variant)
+
+
+def random_record(game: Any, seed: int, stop_after: int | None = None, variant: Any = None) -> dict[str, Any]:
     """A random legal record: the deal and every choice drawn from ``random.Random(seed)``."""
     rng = random.Random(seed)
-    setup = game.random_setup(rng)
+    setup = _random_setup(game, rng, variant)
     state = game.initial_state(setup)
     actions: list[Any] = []
     while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
@@ -263,7 +303,8 @@ def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError("--stop-after must be 0 or more")
-    text = json.dumps(random_record(game, args.seed, args.stop_after), ensure_ascii=False) + "\n"
+    record = random_record(game, args.seed, args.stop_after, _variant(args.variant))
+    text = json.dumps(record, ensure_ascii=False) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
     else:
@@ -274,27 +315,39 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def bench(game: Any, n: int, seed: int = 0) -> dict[str, Any]:
-    """Play ``n`` random complete games through ``legal_actions``/``apply``."""
+def bench(game: Any, n: int, seed: int = 0, variant: Any = None,
+          max_actions: int | None = None) -> dict[str, Any]:
+    """Play ``n`` random games through ``legal_actions``/``apply``.
+
+    Games end at their terminal state or, for games that need not end (a
+    board game where both players may keep stopping), after ``max_actions``.
+    """
     rng = random.Random(seed)
-    setups = [game.random_setup(rng) for _ in range(n)]
+    setups = [_random_setup(game, rng, variant) for _ in range(n)]
     actions = 0
     start = time.perf_counter()
     for setup in setups:
         state = game.initial_state(setup)
-        while not game.is_terminal(state):
+        played = 0
+        while not game.is_terminal(state) and (max_actions is None or played < max_actions):
             state = game.apply(state, rng.choice(game.legal_actions(state)))
-            actions += 1
+            played += 1
+        actions += played
     seconds = time.perf_counter() - start
-    return {"game": game.info.key, "games": n, "actions": actions, "seconds": round(seconds, 4),
-            "games_per_second": round(n / seconds, 1) if seconds else None}
+    report = {"game": game.info.key, "games": n, "actions": actions, "seconds": round(seconds, 4),
+              "games_per_second": round(n / seconds, 1) if seconds else None}
+    if variant is not None:
+        report["variant"] = variant
+    return report
 
 
 def _bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    report = bench(game, args.games, args.seed)
+    if args.max_actions is not None and args.max_actions < 1:
+        raise UsageError("--max-actions must be at least 1")
+    report = bench(game, args.games, args.seed, _variant(args.variant), args.max_actions)
     if args.json:
         _emit(report)
     else:

@@ -8,8 +8,9 @@ rulebook) talks to games only through this protocol; it never imports a game.
 
 from __future__ import annotations
 
+import argparse
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -49,9 +50,36 @@ class Result:
         return {**self.details, "winners": list(self.winners)}
 
 
+@attrs.frozen
+class GameCommand:
+    """A game's own subcommand of the ``rules`` CLI (``rules leaders wins FILE``).
+
+    A game offers them as ``commands: Mapping[str, GameCommand]``; the CLI adds
+    ``rules <game key> <name>`` for each. ``run`` returns the exit status and
+    may raise :class:`~rules.kernel.verdict.MalformedError` for bad input (the
+    CLI prints it on one line and exits 2).
+    """
+
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
 @runtime_checkable
 class Game(Protocol[S, A]):
-    """A game the kernel can replay, adjudicate, simulate and document."""
+    """A game the kernel can replay, adjudicate, simulate and document.
+
+    Optional members, looked up with ``getattr`` by the kernel and the CLI:
+
+    - ``variant_of(setup) -> JSON | None``: the record's ``"variant"`` for a
+      setup (games whose variants are parameters, e.g. ``claim-combined``);
+      ``random_setup(rng, variant)`` then accepts the parsed variant JSON.
+    - ``position_from_json(data, variant) -> S``, ``position_to_json(state)``
+      and ``position_notes(state) -> Sequence[Text]``: records may start from
+      a ``"position"`` instead of a ``"setup"`` (a disputed position without
+      the game that led to it); the notes say what is unusual about it.
+    - ``commands: Mapping[str, GameCommand]``: game-specific CLI commands.
+    """
 
     info: GameInfo
 

@@ -5,6 +5,11 @@ A record is JSON::
     {"format": "rules-record/1", "game": "claim",
      "setup": {...game specific...}, "actions": [{...}, ...]}
 
+or, for a disputed position without the game that led to it, ``"position"``
+(a whole game state, game specific) in place of ``"setup"``; the game must
+offer ``position_from_json``. An optional ``"variant"`` parameterises the game
+(``claim-combined``: players and factions).
+
 Reading a record never raises anything but :class:`MalformedError`; replaying
 it never raises at all: an illegal action ends the replay with a verdict.
 """
@@ -23,7 +28,7 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
 FORMAT = "rules-record/1"
-_KEYS = {"format", "game", "variant", "setup", "actions", "comment"}
+_KEYS = {"format", "game", "variant", "setup", "position", "actions", "comment"}
 
 
 @attrs.frozen
@@ -31,10 +36,11 @@ class Record:
     """A parsed record: the game, its setup and its actions, not yet replayed."""
 
     game: str
-    setup: Any
+    setup: Any  # None when the record starts from a position
     actions: tuple[Any, ...]
     variant: Any = None
     comment: str | None = None
+    position: Any = None  # the starting state of a position record
 
 
 def read_json(path: str | Path) -> Any:
@@ -68,14 +74,22 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
         game = games(key)
     except KeyError as exc:
         raise MalformedError(str(exc.args[0]) if exc.args else f"unknown game {key!r}", where=where) from None
-    if "setup" not in data:
-        raise MalformedError("missing 'setup'", where=where)
+    if ("setup" in data) == ("position" in data):
+        raise MalformedError("a record has either a 'setup' (a whole game) or a 'position' (a game state), "
+                             "not both and not neither", where=where)
+    position_from_json = getattr(game, "position_from_json", None)
+    if "position" in data and position_from_json is None:
+        raise MalformedError(f"game {key!r} does not accept positions; give its 'setup'", where=where)
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise MalformedError("'actions' must be a list", where=where)
     variant = data.get("variant")
     try:
-        setup = game.setup_from_json(data["setup"], variant)
+        setup = position = None
+        if "setup" in data:
+            setup = game.setup_from_json(data["setup"], variant)
+        else:
+            position = position_from_json(data["position"], variant)  # type: ignore[misc]
         parsed = []
         for i, raw in enumerate(actions):
             try:
@@ -85,17 +99,45 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
     except MalformedError as exc:
         raise MalformedError(exc.detail, where=where) from None
     comment = data.get("comment")
-    return Record(key, setup, tuple(parsed), variant, comment if isinstance(comment, str) else None)
+    return Record(key, setup, tuple(parsed), variant, comment if isinstance(comment, str) else None, position)
 
 
 def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],
                    variant: Any = None) -> dict[str, Any]:
+    """A record of ``actions`` played from ``setup``; the variant defaults to the setup's own."""
     out: dict[str, Any] = {"format": FORMAT, "game": game.info.key}
+    variant_of = getattr(game, "variant_of", None)
+    if variant is None and variant_of is not None:
+        variant = variant_of(setup)
     if variant is not None:
         out["variant"] = variant
     out["setup"] = game.setup_to_json(setup)
     out["actions"] = [game.action_to_json(a) for a in actions]
     return out
+
+
+def position_record_to_json(game: Game[Any, Any], state: Any, actions: Sequence[Any] = (),
+                            variant: Any = None) -> dict[str, Any]:
+    """A record that starts from ``state`` (the game must offer ``position_to_json``)."""
+    out: dict[str, Any] = {"format": FORMAT, "game": game.info.key}
+    if variant is not None:
+        out["variant"] = variant
+    out["position"] = game.position_to_json(state)  # type: ignore[attr-defined]
+    out["actions"] = [game.action_to_json(a) for a in actions]
+    return out
+
+
+def starting_state(game: Game[Any, Any], record: Record) -> Any:
+    """The state a record starts from: its position, or the game's initial state of its setup."""
+    return record.position if record.position is not None else game.initial_state(record.setup)
+
+
+def position_notes(game: Game[Any, Any], record: Record) -> tuple[Text, ...]:
+    """What the game notes about a position record's starting state (nothing for a setup)."""
+    notes = getattr(game, "position_notes", None)
+    if record.position is None or notes is None:
+        return ()
+    return tuple(notes(record.position))
 
 
 @attrs.frozen
@@ -118,6 +160,7 @@ class Adjudication:
     steps: int
     trace: tuple[Text, ...] = ()
     final_state: Any = attrs.field(default=None, eq=False, repr=False)
+    notes: tuple[Text, ...] = ()  # what is unusual about a position record's start
 
 
 def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -> Adjudication:
@@ -126,17 +169,18 @@ def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -
     Stops at the first illegal action. With ``explain``, collects the game's
     own account of every step (``Game.explain_step``).
     """
-    state = game.initial_state(record.setup)
+    state = starting_state(game, record)
+    notes = position_notes(game, record)
     trace: list[Text] = []
     for index, action in enumerate(record.actions):
         violation = game.check(state, action)
         if violation is not None:
             return Adjudication(False, game.is_terminal(state), IllegalAt(index, action, violation),
-                                None, index, tuple(trace), state)
+                                None, index, tuple(trace), state, notes)
         after = game.apply(state, action)
         if explain:
             trace.extend(game.explain_step(state, action, after))
         state = after
     finished = game.is_terminal(state)
     return Adjudication(True, finished, None, game.result(state) if finished else None,
-                        len(record.actions), tuple(trace), state)
+                        len(record.actions), tuple(trace), state, notes)

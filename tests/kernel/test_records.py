@@ -256,3 +256,94 @@ def test_adjudicate_claim_record_with_an_illegal_action() -> None:
     assert not result.legal and result.illegal is not None and result.illegal.index == 5
     assert result.steps == 5 and result.final_state == state
     assert all(r.startswith("claim.") for r in result.illegal.violation.rules)
+
+
+# ----------------------------------------------------------------- positions and variants
+
+
+class CountFrom(CountTo):
+    """The counting game with positions (a running total) and a variant (the step sizes)."""
+
+    info = GameInfo("count-from", Text.of(en="Count from"), (2,), "none", "perfect", ("en",))
+
+    def position_from_json(self, data: Any, variant: Any = None) -> Count:
+        if not isinstance(data, Mapping) or set(data) != {"total", "turn", "target"}:
+            raise MalformedError("a position is {total, turn, target}")
+        if not all(type(data[k]) is int for k in data) or data["total"] > data["target"]:
+            raise MalformedError("position: total must not pass the target")
+        return Count(data["total"], data["turn"], data["target"])
+
+    def position_to_json(self, state: Count) -> dict[str, Any]:
+        return {"total": state.total, "turn": state.turn, "target": state.target}
+
+    def position_notes(self, state: Count) -> list[Text]:
+        return [Text.of(en="an odd total")] if state.total % 2 else []
+
+    def variant_of(self, setup: int) -> dict[str, Any]:
+        return {"steps": [1, 2]}
+
+
+COUNT_FROM = CountFrom()
+
+
+def more_games(key: str) -> Game[Any, Any]:
+    if key == "count-from":
+        return COUNT_FROM  # type: ignore[return-value]
+    return games(key)
+
+
+def position_record(**overrides: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "game": "count-from",
+                            "position": {"total": 3, "turn": 1, "target": 5}, "actions": [2]}
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not ...}
+
+
+def test_position_record_starts_from_its_position() -> None:
+    parsed = parse_record(position_record(), more_games)
+    assert parsed.setup is None and parsed.position == Count(3, 1, 5)
+    verdict = adjudicate(COUNT_FROM, parsed)  # type: ignore[arg-type]
+    assert verdict.legal and verdict.finished and verdict.result is not None
+    assert verdict.result.winners == (1,)  # seat 1 moved last, from the position's turn
+    assert [n.get("en") for n in verdict.notes] == ["an odd total"]
+
+
+def test_position_record_with_an_illegal_action_names_the_rule() -> None:
+    verdict = adjudicate(COUNT_FROM, parse_record(position_record(actions=[1, 2]), more_games))  # type: ignore[arg-type]
+    assert not verdict.legal and verdict.illegal is not None
+    assert verdict.illegal.index == 1 and verdict.illegal.violation.rules == ("count.limit",)
+
+
+def test_setup_and_position_are_exclusive() -> None:
+    both = position_record(setup={"target": 5})
+    with pytest.raises(MalformedError, match="either a 'setup'"):
+        parse_record(both, more_games)
+    with pytest.raises(MalformedError, match="either a 'setup'"):
+        parse_record(position_record(position=...), more_games)
+
+
+def test_a_game_without_positions_refuses_them() -> None:
+    with pytest.raises(MalformedError, match="does not accept positions"):
+        parse_record(record(setup=..., position={"total": 1}), games)
+
+
+def test_malformed_position_is_reported_with_the_place() -> None:
+    with pytest.raises(MalformedError) as err:
+        parse_record(position_record(position={"total": 9, "turn": 0, "target": 5}), more_games, where="x.json")
+    assert err.value.where == "x.json" and "pass the target" in err.value.detail
+
+
+def test_position_record_round_trip() -> None:
+    from rules.kernel.records import position_record_to_json
+
+    state = Count(1, 0, 4)
+    data = position_record_to_json(COUNT_FROM, state, [1, 2])  # type: ignore[arg-type]
+    assert data == {"format": FORMAT, "game": "count-from", "position": {"total": 1, "turn": 0, "target": 4},
+                    "actions": [1, 2]}
+    assert parse_record(data, more_games).position == state
+
+
+def test_record_to_json_takes_the_variant_from_the_setup() -> None:
+    data = record_to_json(COUNT_FROM, 5, [1])  # type: ignore[arg-type]
+    assert data["variant"] == {"steps": [1, 2]}
+    assert "variant" not in record_to_json(COUNT, 5, [1])  # type: ignore[arg-type]

@@ -275,3 +275,38 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
 def test_empty_folder(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="no spec files"):
         load_spec(str(tmp_path))
+
+
+# ----------------------------------------------------------------- namespaces and figures
+
+
+def test_a_book_may_state_rules_of_its_namespaces(tmp_path: Path) -> None:
+    book = BOOK.replace('seeds = ["seed.txt"]', 'seeds = ["seed.txt"]\nnamespaces = ["base", "toy-combined"]')
+    write(tmp_path, "toy.toml", book + rule() + rule("base.first.multiplayer") + rule("toy-combined.deck"))
+    spec = load_spec(str(tmp_path))
+    assert spec.book("toy").namespaces == ("base", "toy-combined")
+    assert [r.id for r in spec.rules] == ["toy.first", "base.first.multiplayer", "toy-combined.deck"]
+    assert {r.game for r in spec.rules} == {"toy"}  # a rule's game is the book that states it
+
+
+def test_an_id_outside_the_namespaces_is_refused(tmp_path: Path) -> None:
+    book = BOOK.replace('seeds = ["seed.txt"]', 'seeds = ["seed.txt"]\nnamespaces = ["base"]')
+    write(tmp_path, "toy.toml", book + rule("other.first"))
+    err = load_error(tmp_path)
+    assert "other.first" in str(err) and "'toy.'" in str(err) and "'base.'" in str(err)
+
+
+def test_figure_is_free_form_data_kept_in_the_json(tmp_path: Path) -> None:
+    annotation = ('[[rule.annotation]]\nkind = "example"\ntext = { cs = "P.", en = "E." }\n'
+                  'figure = { before = [{ owner = 0, cell = [0, 3] }], actor = [0, 3] }\n')
+    write(tmp_path, "toy.toml", BOOK + rule() + annotation)
+    found = load_spec(str(tmp_path))["toy.first"]
+    assert found.annotations[0].figure == {"before": [{"owner": 0, "cell": [0, 3]}], "actor": [0, 3]}
+    assert found.to_json()["annotations"][0]["figure"]["actor"] == [0, 3]
+
+
+def test_figure_must_be_a_table(tmp_path: Path) -> None:
+    annotation = '[[rule.annotation]]\nkind = "example"\ntext = { cs = "P.", en = "E." }\nfigure = 3\n'
+    write(tmp_path, "toy.toml", BOOK + rule() + annotation)
+    err = load_error(tmp_path)
+    assert "toy.first" in str(err) and "figure" in str(err)

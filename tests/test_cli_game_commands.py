@@ -1,0 +1,83 @@
+"""Game-specific CLI commands (``rules <game> <command>``) and the ``--variant``
+and ``--max-actions`` options, on a stand-in game so the kernel's CLI plumbing
+is tested apart from any real game."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pytest
+
+from rules import cli
+from rules.kernel.game import GameCommand, GameInfo
+from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError
+
+
+class Echo:
+    """Not a playable game: just enough of one to carry commands."""
+
+    info = GameInfo("echo", Text.of(en="Echo"), (2,), "none", "perfect", ("en",))
+
+    def __init__(self) -> None:
+        self.commands = {"say": GameCommand("repeat a word", self._configure, self._run)}
+
+    @staticmethod
+    def _configure(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("word")
+
+    @staticmethod
+    def _run(args: argparse.Namespace) -> int:
+        if args.word == "bad":
+            raise MalformedError("cannot say that", where="echo")
+        print(args.word.upper())
+        return 0
+
+
+@pytest.fixture
+def echo_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = cli.games.load_all
+
+    def load_all() -> dict[str, Any]:
+        return {**real(), "echo": Echo()}
+
+    monkeypatch.setattr(cli.games, "load_all", load_all)
+
+
+def test_a_game_command_runs(echo_registry: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["echo", "say", "hello"]) == 0
+    assert capsys.readouterr().out == "HELLO\n"
+
+
+def test_a_game_command_error_is_one_line_and_exit_2(echo_registry: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["echo", "say", "bad"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "rules: echo: cannot say that"
+
+
+def test_a_game_command_is_required(echo_registry: None, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["echo"])
+    assert exit_.value.code == 2
+    assert "say" in capsys.readouterr().err
+
+
+def test_variant_must_be_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "claim", "--variant", "{players: 3"]) == 2
+    assert "--variant is not JSON" in capsys.readouterr().err
+
+
+def test_a_game_without_variants_refuses_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "claim", "--variant", '{"players": 3}']) == 2
+    assert "has no variants" in capsys.readouterr().err
+
+
+def test_max_actions_caps_each_game() -> None:
+    from rules.games import load
+
+    report = cli.bench(load("claim"), 3, seed=1, max_actions=5)
+    assert report["actions"] == 15
+    with pytest.raises(SystemExit):
+        cli.main(["bench", "claim", "--max-actions", "x"])
+    assert cli.main(["bench", "claim", "--games", "1", "--max-actions", "0"]) == 2
