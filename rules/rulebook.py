@@ -337,6 +337,37 @@ def draw_trick(game: str, annotation: Annotation) -> TrickPicture | None:
     return TrickPicture(svg, outcome.winner, tuple(outcome.rules), outcome.caption, tuple(problems))
 
 
+@attrs.frozen
+class FigurePicture:
+    """A worked example (an annotation's ``figure``) drawn and checked by its game."""
+
+    svg: str
+    rules: tuple[str, ...]  # the rules the engine applied
+    caption: Text
+    problems: tuple[str, ...]  # non-empty: the figure disagrees with the engine
+
+
+def draw_figure(game: str, annotation: Annotation) -> FigurePicture | None:
+    """Draw ``annotation.figure`` with the game's pictures and replay it with the engine.
+
+    The pictures module offers ``figure_svg(figure) -> str`` and
+    ``figure_outcome(figure)`` with ``.rules``, ``.caption`` and ``.problems``
+    (what the figure claims that the engine does not do). ``None`` when the
+    annotation has no figure or the game draws no figures.
+    """
+    if not annotation.figure:
+        return None
+    module: ModuleType | Any | None = pictures_module(game)
+    if module is None or not hasattr(module, "figure_svg"):
+        return None
+    try:
+        outcome = module.figure_outcome(annotation.figure)
+        svg = module.figure_svg(annotation.figure)
+    except MalformedError as exc:
+        return FigurePicture("", (), Text.of(en=""), (f"not a valid figure: {exc}",))
+    return FigurePicture(svg, tuple(outcome.rules), outcome.caption, tuple(outcome.problems))
+
+
 # --------------------------------------------------------------------------- rulings
 
 

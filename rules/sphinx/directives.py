@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
@@ -70,16 +71,29 @@ class RuleDirective(SphinxDirective):
 
 
 class RulebookDirective(SphinxDirective):
-    """``.. rulebook:: claim``: a game's chapter, generated from its spec."""
+    """``.. rulebook:: claim``: a game's chapter, generated from its spec.
+
+    ``:sections: key key …`` renders only those sections of the book, in book
+    order (the Claim 2 book holds two chapters: Claim 2 and the combinations).
+    """
 
     required_arguments = 1
     has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"no-summary": directives.flag}
+    option_spec: ClassVar[dict[str, Any]] = {"no-summary": directives.flag,
+                                             "sections": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
         book = _book_of(self, self.arguments[0].strip())
         if book is None:
             return []
+        if "sections" in self.options:
+            wanted = self.options["sections"].split()
+            unknown = sorted(set(wanted) - {s.key for s in book.sections})
+            if unknown:
+                logger.warning("rulebook %s: unknown section(s) %s", book.game, ", ".join(unknown),
+                               location=self.get_location(), type="rules", subtype="section")
+            book = attrs.evolve(book, sections=tuple(s for s in book.sections if s.key in wanted),
+                                rules=tuple(r for r in book.rules if r.section in wanted))
         self.env.note_dependency(str(Path(book.path).resolve()))
         renderer = Renderer(self)
         renderer.domain.note_dynamic()

@@ -95,8 +95,35 @@ class Renderer(LinkColumns):
             box += picture
         return box
 
+    def figure(self, rule: Rule, annotation: Annotation, index: int,
+               languages: tuple[str, ...]) -> nodes.container | None:
+        drawn = rulebook.draw_figure(rule.game, annotation)
+        if drawn is None:
+            return None
+        for problem in drawn.problems:
+            logger.warning("%s: rule %s, annotation #%d: %s", rulebook.relative_source(self.spec.book(rule.game).path),
+                           rule.id, index + 1, problem,
+                           location=self.location, type="rules", subtype="figure")
+        if not drawn.svg:
+            return None
+        fig = nodes.container(classes=["rules-picture"])
+        fig += nodes.raw("", drawn.svg, format="html")
+        fig += bilingual(drawn.caption, languages, labels=False, classes=["rules-picture-caption"])
+        p = _para(_inline("Engine: ", "rules-meta-label"), classes=["rules-engine"])
+        p += nodes.Text("replayed by ")
+        for i, rid in enumerate(drawn.rules):
+            if i:
+                p += nodes.Text(", ")
+            p += rule_xref(rid, self.docname)
+        verdict = "agrees with the example" if not drawn.problems else "DISAGREES with the example"
+        p += nodes.Text(f" — {verdict}.")
+        fig += p
+        return fig
+
     def picture(self, rule: Rule, annotation: Annotation, index: int,
                 languages: tuple[str, ...]) -> nodes.container | None:
+        if annotation.figure:
+            return self.figure(rule, annotation, index, languages)
         drawn = rulebook.draw_trick(rule.game, annotation)
         if drawn is None:
             return None
@@ -178,7 +205,7 @@ class Renderer(LinkColumns):
         report = proof_report(self.env)
         proved = [r for r in normative if any(p.status == "proved" for p in report.for_rule(r.id))]
         kinds = {k: sum(1 for r in rules for a in r.annotations if a.kind == k) for k in rulebook.ANNOTATION_LABELS}
-        drawn = sum(1 for r in rules for a in r.annotations if a.trick)
+        drawn = sum(1 for r in rules for a in r.annotations if a.trick or a.figure)
         items = [
             f"{len(rules)} rules in {len(book.sections)} sections: {len(normative)} normative, "
             f"{len(rules) - len(normative)} informative (flavour and lists; they need no code).",
@@ -186,7 +213,7 @@ class Renderer(LinkColumns):
             f"{len(tested)} are cited by tests; {len(proved)} are covered by a proved theorem.",
             f"Annotations: {kinds['ruling']} rulings (the library's interpretations, not the book's text), "
             f"{kinds['clarification']} clarifications, {kinds['repair']} text repairs, "
-            f"{kinds['example']} examples ({drawn} tricks drawn and replayed with the engine).",
+            f"{kinds['example']} examples ({drawn} drawn and replayed with the engine).",
         ]
         if all_tests:
             if outcomes[rulebook.NOT_RUN] == len(all_tests):
