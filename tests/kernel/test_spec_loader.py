@@ -28,7 +28,9 @@ def spec() -> Spec:
 
 
 def test_real_spec_loads(spec: Spec) -> None:
-    assert [b.game for b in spec.books] == ["claim"]
+    assert [b.game for b in spec.books] == ["claim", "claim2", "leaders"]
+    assert [b.language for b in spec.books] == ["cs", "hu", "cs"]
+    assert spec.book("claim2").namespaces == ("claim", "claim-combined")
     claim = spec.book("claim")
     assert claim.language == "cs"
     assert claim.languages == ("cs", "en")
@@ -39,7 +41,8 @@ def test_real_spec_loads(spec: Spec) -> None:
 def test_real_spec_ids_are_unique_and_well_formed(spec: Spec) -> None:
     ids = [r.id for r in spec.rules]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
-    bad = [i for i in ids if not RULE_ID.match(i) or not i.startswith("claim.")]
+    bad = [r.id for b in spec.books for r in b.rules
+           if not RULE_ID.match(r.id) or r.id.split(".")[0] not in (b.game, *b.namespaces)]
     assert not bad
 
 
