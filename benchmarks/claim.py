@@ -1,11 +1,13 @@
-"""Claim speed: random complete games per second, and one legal_actions + apply.
+"""Claim speed: random complete games per second, and one legal_actions + apply;
+also Claim 2 and a four-player combined game on the same engine.
 
     python benchmarks/claim.py [--games 2000] [--repeat 5] [--json]
 
 Runs on one core (pure Python, no threads). Reports the best of ``--repeat``
 runs, because the minimum is the figure least disturbed by other processes.
-The target (issue 2) is 1,000 complete random games per second on one core of
-a 2-core CI-class machine.
+The target (issues 2 and 3) is 1,000 complete random games per second on one
+core of a 2-core CI-class machine, for Claim (Claim 2 and the four-player
+combined game are reported beside it).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import platform
 import random
 import time
 
-from rules.claim import CLAIM
+from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED
 from rules.cli import bench
 
 
@@ -46,6 +48,12 @@ def main() -> None:
     runs = [bench(CLAIM, args.games, seed=i) for i in range(args.repeat)]
     best = max(runs, key=lambda r: r["games_per_second"])
     step = min(step_cost(seed=i) for i in range(args.repeat))
+    four = {"players": 4, "factions": ["gnome", "giant", "dwarf", "dragon", "troll", "seer", "doppelganger"]}
+    others = {
+        "claim2": max(bench(CLAIM2, args.games, seed=i)["games_per_second"] for i in range(args.repeat)),
+        "claim-combined-4p": max(bench(CLAIM_COMBINED, args.games, seed=i, variant=four)["games_per_second"]
+                                 for i in range(args.repeat)),
+    }
     report = {
         "game": "claim",
         "games": args.games,
@@ -53,6 +61,7 @@ def main() -> None:
         "all_games_per_second": [r["games_per_second"] for r in runs],
         "actions_per_game": best["actions"] / best["games"],
         "legal_actions_plus_apply_microseconds": round(step * 1e6, 2),
+        **{f"{key}_games_per_second": value for key, value in others.items()},
         "python": platform.python_version(),
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
     }

@@ -14,6 +14,9 @@ from rules.kernel.game import Game
 #: record key -> "module:attribute" of the game object
 GAMES: dict[str, str] = {
     "claim": "rules.claim.game:CLAIM",
+    "claim2": "rules.claim.game:CLAIM2",
+    "claim-combined": "rules.claim.game:CLAIM_COMBINED",
+    "leaders": "rules.leaders.game:LEADERS",
 }
 
 

@@ -1,8 +1,11 @@
-"""Claim (Czech *Trůn*) by Scott Almes: two players, two phases, five factions.
+"""The Claim family: Claim (Czech *Trůn*), Claim 2 and every combination of
+the two, for two to four players, served by one engine.
 
-The rules live in :mod:`rules.claim.trick` (one trick), :mod:`rules.claim.scoring`
-(votes and the winner) and :mod:`rules.claim.game` (the game flow); every
-function cites the rule IDs of ``spec/claim.toml`` it implements.
+The rules live in :mod:`rules.claim.trick` (one trick), :mod:`rules.claim.powers`
+(faction powers and the multi-player trick rules), :mod:`rules.claim.scoring`
+(votes and the winner) and :mod:`rules.claim.game` (the game flow); the deck
+and player count are a :class:`~rules.claim.variant.Variant`. Every function
+cites the rule IDs of ``spec/claim.toml`` and ``spec/claim2.toml`` it implements.
 
 >>> import random
 >>> from rules.claim import CLAIM
@@ -14,13 +17,33 @@ function cites the rule IDs of ``spec/claim.toml`` it implements.
 """
 
 from rules.claim.cards import Card, Faction, card, full_deck
-from rules.claim.game import CLAIM, Claim, play
+from rules.claim.game import (
+    CLAIM,
+    CLAIM2,
+    CLAIM_COMBINED,
+    Claim,
+    ClaimEngine,
+    crush,
+    play,
+    take,
+)
 from rules.claim.scoring import Scoring, holds_vote, score, wins_game
-from rules.claim.state import Play, Setup, State, TrickOutcome, View
+from rules.claim.state import (
+    Crush,
+    Pending,
+    Play,
+    Setup,
+    State,
+    Take,
+    TrickOutcome,
+    View,
+)
 from rules.claim.trick import card_rank, holds_faction, may_follow, takes_trick
+from rules.claim.variant import Variant, variant_violation
 
 __all__ = [
-    "CLAIM", "Card", "Claim", "Faction", "Play", "Scoring", "Setup", "State", "TrickOutcome", "View",
-    "card", "card_rank", "full_deck", "holds_faction", "holds_vote", "may_follow", "play", "score",
-    "takes_trick", "wins_game",
+    "CLAIM", "CLAIM2", "CLAIM_COMBINED", "Card", "Claim", "ClaimEngine", "Crush", "Faction", "Pending", "Play",
+    "Scoring", "Setup", "State", "Take", "TrickOutcome", "Variant", "View", "card", "card_rank", "crush",
+    "full_deck", "holds_faction", "holds_vote", "may_follow", "play", "score", "take", "takes_trick",
+    "variant_violation", "wins_game",
 ]

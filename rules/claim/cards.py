@@ -26,6 +26,11 @@ class Faction(enum.IntEnum):
     UNDEAD = 2
     DWARF = 3
     DOPPELGANGER = 4
+    GNOME = 5
+    GIANT = 6
+    DRAGON = 7
+    TROLL = 8
+    SEER = 9
 
     @property
     def key(self) -> str:
@@ -41,24 +46,48 @@ class Faction(enum.IntEnum):
         """'of Goblins' / 'skřetů': for 'follow …', 'no card of …'."""
         return _GENITIVE[self]
 
+    @property
+    def claim2(self) -> bool:
+        """Is this one of Claim 2's factions (Gnomes … Seers)?"""
+        return self >= Faction.GNOME
 
+
+# Hungarian names are the Claim 2 rulebook's (reference/claim.md). The Undead
+# do not appear in that book: "élőholtak" is a coined name (noted in the spec).
+# Claim 2's factions have no Czech name (Claim 2 was not published in Czech):
+# their texts carry Hungarian and English only.
 _PLURAL = {
-    Faction.GOBLIN: Text.of(cs="skřeti", en="Goblins"),
-    Faction.KNIGHT: Text.of(cs="rytíři", en="Knights"),
-    Faction.UNDEAD: Text.of(cs="nemrtví", en="Undead"),
-    Faction.DWARF: Text.of(cs="trpaslíci", en="Dwarves"),
-    Faction.DOPPELGANGER: Text.of(cs="měňavci", en="Doppelgangers"),
+    Faction.GOBLIN: Text.of(cs="skřeti", hu="goblinok", en="Goblins"),
+    Faction.KNIGHT: Text.of(cs="rytíři", hu="lovagok", en="Knights"),
+    Faction.UNDEAD: Text.of(cs="nemrtví", hu="élőholtak", en="Undead"),
+    Faction.DWARF: Text.of(cs="trpaslíci", hu="törpök", en="Dwarves"),
+    Faction.DOPPELGANGER: Text.of(cs="měňavci", hu="hasonmások", en="Doppelgangers"),
+    Faction.GNOME: Text.of(hu="gnómok", en="Gnomes"),
+    Faction.GIANT: Text.of(hu="óriások", en="Giants"),
+    Faction.DRAGON: Text.of(hu="sárkányok", en="Dragons"),
+    Faction.TROLL: Text.of(hu="trollok", en="Trolls"),
+    Faction.SEER: Text.of(hu="látnokok", en="Seers"),
 }
 _GENITIVE = {
-    Faction.GOBLIN: Text.of(cs="skřetů", en="Goblins"),
-    Faction.KNIGHT: Text.of(cs="rytířů", en="Knights"),
-    Faction.UNDEAD: Text.of(cs="nemrtvých", en="Undead"),
-    Faction.DWARF: Text.of(cs="trpaslíků", en="Dwarves"),
-    Faction.DOPPELGANGER: Text.of(cs="měňavců", en="Doppelgangers"),
+    Faction.GOBLIN: Text.of(cs="skřetů", hu="goblinokat", en="Goblins"),
+    Faction.KNIGHT: Text.of(cs="rytířů", hu="lovagokat", en="Knights"),
+    Faction.UNDEAD: Text.of(cs="nemrtvých", hu="élőholtakat", en="Undead"),
+    Faction.DWARF: Text.of(cs="trpaslíků", hu="törpöket", en="Dwarves"),
+    Faction.DOPPELGANGER: Text.of(cs="měňavců", hu="hasonmásokat", en="Doppelgangers"),
+    Faction.GNOME: Text.of(hu="gnómokat", en="Gnomes"),
+    Faction.GIANT: Text.of(hu="óriásokat", en="Giants"),
+    Faction.DRAGON: Text.of(hu="sárkányokat", en="Dragons"),
+    Faction.TROLL: Text.of(hu="trollokat", en="Trolls"),
+    Faction.SEER: Text.of(hu="látnokokat", en="Seers"),
 }
 _SINGULAR_CS = {
     Faction.GOBLIN: "skřet", Faction.KNIGHT: "rytíř", Faction.UNDEAD: "nemrtvý",
     Faction.DWARF: "trpaslík", Faction.DOPPELGANGER: "měňavec",
+}
+_SINGULAR_HU = {
+    Faction.GOBLIN: "goblin", Faction.KNIGHT: "lovag", Faction.UNDEAD: "élőhalott",
+    Faction.DWARF: "törp", Faction.DOPPELGANGER: "hasonmás", Faction.GNOME: "gnóm",
+    Faction.GIANT: "óriás", Faction.DRAGON: "sárkány", Faction.TROLL: "troll", Faction.SEER: "látnok",
 }
 _BY_KEY = {f.key: f for f in Faction}
 
@@ -116,8 +145,13 @@ class Card:
 
     @property
     def name(self) -> Text:
-        """``goblin 3`` / ``skřet 3``, for explanations."""
-        return Text.of(cs=f"{_SINGULAR_CS[self.faction]} {self.value}", en=f"{self.faction.key} {self.value}")
+        """``goblin 3`` / ``skřet 3`` / ``goblin 3``, for explanations."""
+        hu = f"{_SINGULAR_HU[self.faction]} {self.value}"
+        en = f"{self.faction.key} {self.value}"
+        cs = _SINGULAR_CS.get(self.faction)
+        if cs is None:
+            return Text.of(hu=hu, en=en)
+        return Text.of(cs=f"{cs} {self.value}", hu=hu, en=en)
 
     @staticmethod
     def parse(text: object) -> Card:
@@ -132,24 +166,47 @@ class Card:
             raise MalformedError(f"{text!r}: value must be a digit 0–9")
         found = _CARDS.get((faction, int(digits)))
         if found is None:
-            raise MalformedError(f"{text!r}: there is no such card in Claim")
+            raise MalformedError(f"{text!r}: there is no such card in Claim or Claim 2")
         return found
+
+
+@cache
+@implements("claim.components.deck", "claim2.components.deck")
+def faction_cards(faction: Faction) -> dict[int, int]:
+    """How many cards of each value a faction has (the same in every game).
+
+    Goblins 14 (0–9, five 0s), Knights 8 (2–9), Gnomes 13 (three each of 1, 3,
+    5, 7 and one 9), Giants 9 (two each of 1, 3, 5, 7 and one 9), every other
+    faction ten cards 0–9.
+    """
+    if faction is Faction.GOBLIN:
+        return {0: 5, **{v: 1 for v in range(1, 10)}}
+    if faction is Faction.KNIGHT:
+        return {v: 1 for v in range(2, 10)}
+    if faction is Faction.GNOME:
+        return {1: 3, 3: 3, 5: 3, 7: 3, 9: 1}
+    if faction is Faction.GIANT:
+        return {1: 2, 3: 2, 5: 2, 7: 2, 9: 1}
+    return {v: 1 for v in range(10)}
+
+
+#: Claim's five factions (``claim.components.deck``) and Claim 2's (``claim2.components.deck``).
+CLAIM_FACTIONS = (Faction.GOBLIN, Faction.KNIGHT, Faction.UNDEAD, Faction.DWARF, Faction.DOPPELGANGER)
+CLAIM2_FACTIONS = (Faction.GNOME, Faction.GIANT, Faction.DRAGON, Faction.TROLL, Faction.SEER)
+
+
+def composition(factions: tuple[Faction, ...]) -> dict[tuple[Faction, int], int]:
+    """How many copies of each (faction, value) a deck of ``factions`` holds."""
+    return {(f, v): n for f in factions for v, n in faction_cards(f).items()}
 
 
 @implements("claim.components.deck")
 def deck_composition() -> dict[tuple[Faction, int], int]:
-    """How many copies of each (faction, value) the 52-card deck holds."""
-    counts: dict[tuple[Faction, int], int] = {}
-    for faction in (Faction.GOBLIN, Faction.DWARF, Faction.UNDEAD, Faction.DOPPELGANGER):
-        for value in range(10):
-            counts[(faction, value)] = 1
-    counts[(Faction.GOBLIN, 0)] = 5  # 14 Goblins: 0–9 with five 0s
-    for value in range(2, 10):  # 8 Knights: 2–9
-        counts[(Faction.KNIGHT, value)] = 1
-    return counts
+    """How many copies of each (faction, value) Claim's 52-card deck holds."""
+    return composition(CLAIM_FACTIONS)
 
 
-_CARDS: dict[tuple[Faction, int], Card] = {fv: Card(*fv) for fv in deck_composition()}
+_CARDS: dict[tuple[Faction, int], Card] = {fv: Card(*fv) for fv in composition(tuple(Faction))}
 
 
 def card(faction: Faction, value: int) -> Card:
@@ -158,9 +215,14 @@ def card(faction: Faction, value: int) -> Card:
 
 
 @cache
+def deck_of(factions: tuple[Faction, ...]) -> tuple[Card, ...]:
+    """Every card of a deck made of ``factions``, sorted."""
+    return tuple(sorted(c for fv, n in composition(factions).items() for c in [_CARDS[fv]] * n))
+
+
 def full_deck() -> tuple[Card, ...]:
-    """All 52 cards, sorted (rule ``claim.components.deck``)."""
-    return tuple(sorted(c for fv, n in deck_composition().items() for c in [_CARDS[fv]] * n))
+    """All 52 cards of Claim, sorted (rule ``claim.components.deck``)."""
+    return deck_of(CLAIM_FACTIONS)
 
 
 def cards_text(cards: object) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from rules.claim.cards import Card, Faction
+from rules.claim.cards import CLAIM_FACTIONS, Card, Faction
 from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
@@ -95,12 +95,12 @@ class Scoring:
 
 
 @implements("claim.phase2.end")
-def score(piles: Sequence[Sequence[Card]]) -> Scoring:
-    """Score two players' score piles."""
+def score(piles: Sequence[Sequence[Card]], factions: Sequence[Faction] = CLAIM_FACTIONS) -> Scoring:
+    """Score two players' score piles (Claim: its five factions)."""
     votes = []
     tallies = []
     totals = [0, 0]
-    for faction in Faction:
+    for faction in factions:
         t = tuple(faction_tally(pile, faction) for pile in piles)
         tallies.append((faction, t))
         holders = tuple(seat for seat in (0, 1)
@@ -110,3 +110,104 @@ def score(piles: Sequence[Sequence[Card]]) -> Scoring:
         votes.append((faction, holders))
     winners = tuple(seat for seat in (0, 1) if wins_game(totals[seat]))
     return Scoring(tuple(votes), winners, tuple(tallies))
+
+
+# ---------------------------------------------------------------------- Claim 2 and the combinations
+
+
+@implements("claim2.scoring.majority", "claim2.scoring.tie-highest")
+def outvotes(values: Sequence[Any], other_values: Sequence[Any]) -> bool:
+    """Does a side holding cards of ``values`` beat one holding ``other_values``
+    for a faction's vote? More cards (``claim2.scoring.majority``); equal
+    counts: the highest card, then the second highest, and so on
+    (``claim2.scoring.tie-highest``). Equal everywhere (0–0 included): no."""
+    if len(values) != len(other_values):
+        return len(values) > len(other_values)
+    return sorted(values, reverse=True) > sorted(other_values, reverse=True)
+
+
+@attrs.frozen
+class Scoring2:
+    """Claim 2 style scoring over sides (players, or four players' teams)."""
+
+    factions: tuple[Faction, ...]
+    sides: tuple[tuple[int, ...], ...]
+    votes: tuple[tuple[Faction, tuple[int, ...]], ...]  # faction -> seats of the side holding the vote
+    winners: tuple[int, ...]
+    decided_by: str  # the rule that decided the winner ("" when nobody won)
+    totals: tuple[int, ...]  # votes per side
+    voting_cards: tuple[int, ...]  # cards per side in the factions voting for it
+    voting_sums: tuple[int, ...]  # their values' sum
+
+    def votes_json(self) -> dict[str, list[int]]:
+        return {f.key: list(seats) for f, seats in self.votes}
+
+    def explain(self) -> tuple[Text, ...]:
+        lines = []
+        for faction, seats in self.votes:
+            if seats:
+                who = " + ".join(str(s) for s in seats)
+                lines.append(Text.of(hu="{f}: a szavazatot a(z) {s}. hely kapja (claim2.scoring.majority, "
+                                        "claim2.scoring.tie-highest)",
+                                     en="{f}: seat(s) {s} win the vote (claim2.scoring.majority, "
+                                        "claim2.scoring.tie-highest)").format(f=faction.plural, s=who))
+            else:
+                lines.append(Text.of(hu="{f}: döntetlen vagy senkinek nincs lapja, a szavazatot senki sem kapja",
+                                     en="{f}: a full tie or no cards, nobody gets the vote").format(f=faction.plural))
+        tally = ", ".join(f"{'+'.join(map(str, side))}: {t}" for side, t in zip(self.sides, self.totals))
+        if self.winners:
+            w = " + ".join(map(str, self.winners))
+            lines.append(Text.of(hu=f"Győztes: {w} (szavazatok: {tally}; {self.decided_by}).",
+                                 en=f"Winner: seat(s) {w} (votes: {tally}; {self.decided_by})."))
+        else:
+            lines.append(Text.of(hu=f"Nincs győztes: a döntetlen minden eldöntési szabály után is fennáll "
+                                    f"(szavazatok: {tally}).",
+                                 en=f"No winner: the tie survives every tie-break (votes: {tally})."))
+        return tuple(lines)
+
+
+@implements("claim2.overview.votes", "claim-combined.three-players", "claim2.scoring.count", "claim2.scoring.majority", "claim2.scoring.tie-highest", "claim2.scoring.win",
+            "claim2.scoring.win-tie", "claim-combined.scoring.three-players",
+            "claim-combined.scoring.three-players.tie-cards", "claim-combined.scoring.three-players.tie-sum",
+            "claim-combined.scoring.four-players", "claim-combined.four-players.teams", "claim2.phase2.end")
+def score_claim2(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring2:
+    """Score Claim 2 and the combinations (rulings 2, 3, 12, 13 of the spec).
+
+    A faction's vote goes to the side with most cards; a tie among the most
+    goes to the highest card, then the second highest…; still equal: nobody.
+    The winner has most votes; ties: more cards in the factions voting for
+    them, then (three and four players) the higher sum of those cards'
+    values; still tied: nobody. Four players score as two teams (seats 0+2
+    and 1+3) that pool their cards.
+    """
+    players = len(piles)
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3)) if players == 4 else tuple((s,) for s in range(players))
+    pooled = [[c for s in side for c in piles[s]] for side in sides]
+    votes = []
+    held_by: list[list[Faction]] = [[] for _ in sides]
+    for faction in variant.factions:
+        values = [[c.value for c in pile if c.faction is faction] for pile in pooled]
+        best = [i for i in range(len(sides)) if all(i == j or outvotes(values[i], values[j])
+                                                    for j in range(len(sides)))]
+        holder = best[0] if best else None
+        if holder is not None:
+            held_by[holder].append(faction)
+        votes.append((faction, sides[holder] if holder is not None else ()))
+    totals = tuple(len(h) for h in held_by)
+    cards = tuple(sum(1 for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
+    sums = tuple(sum(c.value for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
+    keys: list[tuple[str, tuple[int, ...]]] = [("claim2.scoring.win", totals),
+                                               ("claim2.scoring.win-tie", cards)]
+    if players >= 3:
+        keys[1] = ("claim-combined.scoring.three-players.tie-cards", cards)
+        keys.append(("claim-combined.scoring.three-players.tie-sum", sums))
+    alive = list(range(len(sides)))
+    winners: tuple[int, ...] = ()
+    decided = ""
+    for rule, key in keys:
+        top = max(key[i] for i in alive)
+        alive = [i for i in alive if key[i] == top]
+        if len(alive) == 1:
+            winners, decided = sides[alive[0]], rule
+            break
+    return Scoring2(tuple(variant.factions), sides, tuple(votes), winners, decided, totals, cards, sums)

@@ -16,7 +16,7 @@ from rules.claim.cards import Faction
 from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 
-GOBLIN, KNIGHT, UNDEAD, DWARF, DOPPELGANGER = (int(f) for f in Faction)
+GOBLIN, KNIGHT, UNDEAD, DWARF, DOPPELGANGER, GNOME, GIANT, DRAGON, TROLL, SEER = (int(f) for f in Faction)
 
 #: A card that cannot win the trick (off-faction).
 NO_RANK = -1
@@ -26,13 +26,15 @@ FOLLOWING = 10
 KNIGHT_ON_GOBLIN = 20
 
 
-@implements("claim.follow-suit", "claim.phase2.follow", "claim.knights.follow-suit")
+@implements("claim.follow-suit", "claim.phase2.follow", "claim.knights.follow-suit",
+            "claim2.follow-suit", "claim2.phase2.follow", "claim-combined.follow-suit")
 def holds_faction(hand_factions: Sequence[Any], faction: Any, L: Logic = CONCRETE) -> Any:
     """Does a hand (its cards' factions) hold a card of ``faction``?"""
     return L.Or(*(f == faction for f in hand_factions))
 
 
-@implements("claim.follow-suit", "claim.doppelgangers", "claim.doppelgangers.led")
+@implements("claim.follow-suit", "claim.doppelgangers", "claim.doppelgangers.led",
+            "claim2.follow-suit", "claim2.follow", "claim-combined.follow-suit", "claim.doppelgangers.multiplayer")
 def may_follow(faction: Any, lead_faction: Any, holds_lead: Any, L: Logic = CONCRETE) -> Any:
     """May a card of ``faction`` follow a lead of ``lead_faction``?
 
@@ -46,7 +48,9 @@ def may_follow(faction: Any, lead_faction: Any, holds_lead: Any, L: Logic = CONC
 
 
 @implements("claim.trick-winner", "claim.trick-winner.off-faction", "claim.knights",
-            "claim.doppelgangers", "claim.phase2.winner")
+            "claim.doppelgangers", "claim.phase2.winner", "claim2.trick-winner", "claim2.phase2.winner",
+            "claim.knights.multiplayer", "claim.knights.multiplayer.goblins-only",
+            "claim.doppelgangers.multiplayer")
 def card_rank(faction: Any, value: Any, lead_faction: Any, L: Logic = CONCRETE) -> Any:
     """How strongly a card played into a trick led with ``lead_faction`` competes.
 
@@ -55,16 +59,23 @@ def card_rank(faction: Any, value: Any, lead_faction: Any, L: Logic = CONCRETE) 
       value (``claim.trick-winner``, ``claim.doppelgangers``);
     - any other card cannot win (``claim.trick-winner.off-faction``).
 
-    The leader's own card is of the led faction by definition.
+    The leader's own card is of the led faction by definition. With three or
+    four players several Knights may follow a led Goblin: the highest Knight
+    wins (``claim.knights.multiplayer``), which is the ``KNIGHT_ON_GOBLIN +
+    value`` rank; a Knight on any other lead has no power
+    (``claim.knights.multiplayer.goblins-only``).
     """
     knight_on_goblin = L.And(lead_faction == GOBLIN, faction == KNIGHT)
     follows = L.Or(faction == lead_faction, faction == DOPPELGANGER)
     return L.If(knight_on_goblin, KNIGHT_ON_GOBLIN + value, L.If(follows, FOLLOWING + value, NO_RANK))
 
 
-@implements("claim.trick-winner", "claim.trick-winner.tie")
+@implements("claim.trick-winner", "claim.trick-winner.tie", "claim2.trick-winner", "claim2.trick-winner.tie",
+            "claim-combined.play-order")
 def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any:
     """Does the card at ``position`` (0 = the leader's) take the trick?
+
+    Any number of cards (2–4): positions are the play order from the leader.
 
     It must outrank every card played before it and at least equal every card
     played after it: equal ranks go to the earlier card, so a tie goes to the
@@ -75,8 +86,10 @@ def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any
                    for j, other in enumerate(ranks) if j != position))
 
 
-# Where played cards go. The engine puts a card into every zone whose predicate
-# holds; the conservation proof shows exactly one holds for every card.
+# Where played cards go in Claim (two players, Claim's five factions). The
+# engine of every game uses the general form,
+# :func:`rules.claim.powers.played_card_destinations`, which agrees with this
+# one on Claim's factions (tests/claim/test_tables.py checks it entry by entry).
 
 #: Destinations of a resolved trick, in the order of :func:`played_card_destinations`.
 DESTINATIONS = ("winner_followers", "winner_score", "loser_score", "discard")

@@ -26,6 +26,7 @@ from rules.claim import (
     score,
     wins_game,
 )
+from rules.claim.cards import CLAIM_FACTIONS
 from rules.claim.scoring import faction_tally
 from rules.claim.state import OVER
 from rules.kernel.records import FORMAT, adjudicate, parse_record, record_to_json
@@ -44,7 +45,7 @@ def restated(piles: Sequence[Sequence[Card]]) -> tuple[dict[str, list[int]], tup
     counts go to the higher card; 0–0 and equal count with equal highest go to
     nobody; three votes win, else nobody wins."""
     out: dict[str, list[int]] = {}
-    for faction in Faction:
+    for faction in CLAIM_FACTIONS:
         mine = [[x.value for x in p if x.faction is faction] for p in piles]
         holder = []
         if len(mine[0]) != len(mine[1]):

@@ -33,6 +33,7 @@ from hypothesis.stateful import (
 
 import rules.games
 from rules.claim import CLAIM, Card, Faction, Play, Setup, State, full_deck, play
+from rules.claim.cards import CLAIM_FACTIONS
 from rules.claim.state import OVER
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.spec import load_spec
@@ -78,7 +79,7 @@ def leader_wins_restated(lead: Card, follow: Card) -> bool:
 
 def votes_restated(piles: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[dict[str, list[int]], list[int]]:
     votes: dict[str, list[int]] = {}
-    for f in Faction:
+    for f in CLAIM_FACTIONS:
         a = [x.value for x in piles[0] if x.faction is f]
         b = [x.value for x in piles[1] if x.faction is f]
         if len(a) != len(b):
