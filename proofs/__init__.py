@@ -164,8 +164,9 @@ def theorem(name: str, rules: tuple[str, ...], statement: str) -> Callable[[Call
 
 # Games register here. Imported last: the game modules import the helpers above.
 from proofs.claim import THEOREMS as _CLAIM_THEOREMS  # noqa: E402
+from proofs.leaders import THEOREMS as _LEADERS_THEOREMS
 
-THEOREMS: tuple[Theorem, ...] = (*_CLAIM_THEOREMS,)
+THEOREMS: tuple[Theorem, ...] = (*_CLAIM_THEOREMS, *_LEADERS_THEOREMS)
 """Every theorem of every game."""
 
 

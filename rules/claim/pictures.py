@@ -258,3 +258,4 @@ def trick_svg(trick: Mapping[str, Any]) -> str:
                     f'stroke-width="2" stroke-dasharray="4 4"/>')
     body.append("</svg>")
     return "\n".join(body)
+from rules.claim.figures import figure_outcome, figure_svg  # noqa: E402,F401  (Claim 2 worked examples)
