@@ -1,0 +1,448 @@
+"""The Leaders rules engine: legal actions, their effects and the end of the game.
+
+Pure functions over :class:`~rules.leaders.state.State`; :mod:`rules.leaders.game`
+wraps them in the kernel's Game protocol. The order of ``legal_actions`` is
+deterministic: forced Nemesis moves, banishments and recruitments in offer
+order; in the action phase figure by figure in cell order (moves, then the
+ability), and ``end`` last.
+
+Automatic steps (no choice to make): skipping a recruitment (five cards, no
+free recruitment cell or no legal placement), the turn passing after the last
+recruitment, and a Nemesis forced move with at most one possible path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from rules.kernel.registry import implements
+from rules.kernel.verdict import Violation
+from rules.leaders import violations
+from rules.leaders.abilities import (
+    ABILITIES,
+    MOVES_OTHERS,
+    Option,
+    is_jailed,
+    shielded_cells,
+    step_moves,
+    vizier_moves,
+)
+from rules.leaders.board import CELLS, NEIGHBOURS, recruitment_cells
+from rules.leaders.capture import CAPTURE_RING, WEIGHT
+from rules.leaders.characters import CARDS, CODE, FIGURES, card_count
+from rules.leaders.state import (
+    ABILITY,
+    ACTIONS,
+    ADVANCED,
+    BANISH,
+    BANISH_CARD,
+    END,
+    MOVE,
+    NEMESIS_MOVE,
+    OVER,
+    RECRUIT,
+    RECRUITMENT,
+    Action,
+    Piece,
+    State,
+)
+
+_CODES = CODE
+_CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
+
+
+def cell_name(i: int) -> str:
+    return str(list(CELLS[i]))
+
+
+# --------------------------------------------------------------------------- the end of the game
+
+
+@implements("leaders.end.captured", "leaders.end.surrounded", "leaders.goal", "leaders.keywords.characters",
+            "leaders.keywords.enemies", "leaders.keywords.allies")
+def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> bool:
+    """``side``'s leader is captured or surrounded (the engine's evaluation of
+    :func:`rules.leaders.capture.captured` and ``surrounded`` through their tables).
+
+    Characters are every figure, leaders included; enemies are the other side's
+    figures (their leader too), allies one's own: a surround counts both."""
+    for i, p in enumerate(pieces):
+        if p.owner != side or p.kind != "leader":
+            continue
+        c = cells[i]
+        if all(board[n] >= 0 for n in NEIGHBOURS[c]):
+            return True
+        total = 0
+        for k, x in CAPTURE_RING[c]:
+            j = board[x]
+            if j >= 0 and pieces[j].owner != side:
+                total += WEIGHT[_CODES[pieces[j].kind]][k]
+        if total >= 2:
+            return True
+    return False
+
+
+def lost_sides(state: State) -> tuple[int, ...]:
+    return tuple(s for s in (0, 1) if side_lost(state.pieces, state.board, state.cells, s))
+
+
+@implements("leaders.end.immediate")
+def _finish_if_lost(state: State) -> State:
+    """End the game right after the action that captured or surrounded a leader;
+    the other side wins, nobody when both leaders are lost (ruling)."""
+    lost = lost_sides(state)
+    if not lost:
+        return state
+    return attrs.evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
+
+
+# --------------------------------------------------------------------------- relocation and Nemesis
+
+
+def relocate(state: State, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board and cells after moving figures simultaneously (a swap is two moves)."""
+    board = list(state.board)
+    cells = list(state.cells)
+    for pid, _ in moves:
+        board[cells[pid]] = -1
+    for pid, c in moves:
+        board[c] = pid
+        cells[pid] = c
+    return tuple(board), tuple(cells)
+
+
+@implements("leaders.nemesis.forced-move", "leaders.nemesis.no-return", "leaders.nemesis.shorter")
+def nemesis_paths(state: State, pid: int) -> tuple[tuple[int, ...], ...]:
+    """The Nemesis' possible forced moves: every 2-step path through adjacent empty
+    cells not ending on its start; if none, every 1-step move; if none, staying (``()``)."""
+    board, start = state.board, state.cells[pid]
+    firsts = [n for n in NEIGHBOURS[start] if board[n] < 0]
+    twos = tuple((n, m) for n in firsts for m in NEIGHBOURS[n] if board[m] < 0)
+    if twos:
+        return twos
+    if firsts:
+        return tuple((n,) for n in firsts)
+    return ((),)
+
+
+@implements("leaders.nemesis.repeat", "leaders.nemesis.once-per-action")
+def _trigger_nemesis(before: State, after: State, moves: tuple[tuple[int, int], ...]) -> State:
+    """After an action that moved a leader, each Nemesis of that leader's enemy must
+    move, once per action however far the leader went, then the forced moves with
+    a single possible path are made at once."""
+    moved = {before.pieces[pid].owner for pid, c in moves
+             if before.pieces[pid].kind == "leader" and before.cells[pid] != c}
+    if not moved:
+        return after
+    new = tuple(i for i, p in enumerate(after.pieces) if p.kind == "nemesis" and (1 - p.owner) in moved
+                and i not in after.pending)
+    return auto_nemesis(attrs.evolve(after, pending=after.pending + new))
+
+
+def auto_nemesis(state: State) -> State:
+    while state.pending and state.phase != OVER:
+        paths = nemesis_paths(state, state.pending[0])
+        if len(paths) > 1:
+            break
+        state = _move_nemesis(state, state.pending[0], paths[0])
+    return state
+
+
+def _move_nemesis(state: State, pid: int, path: tuple[int, ...]) -> State:
+    """The forced move itself; it may capture either leader (leaders.end.own-leader's exception)."""
+    moves = ((pid, path[-1]),) if path else ()
+    board, cells = relocate(state, moves)
+    after = attrs.evolve(state, board=board, cells=cells, pending=state.pending[1:])
+    return _finish_if_lost(after)
+
+
+# --------------------------------------------------------------------------- action phase
+
+
+def _vizier_for(state: State, owner: int) -> bool:
+    return any(p.owner == owner and p.kind == "vizier" for p in state.pieces)
+
+
+def figure_options(state: State, pid: int, shield: frozenset[int]) -> Iterator[tuple[str, Option]]:
+    """Every (kind, option) a figure may choose before the own-leader rule:
+    ``("move", ...)`` and ``(ability name, ...)``."""
+    piece = state.pieces[pid]
+    for o in step_moves(state, pid, shield):
+        yield MOVE, o
+    if piece.kind == "leader" and _vizier_for(state, piece.owner):
+        for o in vizier_moves(state, pid, shield):
+            yield MOVE, o
+    gen = ABILITIES.get(piece.kind)
+    if gen is not None and not is_jailed(state, pid):
+        for o in gen(state, pid, shield):
+            yield piece.kind, o
+
+
+def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
+    board, cells = relocate(state, moves)
+    return not side_lost(state.pieces, board, cells, seat)
+
+
+def _as_action(seat: int, pid_cell: int, kind: str, o: Option) -> Action:
+    if kind == MOVE:
+        return Action(seat, MOVE, pid_cell, path=o.path)
+    return Action(seat, ABILITY, pid_cell, ability=kind, target=o.target, path=o.path, pull=o.pull)
+
+
+@implements("leaders.turn", "leaders.actions.one-each", "leaders.actions.move", "leaders.actions.ability",
+            "leaders.actions.stop", "leaders.end.own-leader", "leaders.nemesis.no-actions")
+def action_phase_options(state: State) -> list[tuple[Action, tuple[tuple[int, int], ...], int]]:
+    """(action, relocations, acting figure) for every legal action-phase action but ``end``:
+    each figure that has not acted (the Nemesis never acts) moves or uses its
+    ability, unless that leaves its own leader captured or surrounded."""
+    seat = state.player
+    shield = shielded_cells(state, seat)
+    out = []
+    for cell in range(len(state.board)):
+        pid = state.board[cell]
+        if pid < 0:
+            continue
+        piece = state.pieces[pid]
+        if piece.owner != seat or pid in state.acted or piece.kind == "nemesis":
+            continue
+        for kind, o in figure_options(state, pid, shield):
+            if _keeps_own_leader(state, seat, o.moves):
+                out.append((_as_action(seat, cell, kind, o), o.moves, pid))
+    return out
+
+
+def apply_action_phase(state: State, moves: tuple[tuple[int, int], ...], pid: int) -> State:
+    board, cells = relocate(state, moves)
+    after = attrs.evolve(state, board=board, cells=cells, acted=state.acted | {pid})
+    done = _finish_if_lost(after)
+    if done.phase == OVER:
+        return done
+    return _trigger_nemesis(state, after, moves)
+
+
+# --------------------------------------------------------------------------- recruitment and turns
+
+
+@implements("leaders.recruit.choose", "leaders.recruit.place", "leaders.recruit.own-side",
+            "leaders.hermit-cub.recruit", "leaders.advanced.offer")
+def recruit_options(state: State) -> list[Action]:
+    """Every legal recruitment: a card of the offer on free recruitment cells of the
+    player's side (Hermit then Cub on two distinct cells), not leaving the own
+    leader captured or surrounded."""
+    seat = state.player
+    free = [c for c in recruitment_cells(seat) if state.board[c] < 0]
+    out = []
+    for card in sorted(set(state.offer), key=_CARD_ORDER.__getitem__):
+        if len(FIGURES[card]) == 1:
+            placements: list[tuple[int, ...]] = [(c,) for c in free]
+        else:
+            placements = [(a, b) for a in free for b in free if a != b]
+        for cells in placements:
+            if not side_lost(*_placed(state, seat, card, cells), seat):
+                out.append(Action(seat, RECRUIT, card=card, path=cells))
+    return out
+
+
+def _placed(state: State, seat: int, card: str, cells: tuple[int, ...]) -> tuple[
+        tuple[Piece, ...], tuple[int, ...], tuple[int, ...]]:
+    pieces = state.pieces + tuple(Piece(seat, k) for k in FIGURES[card])
+    board = list(state.board)
+    for n, c in enumerate(cells):
+        board[c] = len(state.pieces) + n
+    return pieces, tuple(board), state.cells + cells
+
+
+def _kinds(state: State, seat: int) -> list[str]:
+    return [p.kind for p in state.pieces if p.owner == seat]
+
+
+@implements("leaders.recruit.skip", "leaders.recruit.no-free-cell", "leaders.recruit.second-player")
+def start_recruitment(state: State) -> State:
+    """After the action phase: recruit once (twice in the second player's first turn),
+    or skip with five cards or nowhere to place a recruit (not carried over)."""
+    times = 2 if state.player != state.first and state.turn == 2 else 1
+    s = attrs.evolve(state, phase=RECRUITMENT, recruits_left=times, acted=frozenset())
+    if card_count(_kinds(s, s.player)) >= 5 or not recruit_options(s):
+        return next_turn(s)
+    return s
+
+
+@implements("leaders.recruit.refill", "leaders.recruit.second-player")
+def apply_recruit(state: State, action: Action) -> State:
+    card = action.card
+    assert card is not None
+    pieces, board, cells = _placed(state, state.player, card, action.path)
+    offer = list(state.offer)
+    offer.remove(card)
+    deck = state.deck
+    if state.mode != ADVANCED:
+        while len(offer) < 3 and deck:
+            offer.append(deck[0])
+            deck = deck[1:]
+    after = attrs.evolve(state, pieces=pieces, board=board, cells=cells, offer=tuple(offer), deck=deck,
+                         recruits_left=state.recruits_left - 1)
+    done = _finish_if_lost(after)
+    if done.phase == OVER:
+        return done
+    if after.recruits_left > 0 and card_count(_kinds(after, after.player)) < 5 and recruit_options(after):
+        return after
+    return next_turn(after)
+
+
+@implements("leaders.turn", "leaders.advanced.banish-second")
+def next_turn(state: State) -> State:
+    """The other player's turn; in the advanced mode, once both sides hold three
+    cards (leader included), first the second banishment round, first player first."""
+    nxt = 1 - state.player
+    base = attrs.evolve(state, player=nxt, turn=state.turn + 1, acted=frozenset(), recruits_left=0)
+    if (state.mode == ADVANCED and state.banish_rounds == 1
+            and all(card_count(_kinds(state, s)) >= 3 for s in (0, 1))):
+        return attrs.evolve(base, phase=BANISH, banish_queue=(state.first, 1 - state.first), banish_rounds=2)
+    return attrs.evolve(base, phase=ACTIONS)
+
+
+@implements("leaders.advanced.banish", "leaders.advanced.banish-second")
+def apply_banish(state: State, card: str) -> State:
+    offer = list(state.offer)
+    offer.remove(card)
+    queue = state.banish_queue[1:]
+    return attrs.evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
+                        phase=BANISH if queue else ACTIONS)
+
+
+# --------------------------------------------------------------------------- the protocol's core
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    if state.phase == OVER:
+        return ()
+    if state.pending:
+        pid = state.pending[0]
+        seat = state.pieces[pid].owner
+        return tuple(Action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
+    if state.phase == BANISH:
+        seat = state.banish_queue[0]
+        return tuple(Action(seat, BANISH_CARD, card=c) for c in sorted(set(state.offer), key=_CARD_ORDER.__getitem__))
+    if state.phase == RECRUITMENT:
+        return tuple(recruit_options(state))
+    return tuple(a for a, _, _ in action_phase_options(state)) + (Action(state.player, END),)
+
+
+def successor(state: State, action: Action) -> State:
+    """The state after a LEGAL ``action`` (no checks; see :func:`check`)."""
+    if action.kind == NEMESIS_MOVE:
+        return auto_nemesis(_move_nemesis(state, state.pending[0], action.path))
+    if action.kind == BANISH_CARD:
+        assert action.card is not None
+        return apply_banish(state, action.card)
+    if action.kind == RECRUIT:
+        return apply_recruit(state, action)
+    if action.kind == END:
+        return start_recruitment(state)
+    pid = state.board[action.piece]
+    moves = _moves_of(state, action)
+    assert moves is not None
+    return apply_action_phase(state, moves, pid)
+
+
+def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | None:
+    """The relocations of a move or ability action, or ``None`` if the figure cannot do it."""
+    pid = state.board[action.piece]
+    shield = shielded_cells(state, action.seat)
+    want = MOVE if action.kind == MOVE else action.ability
+    for kind, o in figure_options(state, pid, shield):
+        if kind == want and o.path == action.path and (action.kind == MOVE or (
+                o.target == action.target and o.pull == action.pull)):
+            return o.moves
+    return None
+
+
+def check(state: State, a: Action) -> Violation | None:
+    """Why ``a`` is illegal in ``state``, or ``None``."""
+    if state.phase == OVER:
+        return violations.game_over()
+    if state.pending:
+        pid = state.pending[0]
+        owner = state.pieces[pid].owner
+        if a.kind != NEMESIS_MOVE or a.seat != owner or a.piece not in (-1, state.cells[pid]):  # -1: unnamed
+            return violations.nemesis_first(a.seat, owner, cell_name(state.cells[pid]))
+        paths = nemesis_paths(state, pid)
+        if a.path in paths:
+            return None
+        rules = ["leaders.nemesis.forced-move"]
+        if a.path and a.path[-1] == state.cells[pid]:
+            rules.append("leaders.nemesis.no-return")
+        if len(a.path) < len(paths[0]):
+            rules.append("leaders.nemesis.shorter")
+        return violations.nemesis_path(cell_name(state.cells[pid]), tuple(rules))
+    expected = state.to_move
+    assert expected is not None
+    if a.kind == NEMESIS_MOVE:
+        return violations.nemesis_no_actions()
+    if a.seat != expected:
+        return violations.not_your_turn(a.seat, expected)
+    if state.phase == BANISH:
+        if a.kind != BANISH_CARD:
+            return violations.wrong_phase(a.kind, state.phase)
+        return None if a.card in state.offer else violations.not_available(str(a.card))
+    if state.phase == RECRUITMENT:
+        if a.kind != RECRUIT:
+            return violations.wrong_phase(a.kind, state.phase)
+        return _check_recruit(state, a)
+    if a.kind not in (MOVE, ABILITY, END):
+        return violations.wrong_phase(a.kind, state.phase)
+    if a.kind == END:
+        return None
+    return _check_figure_action(state, a)
+
+
+def _check_recruit(state: State, a: Action) -> Violation | None:
+    card = str(a.card)
+    if card not in state.offer:
+        return violations.not_offered(card, state.mode == ADVANCED)
+    needed = len(FIGURES[card])
+    if len(a.path) != needed or len(set(a.path)) != needed:
+        return violations.bad_recruit_cells(card, needed)
+    own = recruitment_cells(a.seat)
+    for c in a.path:
+        if c not in own:
+            return violations.not_own_recruitment_cell(cell_name(c))
+        if state.board[c] >= 0:
+            return violations.occupied_recruitment_cell(cell_name(c))
+    if side_lost(*_placed(state, a.seat, card, a.path), a.seat):
+        return violations.own_leader()
+    return None
+
+
+def _check_figure_action(state: State, a: Action) -> Violation | None:
+    where = cell_name(a.piece) if 0 <= a.piece < len(CELLS) else str(a.piece)
+    pid = state.board[a.piece] if 0 <= a.piece < len(state.board) else -1
+    if pid < 0 or state.pieces[pid].owner != a.seat:
+        return violations.not_your_figure(where)
+    piece = state.pieces[pid]
+    if piece.kind == "nemesis":
+        return violations.nemesis_no_actions()
+    if pid in state.acted:
+        return violations.already_acted(where)
+    if a.kind == MOVE:
+        if len(a.path) == 2 and not (piece.kind == "leader" and _vizier_for(state, a.seat)):
+            return violations.no_vizier(where)
+        moves = _moves_of(state, a)
+        if moves is None:
+            return violations.bad_vizier_move(where) if len(a.path) == 2 else violations.bad_move(where)
+    else:
+        if a.ability != piece.kind or a.ability not in ABILITIES:
+            return violations.no_such_ability(where, str(a.ability), piece.kind)
+        if is_jailed(state, pid):
+            return violations.jailed(where)
+        moves = _moves_of(state, a)
+        if moves is None:
+            if (a.ability in MOVES_OTHERS and 0 <= a.target < len(CELLS)
+                    and a.target in shielded_cells(state, a.seat) and (a.ability != "claw-launcher" or a.pull)):
+                return violations.protected(cell_name(a.target))
+            return violations.bad_target(str(a.ability), where)
+    if not _keeps_own_leader(state, a.seat, moves):
+        return violations.own_leader()
+    return None

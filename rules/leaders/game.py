@@ -1,0 +1,319 @@
+"""Leaders (Czech *Vládci*) for two players: the kernel's Game protocol.
+
+The rules are in :mod:`rules.leaders.engine` (flow, end, recruitment),
+:mod:`rules.leaders.abilities` (one generator per ability), and the pure
+predicates of :mod:`rules.leaders.board`, :mod:`rules.leaders.capture` and
+:mod:`rules.leaders.restrictions` that the Z3 proofs run symbolically.
+
+Records: ``"setup": {"mode": "discovery"|"advanced", "first": 0|1, "deck": [16 card keys, top first]}``
+(advanced: no deck). Positions: see :mod:`rules.leaders.positions`. Actions (JSON)::
+
+    {"seat": 0, "piece": [q, r], "move": [[q, r]]}                 one step (two for a leader with a Vizier)
+    {"seat": 0, "piece": [q, r], "ability": "rider", "to": [q, r]}   rider, wanderer
+    {"seat": 0, "piece": [q, r], "ability": "acrobat", "path": [[q, r], ...]}   acrobat (landings), royal-guard
+    {"seat": 0, "piece": [q, r], "ability": "bruiser", "target": [q, r], "to": [q, r]}   bruiser (push cell),
+                                                                        manipulator, brewmaster
+    {"seat": 0, "piece": [q, r], "ability": "illusionist", "target": [q, r]}
+    {"seat": 0, "piece": [q, r], "ability": "claw-launcher", "target": [q, r], "pull": false}
+    {"seat": 0, "end": "actions"}                                    stop the action phase
+    {"seat": 0, "recruit": "hermit-cub", "cells": [[q, r], [q, r]]}  Hermit's cell, then Cub's
+    {"seat": 0, "banish": "acrobat"}                                 advanced mode
+    {"seat": 1, "piece": [q, r], "nemesis": [[q, r], [q, r]]}        a Nemesis forced move ("piece" optional)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from rules.kernel.game import GameInfo, Result
+from rules.kernel.registry import implements
+from rules.kernel.text import Text
+from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.leaders import engine
+from rules.leaders.abilities import PATH_ABILITIES
+from rules.leaders.board import CELLS, INDEX, start_cell
+from rules.leaders.characters import CARDS, KINDS
+from rules.leaders.state import (
+    ABILITY,
+    ACTIONS,
+    ADVANCED,
+    BANISH,
+    BANISH_CARD,
+    DISCOVERY,
+    END,
+    MOVE,
+    NEMESIS_MOVE,
+    OVER,
+    RECRUIT,
+    Action,
+    Piece,
+    Setup,
+    State,
+    View,
+)
+
+OFFER_SIZE = 3
+
+
+def parse_cell(value: Any, where: str) -> int:
+    """A ``[q, r]`` pair on the board, as a cell index; ``MalformedError`` otherwise."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(type(x) is int for x in value)):
+        raise MalformedError(f"{where} must be a cell [q, r] of two integers, not {value!r}")
+    cell = (value[0], value[1])
+    if cell not in INDEX:
+        raise MalformedError(f"{where}: {list(cell)} is off the board (leaders.board: "
+                             "max(|q|, |r|, |q + r|) <= 3)")
+    return INDEX[cell]
+
+
+def cell_json(i: int) -> list[int]:
+    return list(CELLS[i])
+
+
+def _parse_cells(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise MalformedError(f"{where} must be a list of cells [q, r]")
+    return tuple(parse_cell(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _seat(data: Mapping[str, Any]) -> int:
+    seat = data.get("seat")
+    if type(seat) is not int or seat not in (0, 1):
+        raise MalformedError(f"seat must be 0 or 1, not {seat!r}")
+    return seat
+
+
+def _card(value: Any, where: str) -> str:
+    if value not in CARDS:
+        raise MalformedError(f"{where} must be a card key ({', '.join(CARDS)}), not {value!r}")
+    return str(value)
+
+
+class Leaders:
+    """The game of Leaders (Czech *Vládci*) by Hugo Frénoy, for two players."""
+
+    info = GameInfo(
+        key="leaders",
+        name=Text.of(cs="Vládci", en="Leaders"),
+        players=(2,),
+        chance="deal",
+        information="imperfect",  # the Discovery deck's order is hidden (see ``view``)
+        languages=("cs", "en"),
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    @implements("leaders.setup.offer", "leaders.setup.first-player")
+    def random_setup(self, rng: random.Random) -> Setup:
+        """A random mode, first player and (Discovery) shuffled deck, all from ``rng``."""
+        mode = rng.choice((DISCOVERY, ADVANCED))
+        first = rng.randrange(2)
+        if mode == ADVANCED:
+            return Setup(ADVANCED, first)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        return Setup(DISCOVERY, first, tuple(deck))
+
+    def setup_from_json(self, data: Any, variant: Any = None) -> Setup:
+        if variant is not None:
+            raise MalformedError("Leaders has no variants; the mode is part of the setup")
+        if not isinstance(data, Mapping):
+            raise MalformedError("'setup' must be an object with mode, first and (Discovery) deck")
+        unknown = sorted(set(data) - {"mode", "first", "deck"})
+        if unknown:
+            raise MalformedError(f"setup: unknown field(s) {', '.join(unknown)}")
+        mode = data.get("mode")
+        if mode not in (DISCOVERY, ADVANCED):
+            raise MalformedError(f"setup.mode must be 'discovery' or 'advanced', not {mode!r}")
+        first = data.get("first")
+        if type(first) is not int or first not in (0, 1):
+            raise MalformedError("setup.first must be seat 0 or 1 (leaders.setup.first-player)")
+        if mode == ADVANCED:
+            if "deck" in data:
+                raise MalformedError("setup.deck: the advanced mode has no deck (leaders.advanced.offer)")
+            return Setup(ADVANCED, first)
+        deck = data.get("deck")
+        if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(CARDS) or len(deck) != len(CARDS):
+            raise MalformedError(f"setup.deck must list the {len(CARDS)} character cards once each, top first "
+                                 f"(leaders.setup.offer): {', '.join(CARDS)}")
+        return Setup(DISCOVERY, first, tuple(deck))
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        out: dict[str, Any] = {"mode": setup.mode, "first": setup.first}
+        if setup.mode == DISCOVERY:
+            out["deck"] = list(setup.deck)
+        return out
+
+    def action_from_json(self, data: Any) -> Action:
+        if not isinstance(data, Mapping):
+            raise MalformedError(f"an action is a JSON object, not {data!r}")
+        seat = _seat(data)
+        keys = set(data) - {"seat"}
+
+        def only(*allowed: str) -> None:
+            extra = sorted(keys - set(allowed))
+            if extra:
+                raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
+
+        if "end" in keys:
+            only("end")
+            if data["end"] != "actions":
+                raise MalformedError("'end' must be \"actions\" (stop the action phase)")
+            return Action(seat, END)
+        if "recruit" in keys:
+            only("recruit", "cells")
+            return Action(seat, RECRUIT, card=_card(data["recruit"], "recruit"),
+                          path=_parse_cells(data.get("cells"), "cells"))
+        if "banish" in keys:
+            only("banish")
+            return Action(seat, BANISH_CARD, card=_card(data["banish"], "banish"))
+        if "nemesis" in keys:
+            only("nemesis", "piece")
+            piece = parse_cell(data["piece"], "piece") if "piece" in data else -1
+            return Action(seat, NEMESIS_MOVE, piece, path=_parse_cells(data["nemesis"], "nemesis"))
+        if "piece" not in keys:
+            raise MalformedError("an action names 'end', 'recruit', 'banish', 'nemesis' or the acting 'piece'")
+        piece = parse_cell(data["piece"], "piece")
+        if "move" in keys:
+            only("piece", "move")
+            path = _parse_cells(data["move"], "move")
+            if len(path) not in (1, 2):
+                raise MalformedError("'move' lists one cell (two for a leader with a Vizier)")
+            return Action(seat, MOVE, piece, path=path)
+        ability = data.get("ability")
+        if ability not in KINDS:
+            raise MalformedError(f"'ability' must be a character key ({', '.join(KINDS)}), not {ability!r}")
+        only("piece", "ability", "target", "to", "path", "pull")
+        target = parse_cell(data["target"], "target") if "target" in data else -1
+        if "path" in data and "to" in data:
+            raise MalformedError("give either 'to' (one cell) or 'path' (several), not both")
+        path = (_parse_cells(data["path"], "path") if "path" in data
+                else (parse_cell(data["to"], "to"),) if "to" in data else ())
+        pull = data.get("pull", False)
+        if type(pull) is not bool:
+            raise MalformedError("'pull' must be true or false")
+        return Action(seat, ABILITY, piece, ability=ability, target=target, path=path, pull=pull)
+
+    def action_to_json(self, a: Action) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": a.seat}
+        if a.kind == END:
+            out["end"] = "actions"
+        elif a.kind == RECRUIT:
+            out.update(recruit=a.card, cells=[cell_json(c) for c in a.path])
+        elif a.kind == BANISH_CARD:
+            out["banish"] = a.card
+        elif a.kind == NEMESIS_MOVE:
+            if a.piece >= 0:
+                out["piece"] = cell_json(a.piece)
+            out["nemesis"] = [cell_json(c) for c in a.path]
+        elif a.kind == MOVE:
+            out.update(piece=cell_json(a.piece), move=[cell_json(c) for c in a.path])
+        else:
+            out.update(piece=cell_json(a.piece), ability=a.ability)
+            if a.target >= 0:
+                out["target"] = cell_json(a.target)
+            if a.ability in PATH_ABILITIES or len(a.path) > 1:
+                out["path"] = [cell_json(c) for c in a.path]
+            elif a.path:
+                out["to"] = cell_json(a.path[0])
+            if a.ability == "claw-launcher" or a.pull:
+                out["pull"] = a.pull
+        return out
+
+    # ------------------------------------------------------------------ play
+
+    @implements("leaders.setup.leaders", "leaders.setup.offer", "leaders.advanced.offer",
+                "leaders.advanced.banish")
+    def initial_state(self, setup: Setup) -> State:
+        """Both leaders on their starting cells; Discovery: the top three cards face
+        up; advanced: every card available and the first banishment round."""
+        pieces = (Piece(0, "leader"), Piece(1, "leader"))
+        cells = (start_cell(0), start_cell(1))
+        board = [-1] * len(CELLS)
+        for pid, c in enumerate(cells):
+            board[c] = pid
+        common = {"mode": setup.mode, "first": setup.first, "pieces": pieces, "cells": cells, "board": tuple(board),
+                      "player": setup.first}
+        if setup.mode == ADVANCED:
+            return State(**common, phase=BANISH, offer=CARDS, banish_queue=(setup.first, 1 - setup.first),
+                         banish_rounds=1)  # type: ignore[arg-type]
+        return State(**common, phase=ACTIONS, offer=setup.deck[:OFFER_SIZE],  # type: ignore[arg-type]
+                     deck=setup.deck[OFFER_SIZE:])
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action of the seat to move (empty when the game is over)."""
+        return engine.legal_actions(state)
+
+    def check(self, state: State, action: Action) -> Violation | None:
+        return engine.check(state, action)
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        return engine.check(state, action) is None
+
+    def apply(self, state: State, action: Action) -> State:
+        violation = engine.check(state, action)
+        if violation is not None:
+            raise IllegalActionError(violation)
+        return engine.successor(state, action)
+
+    def attempt(self, state: State, action: Action) -> State | Violation:
+        violation = engine.check(state, action)
+        return violation if violation is not None else engine.successor(state, action)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        lost = engine.lost_sides(state)
+        lines = tuple(Text.of(cs="Vládce hráče {s} je zajat nebo obklíčen (leaders.end.captured, "
+                                 "leaders.end.surrounded).",
+                              en="Seat {s}'s leader is captured or surrounded (leaders.end.captured, "
+                                 "leaders.end.surrounded).").format(s=s) for s in lost)
+        if not state.winners:
+            lines += (Text.of(cs="Oba vládci padli zároveň: hra nemá vítěze (rozhodnutí k leaders.end.immediate).",
+                              en="Both leaders fell at once: no winner (ruling on leaders.end.immediate)."),)
+        return Result(state.winners, {"lost": list(lost)}, lines)
+
+    def view(self, state: State, seat: int) -> View:
+        """Everything but the order of the face-down Discovery deck."""
+        return View(seat, state.mode, state.first, state.pieces, state.cells, state.player, state.phase,
+                    state.to_move, state.acted, state.pending, state.offer, len(state.deck),
+                    tuple(sorted(state.deck)), state.banished, state.turn, state.winners)
+
+    def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
+        from rules.leaders.explain import explain_step
+
+        return explain_step(before, action, after)
+
+    # ------------------------------------------------------------------ positions
+
+    def position_from_json(self, data: Any, variant: Any = None) -> State:
+        from rules.leaders.positions import position_from_json
+
+        return position_from_json(data, variant)
+
+    def position_to_json(self, state: State) -> dict[str, Any]:
+        from rules.leaders.positions import position_to_json
+
+        return position_to_json(state)
+
+    def position_notes(self, state: State) -> tuple[Text, ...]:
+        from rules.leaders.positions import position_notes
+
+        return position_notes(state)
+
+
+LEADERS = Leaders()
+"""The Leaders game object (it has no state of its own)."""
+
+
+from rules.leaders.wins import COMMANDS
+
+Leaders.commands = COMMANDS
+"""``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`)."""
+
