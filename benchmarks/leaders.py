@@ -1,0 +1,130 @@
+"""Leaders speed: random games per second, and legal-action generation per position.
+
+    python benchmarks/leaders.py [--games 200] [--max-actions 400] [--repeat 3] [--json]
+
+Runs on one core (pure Python, no threads) and reports the best of
+``--repeat`` runs (the minimum time is the figure least disturbed by other
+processes).
+
+- Random games: :func:`rules.cli.bench` plays uniformly random legal actions.
+  A Leaders game need not end (a player may always stop the action phase and
+  the rules have no draw), so each game is capped at ``--max-actions``; the
+  report says how many of the games ended by a capture or surround.
+- Legal actions: ``legal_actions`` timed on each perft reference position
+  (:data:`rules.leaders.perft.REFERENCE_POSITIONS`) and on positions sampled
+  from random games; reported in microseconds per position and per generated
+  action. The target (issue 4): well under a millisecond of work per action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+from rules.cli import bench
+from rules.leaders.game import LEADERS
+from rules.leaders.perft import REFERENCE_POSITIONS, reference_state
+
+
+def ended_games(n: int, seed: int, max_actions: int) -> int:
+    """How many of ``bench``'s ``n`` random games (same seed, same setups) reach a terminal state."""
+    rng = random.Random(seed)
+    setups = [LEADERS.random_setup(rng) for _ in range(n)]
+    ended = 0
+    for setup in setups:
+        state = LEADERS.initial_state(setup)
+        played = 0
+        while not LEADERS.is_terminal(state) and played < max_actions:
+            state = LEADERS.apply(state, rng.choice(LEADERS.legal_actions(state)))
+            played += 1
+        ended += LEADERS.is_terminal(state)
+    return ended
+
+
+def time_legal_actions(state: Any, min_seconds: float = 0.2) -> tuple[float, int]:
+    """(seconds per ``legal_actions`` call, number of actions) on ``state``, best of several batches."""
+    count = len(LEADERS.legal_actions(state))
+    best = float("inf")
+    for _ in range(5):
+        calls, start = 0, time.perf_counter()
+        while True:
+            LEADERS.legal_actions(state)
+            calls += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds / 5:
+                break
+        best = min(best, elapsed / calls)
+    return best, count
+
+
+def sampled_positions(n: int = 300, seed: int = 11, max_actions: int = 200) -> list[Any]:
+    """Positions along random games (action phases only), for a broad average."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < n:
+        state = LEADERS.initial_state(LEADERS.random_setup(rng))
+        for _ in range(max_actions):
+            if LEADERS.is_terminal(state):
+                break
+            legal = LEADERS.legal_actions(state)
+            if state.phase == "actions" and len(out) < n:
+                out.append(state)
+            state = LEADERS.apply(state, rng.choice(legal))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--max-actions", type=int, default=400)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    runs = [bench(LEADERS, args.games, seed=i, max_actions=args.max_actions) for i in range(args.repeat)]
+    best = max(runs, key=lambda r: r["games_per_second"])
+    ended = ended_games(args.games, runs.index(best), args.max_actions)
+
+    per_position = {}
+    for name in REFERENCE_POSITIONS:
+        seconds, count = time_legal_actions(reference_state(name))
+        per_position[name] = {"actions": count, "microseconds": round(seconds * 1e6, 1),
+                              "microseconds_per_action": round(seconds * 1e6 / max(count, 1), 2)}
+    sample = sampled_positions()
+    start = time.perf_counter()
+    generated = sum(len(LEADERS.legal_actions(s)) for s in sample)
+    spent = time.perf_counter() - start
+
+    report = {
+        "game": "leaders",
+        "games": args.games,
+        "max_actions_per_game": args.max_actions,
+        "best_games_per_second": best["games_per_second"],
+        "all_games_per_second": [r["games_per_second"] for r in runs],
+        "games_ended": ended,
+        "actions_per_game": round(best["actions"] / best["games"], 1),
+        "legal_actions_by_reference_position": per_position,
+        "random_positions": len(sample),
+        "random_positions_microseconds_per_position": round(spent * 1e6 / len(sample), 1),
+        "random_positions_microseconds_per_action": round(spent * 1e6 / max(generated, 1), 2),
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            if isinstance(value, dict):
+                print(key)
+                for name, figures in value.items():
+                    print(f"  {name:38} {figures}")
+            else:
+                print(f"{key:40} {value}")
+
+
+if __name__ == "__main__":
+    main()
