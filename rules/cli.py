@@ -34,16 +34,18 @@ LANGS = ("cs", "hu", "en")
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
 _WORDS = {
-    "legal_finished": Text.of(cs="legální, hra dohrána", en="legal, game finished"),
+    "legal_finished": Text.of(cs="legální, hra dohrána", hu="szabályos, a játék véget ért", en="legal, game finished"),
     "legal_unfinished": Text.of(cs="legální do posledního tahu ({n} tahů), hra nedohrána",
+                                hu="eddig szabályos ({n} lépés), a játék nem ért véget",
                                 en="legal so far ({n} actions), game not finished"),
-    "illegal": Text.of(cs="NELEGÁLNÍ tah č. {i} ({action})", en="ILLEGAL action #{i} ({action})"),
-    "malformed": Text.of(cs="chybný soubor: {error}", en="malformed: {error}"),
-    "breaks": Text.of(cs="porušuje", en="breaks"),
-    "winners": Text.of(cs="Vítěz: {w}", en="Winner: {w}"),
-    "nobody": Text.of(cs="nikdo", en="nobody"),
-    "seat": Text.of(cs="hráč {s}", en="seat {s}"),
-    "note": Text.of(cs="poznámka k pozici", en="note on the position"),
+    "illegal": Text.of(cs="NELEGÁLNÍ tah č. {i} ({action})", hu="SZABÁLYTALAN {i}. lépés ({action})",
+                       en="ILLEGAL action #{i} ({action})"),
+    "malformed": Text.of(cs="chybný soubor: {error}", hu="hibás fájl: {error}", en="malformed: {error}"),
+    "breaks": Text.of(cs="porušuje", hu="megszegi", en="breaks"),
+    "winners": Text.of(cs="Vítěz: {w}", hu="Győztes: {w}", en="Winner: {w}"),
+    "nobody": Text.of(cs="nikdo", hu="senki", en="nobody"),
+    "seat": Text.of(cs="hráč {s}", hu="{s}. hely", en="seat {s}"),
+    "note": Text.of(cs="poznámka k pozici", hu="megjegyzés az állásról", en="note on the position"),
 }
 
 

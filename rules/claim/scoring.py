@@ -138,32 +138,58 @@ class Scoring2:
     totals: tuple[int, ...]  # votes per side
     voting_cards: tuple[int, ...]  # cards per side in the factions voting for it
     voting_sums: tuple[int, ...]  # their values' sum
+    #: faction -> each side's values of that faction (for the explanation)
+    values: tuple[tuple[Faction, tuple[tuple[int, ...], ...]], ...] = ()
 
     def votes_json(self) -> dict[str, list[int]]:
         return {f.key: list(seats) for f, seats in self.votes}
 
     def explain(self) -> tuple[Text, ...]:
         lines = []
+        values = dict(self.values)
         for faction, seats in self.votes:
             if seats:
-                who = " + ".join(str(s) for s in seats)
-                lines.append(Text.of(hu="{f}: a szavazatot a(z) {s}. hely kapja (claim2.scoring.majority, "
-                                        "claim2.scoring.tie-highest)",
-                                     en="{f}: seat(s) {s} win the vote (claim2.scoring.majority, "
-                                        "claim2.scoring.tie-highest)").format(f=faction.plural, s=who))
+                side = self.sides.index(seats)
+                lines.append(Text.of(hu="{f}: a szavazatot {who} kapja, {why}",
+                                     en="{f}: {who} wins the vote, {why}").format(
+                    f=faction.plural, who=_side_name(seats), why=_vote_reason(values[faction], side)))
             else:
-                lines.append(Text.of(hu="{f}: döntetlen vagy senkinek nincs lapja, a szavazatot senki sem kapja",
-                                     en="{f}: a full tie or no cards, nobody gets the vote").format(f=faction.plural))
+                lines.append(Text.of(hu="{f}: senkinek nincs lapja, vagy a lapok minden értékben egyeznek, a "
+                                        "szavazatot senki sem kapja (claim2.scoring.tie-highest, értelmezés)",
+                                     en="{f}: nobody holds a card, or the cards tie value for value; nobody gets "
+                                        "the vote (ruling on claim2.scoring.tie-highest)").format(f=faction.plural))
         tally = ", ".join(f"{'+'.join(map(str, side))}: {t}" for side, t in zip(self.sides, self.totals))
         if self.winners:
-            w = " + ".join(map(str, self.winners))
-            lines.append(Text.of(hu=f"Győztes: {w} (szavazatok: {tally}; {self.decided_by}).",
-                                 en=f"Winner: seat(s) {w} (votes: {tally}; {self.decided_by})."))
+            w = _side_name(self.winners)
+            lines.append(Text.of(hu="Győztes: {w} (szavazatok: {t}; {rule}).",
+                                 en="Winner: {w} (votes: {t}; {rule}).").format(w=w, t=tally, rule=self.decided_by))
         else:
             lines.append(Text.of(hu=f"Nincs győztes: a döntetlen minden eldöntési szabály után is fennáll "
                                     f"(szavazatok: {tally}).",
                                  en=f"No winner: the tie survives every tie-break (votes: {tally})."))
         return tuple(lines)
+
+
+def _side_name(seats: Sequence[int]) -> Text:
+    if len(seats) == 1:
+        return Text.of(hu=f"a(z) {seats[0]}. hely", en=f"seat {seats[0]}")
+    joined = " + ".join(map(str, seats))
+    return Text.of(hu=f"a(z) {joined} csapat", en=f"the team of seats {joined}")
+
+
+def _vote_reason(values: Sequence[Sequence[int]], side: int) -> Text:
+    """Why ``side`` holds the vote: more cards, or the first higher card of equal counts."""
+    mine = sorted(values[side], reverse=True)
+    rivals = [sorted(v, reverse=True) for i, v in enumerate(values) if i != side]
+    best = max(rivals, key=lambda v: (len(v), v))
+    if len(mine) > len(best):
+        return Text.of(hu=f"több lappal ({len(mine)}, a legközelebbi {len(best)}): claim2.scoring.majority",
+                       en=f"more cards ({len(mine)} against at most {len(best)}): claim2.scoring.majority")
+    k = next(i for i, (a, b) in enumerate(zip(mine, best)) if a != b)
+    return Text.of(hu=f"egyenlő lapszám ({len(mine)}), a(z) {k + 1}. legmagasabb lap {mine[k]} a(z) {best[k]} "
+                      f"ellen: claim2.scoring.tie-highest",
+                   en=f"equal count ({len(mine)}), higher card number {k + 1} ({mine[k]} against {best[k]}): "
+                      f"claim2.scoring.tie-highest")
 
 
 @implements("claim2.overview.votes", "claim-combined.three-players", "claim2.scoring.count", "claim2.scoring.majority", "claim2.scoring.tie-highest", "claim2.scoring.win",
@@ -184,9 +210,11 @@ def score_claim2(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring2:
     sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3)) if players == 4 else tuple((s,) for s in range(players))
     pooled = [[c for s in side for c in piles[s]] for side in sides]
     votes = []
+    by_faction = []
     held_by: list[list[Faction]] = [[] for _ in sides]
     for faction in variant.factions:
         values = [[c.value for c in pile if c.faction is faction] for pile in pooled]
+        by_faction.append((faction, tuple(tuple(v) for v in values)))
         best = [i for i in range(len(sides)) if all(i == j or outvotes(values[i], values[j])
                                                     for j in range(len(sides)))]
         holder = best[0] if best else None
@@ -196,7 +224,8 @@ def score_claim2(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring2:
     totals = tuple(len(h) for h in held_by)
     cards = tuple(sum(1 for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
     sums = tuple(sum(c.value for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
-    keys: list[tuple[str, tuple[int, ...]]] = [("claim2.scoring.win", totals),
+    most_votes = {3: "claim-combined.scoring.three-players", 4: "claim-combined.scoring.four-players"}
+    keys: list[tuple[str, tuple[int, ...]]] = [(most_votes.get(players, "claim2.scoring.win"), totals),
                                                ("claim2.scoring.win-tie", cards)]
     if players >= 3:
         keys[1] = ("claim-combined.scoring.three-players.tie-cards", cards)
@@ -210,4 +239,5 @@ def score_claim2(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring2:
         if len(alive) == 1:
             winners, decided = sides[alive[0]], rule
             break
-    return Scoring2(tuple(variant.factions), sides, tuple(votes), winners, decided, totals, cards, sums)
+    return Scoring2(tuple(variant.factions), sides, tuple(votes), winners, decided, totals, cards, sums,
+                    tuple(by_faction))

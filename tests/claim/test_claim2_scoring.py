@@ -76,3 +76,20 @@ def test_ruling_13_four_players_score_as_teams() -> None:
     assert r.votes_json()["gnome"] == []
     tie = (cards("dwarf:1"), cards("troll:1"), (), ())
     assert score_claim2(tie, FOUR).winners == ()
+
+
+@pytest.mark.rules("claim-combined.scoring.four-players", "claim-combined.scoring.three-players",
+                   "claim2.scoring.majority", "claim2.scoring.tie-highest")
+def test_the_explanation_names_the_side_the_reason_and_the_deciding_rule() -> None:
+    piles = (cards("dwarf:1"), cards("dwarf:9"), cards("dwarf:2"), cards("troll:7"))
+    lines = [t.get("en") for t in score_claim2(piles, FOUR).explain()]
+    assert "Dwarves: the team of seats 0 + 2 wins the vote, more cards (2 against at most 1): " \
+           "claim2.scoring.majority" in lines
+    assert lines[-1] == ("Winner: the team of seats 0 + 2 (votes: 0+2: 1, 1+3: 1; "
+                         "claim-combined.scoring.three-players.tie-cards).")
+    piles = (cards("undead:9", "undead:1"), cards("undead:9", "undead:3"), ())
+    lines = [t.get("en") for t in score_claim2(piles, THREE).explain()]
+    assert "Undead: seat 1 wins the vote, equal count (2), higher card number 2 (3 against 1): " \
+           "claim2.scoring.tie-highest" in lines
+    assert lines[-1] == "Winner: seat 1 (votes: 0: 0, 1: 1, 2: 0; claim-combined.scoring.three-players)."
+    assert any(t.get("hu").startswith("Győztes: a(z) 1. hely") for t in score_claim2(piles, THREE).explain())
