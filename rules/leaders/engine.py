@@ -62,26 +62,33 @@ def cell_name(i: int) -> str:
 
 @implements("leaders.end.captured", "leaders.end.surrounded", "leaders.goal", "leaders.keywords.characters",
             "leaders.keywords.enemies", "leaders.keywords.allies")
-def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> bool:
-    """``side``'s leader is captured or surrounded (the engine's evaluation of
-    :func:`rules.leaders.capture.captured` and ``surrounded`` through their tables).
+def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> str | None:
+    """``"captured"`` or ``"surrounded"`` when ``side``'s leader is lost, else ``None``
+    (the engine's evaluation of :func:`rules.leaders.capture.captured` and
+    ``surrounded`` through their tables; a leader both captured and surrounded
+    is reported as captured).
 
     Characters are every figure, leaders included; enemies are the other side's
     figures (their leader too), allies one's own: a surround counts both."""
+    surrounded = False
     for i, p in enumerate(pieces):
         if p.owner != side or p.kind != "leader":
             continue
         c = cells[i]
-        if all(board[n] >= 0 for n in NEIGHBOURS[c]):
-            return True
         total = 0
         for k, x in CAPTURE_RING[c]:
             j = board[x]
             if j >= 0 and pieces[j].owner != side:
                 total += WEIGHT[_CODES[pieces[j].kind]][k]
         if total >= 2:
-            return True
-    return False
+            return "captured"
+        surrounded = surrounded or all(board[n] >= 0 for n in NEIGHBOURS[c])
+    return "surrounded" if surrounded else None
+
+
+def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> bool:
+    """``side``'s leader is captured or surrounded (see :func:`leader_fate`)."""
+    return leader_fate(pieces, board, cells, side) is not None
 
 
 def lost_sides(state: State) -> tuple[int, ...]:

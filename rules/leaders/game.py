@@ -92,6 +92,15 @@ def _card(value: Any, where: str) -> str:
     return str(value)
 
 
+
+#: How a lost leader fell, for the result's explanation.
+_FATE = {
+    "captured": Text.of(cs="Vládce hráče {s} je zajat (leaders.end.captured).",
+                        en="Seat {s}'s leader is captured (leaders.end.captured)."),
+    "surrounded": Text.of(cs="Vládce hráče {s} je obklíčen (leaders.end.surrounded).",
+                          en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
+}
+
 class Leaders:
     """The game of Leaders (Czech *Vládci*) by Hugo Frénoy, for two players."""
 
@@ -270,10 +279,8 @@ class Leaders:
         if state.phase != OVER:
             return None
         lost = engine.lost_sides(state)
-        lines = tuple(Text.of(cs="Vládce hráče {s} je zajat nebo obklíčen (leaders.end.captured, "
-                                 "leaders.end.surrounded).",
-                              en="Seat {s}'s leader is captured or surrounded (leaders.end.captured, "
-                                 "leaders.end.surrounded).").format(s=s) for s in lost)
+        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or "captured"].format(s=s)
+                      for s in lost)
         if not state.winners:
             lines += (Text.of(cs="Oba vládci padli zároveň: hra nemá vítěze (rozhodnutí k leaders.end.immediate).",
                               en="Both leaders fell at once: no winner (ruling on leaders.end.immediate)."),)

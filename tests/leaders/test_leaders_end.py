@@ -50,3 +50,20 @@ def test_no_draw_the_library_never_ends_a_stuck_game() -> None:
     for _ in range(6):
         s = LEADERS.apply(s, act(seat=s.to_move, end="actions"))
     assert not LEADERS.is_terminal(s) and LEADERS.result(s) is None
+
+
+@pytest.mark.rules("leaders.end.surrounded", "leaders.end.captured")
+def test_the_result_says_how_the_leader_fell() -> None:
+    # seat 1's corner leader at (0,-3) has three neighbours: (1,-3) and (-1,-2) hold seat 1's own
+    # figures, so seat 0's Rider stepping to (0,-2) surrounds it without capturing it
+    s = pos((0, "leader", 0, 3), (1, "leader", 0, -3), (1, "jailer", 1, -3), (1, "archer", -1, -2),
+            (0, "rider", 0, -1))
+    over = LEADERS.apply(s, act(piece=[0, -1], move=[[0, -2]]))
+    result = LEADERS.result(over)
+    assert result is not None and result.winners == (0,)
+    assert [line.get("en") for line in result.lines] == ["Seat 1's leader is surrounded (leaders.end.surrounded)."]
+    s = pos((0, "leader", 0, 3), (1, "leader", 0, -3), (0, "assassin", 0, -1))
+    over = LEADERS.apply(s, act(piece=[0, -1], move=[[0, -2]]))
+    result = LEADERS.result(over)
+    assert result is not None
+    assert [line.get("cs") for line in result.lines] == ["Vládce hráče 1 je zajat (leaders.end.captured)."]
