@@ -1,29 +1,52 @@
-"""Every bundled record keeps its verdict, validates against the published
-schema's shape, and the README's Python example runs."""
+"""Every bundled record keeps its verdict and validates against the published
+schema; random records of every game validate too; the README's Python
+example runs."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from schema_subset import errors
 
 from rules import games
+from rules.cli import random_record
 from rules.kernel.records import adjudicate, parse_record, read_json
 
 ROOT = Path(__file__).resolve().parents[1]
-EXPECTED = {
-    "disputed-doppelganger.json": (True, False, None),
-    "disputed-knight.json": (False, False, ("claim.follow-suit", "claim.knights.follow-suit")),
-    "knight-beats-goblin.json": (True, False, None),
-    "full-game.json": (True, True, None),
+EXAMPLES = ROOT / "examples"
+SCHEMA = json.loads((ROOT / "rules" / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
+#: examples/<dir>/<file> -> (legal, finished, rules of the first illegal action)
+EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
+    "claim/disputed-doppelganger.json": (True, False, None),
+    "claim/disputed-knight.json": (False, False, ("claim.follow-suit", "claim.knights.follow-suit")),
+    "claim/knight-beats-goblin.json": (True, False, None),
+    "claim/full-game.json": (True, True, None),
+    "claim2/dragons-1.json": (True, False, None),
+    "claim2/dragons-2.json": (True, False, None),
+    "claim2/giants-1.json": (True, False, None),
+    "claim2/giants-2.json": (True, False, None),
+    "claim2/giants-3.json": (True, False, None),
+    "claim-combined/three-players.json": (True, True, None),
+    "claim-combined/four-players.json": (True, True, None),
+    "leaders/disputed-jailer.json": (False, False, ("leaders.jailer",)),
+    "leaders/full-game.json": (True, True, None),
+    "leaders/win-this-phase.json": (True, False, None),
 }
+VARIANTS = (
+    None,
+    {"players": 2, "factions": ["gnome", "giant", "undead", "dwarf", "seer"]},
+    {"players": 3, "factions": ["knight", "goblin", "undead", "dwarf", "doppelganger", "dragon", "seer"]},
+    {"players": 4, "factions": ["gnome", "giant", "dwarf", "doppelganger", "dragon", "troll", "seer"]},
+)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_bundled_claim_records(name: str) -> None:
-    path = ROOT / "examples" / "claim" / name
+def test_bundled_records(name: str) -> None:
+    path = EXAMPLES / name
     record = parse_record(read_json(path), games.load, where=str(path))
     verdict = adjudicate(games.load(record.game), record)
     legal, finished, rules = EXPECTED[name]
@@ -34,27 +57,49 @@ def test_bundled_claim_records(name: str) -> None:
 
 
 def test_every_example_is_listed() -> None:
-    assert {p.name for p in (ROOT / "examples" / "claim").glob("*.json")} == set(EXPECTED)
+    assert {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.glob("*/*.json")} == set(EXPECTED)
 
 
-def test_records_match_schema_patterns() -> None:
-    """A dependency-free check of the schema's constraints on every bundled record."""
-    schema = json.loads((ROOT / "rules" / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
-    card = re.compile(schema["$defs"]["claimCard"]["pattern"])
-    for path in (ROOT / "examples" / "claim").glob("*.json"):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        assert set(record) <= set(schema["properties"]), path
-        assert record["format"] == "rules-record/1"
-        setup = record["setup"]
-        assert [len(h) for h in setup["hands"]] == [13, 13] and len(setup["deck"]) == 26
-        assert all(card.match(c) for c in setup["hands"][0] + setup["hands"][1] + setup["deck"])
-        assert all(set(a) == {"seat", "play"} and card.match(a["play"]) for a in record["actions"])
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bundled_records_match_the_schema(name: str) -> None:
+    assert errors(json.loads((EXAMPLES / name).read_text(encoding="utf-8")), SCHEMA) == []
 
 
-def test_schema_rejects_what_the_loader_rejects() -> None:
-    schema = json.loads((ROOT / "rules" / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
-    card = re.compile(schema["$defs"]["claimCard"]["pattern"])
-    assert not card.match("knight:1") and not card.match("goblin:10") and not card.match("Goblin:3")
+@pytest.mark.parametrize("key", ["claim", "claim2", "leaders"])
+def test_random_records_match_the_schema(key: str) -> None:
+    for seed in range(3):
+        assert errors(random_record(games.load(key), seed), SCHEMA) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS[1:], ids=lambda v: f"{v['players']}p")
+def test_random_combined_records_match_the_schema(variant: dict[str, Any]) -> None:
+    data = random_record(games.load("claim-combined"), 5, variant=variant)
+    assert data["variant"]["players"] == variant["players"]
+    assert sorted(data["variant"]["factions"]) == sorted(variant["factions"])  # stored in faction order
+    assert errors(data, SCHEMA) == []
+
+
+@pytest.mark.parametrize("broken, complaint", [
+    ({"game": "chess"}, "not in"),
+    ({"setup": None, "position": None}, "oneOf"),
+    ({"actions": [{"seat": 0, "play": "knight:1"}]}, "does not match"),
+    ({"actions": [{"seat": 0, "play": "gnome:2"}]}, "does not match"),
+    ({"actions": [{"seat": 0, "play": "goblin:3", "take": "deck"}]}, "more than 2"),
+    ({"variant": {"players": 5}}, "must not"),
+])
+def test_the_schema_rejects_what_the_loader_rejects(broken: dict[str, Any], complaint: str) -> None:
+    data = json.loads((EXAMPLES / "claim" / "disputed-knight.json").read_text(encoding="utf-8"))
+    for key, value in broken.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    found = errors(data, SCHEMA)
+    assert any(complaint in e for e in found), found
+
+
+def test_the_schema_describes_each_game_of_the_registry() -> None:
+    assert set(SCHEMA["properties"]["game"]["enum"]) == set(games.GAMES)
 
 
 def test_readme_python_example_runs() -> None:

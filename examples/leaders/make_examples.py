@@ -48,10 +48,17 @@ def disputed_jailer() -> dict:
     return data
 
 
+def win_this_phase() -> dict:
+    """The 'melee' reference position as a position record: `rules leaders wins` lists its wins."""
+    data = position_record_to_json(LEADERS, position_from_json(REFERENCE_POSITIONS["melee"]))
+    data["comment"] = "Could seat 0 have won this action phase? Ask: rules leaders wins win-this-phase.json"
+    return data
+
+
 def main() -> None:
     write("full-game.json", full_game())
     write("disputed-jailer.json", disputed_jailer())
-    write("win-this-phase.json", REFERENCE_POSITIONS["melee"])
+    write("win-this-phase.json", win_this_phase())
 
 
 if __name__ == "__main__":
