@@ -95,57 +95,41 @@ class Renderer(LinkColumns):
             box += picture
         return box
 
-    def figure(self, rule: Rule, annotation: Annotation, index: int,
-               languages: tuple[str, ...]) -> nodes.container | None:
-        drawn = rulebook.draw_figure(rule.game, annotation)
+    def picture(self, rule: Rule, annotation: Annotation, index: int,
+                languages: tuple[str, ...]) -> nodes.container | None:
+        """A worked example drawn by its game and replayed with the engine: a
+        two-player Claim ``trick`` or a free-form ``figure`` (Claim 2, Leaders)."""
+        if annotation.figure:
+            drawn: rulebook.FigurePicture | rulebook.TrickPicture | None = rulebook.draw_figure(rule.game, annotation)
+            subtype = "figure"
+        else:
+            drawn = rulebook.draw_trick(rule.game, annotation)
+            subtype = "trick"
         if drawn is None:
             return None
         for problem in drawn.problems:
             logger.warning("%s: rule %s, annotation #%d: %s", rulebook.relative_source(self.spec.book(rule.game).path),
                            rule.id, index + 1, problem,
-                           location=self.location, type="rules", subtype="figure")
+                           location=self.location, type="rules", subtype=subtype)
         if not drawn.svg:
             return None
         fig = nodes.container(classes=["rules-picture"])
         fig += nodes.raw("", drawn.svg, format="html")
         fig += bilingual(drawn.caption, languages, labels=False, classes=["rules-picture-caption"])
         p = _para(_inline("Engine: ", "rules-meta-label"), classes=["rules-engine"])
-        p += nodes.Text("replayed by ")
+        if isinstance(drawn, rulebook.TrickPicture):
+            who = "the leader" if drawn.winner == "leader" else "the second player"
+            p += nodes.Text(f"{who} takes the trick (")
+            closing = ")"
+        else:
+            p += nodes.Text("replayed by ")
+            closing = ""
         for i, rid in enumerate(drawn.rules):
             if i:
                 p += nodes.Text(", ")
             p += rule_xref(rid, self.docname)
         verdict = "agrees with the example" if not drawn.problems else "DISAGREES with the example"
-        p += nodes.Text(f" — {verdict}.")
-        fig += p
-        return fig
-
-    def picture(self, rule: Rule, annotation: Annotation, index: int,
-                languages: tuple[str, ...]) -> nodes.container | None:
-        if annotation.figure:
-            return self.figure(rule, annotation, index, languages)
-        drawn = rulebook.draw_trick(rule.game, annotation)
-        if drawn is None:
-            return None
-        for problem in drawn.problems:
-            logger.warning("%s: rule %s, annotation #%d: %s", rulebook.relative_source(self.spec.book(rule.game).path),
-                           rule.id, index + 1, problem,
-                           location=self.location, type="rules", subtype="trick")
-        if not drawn.svg:
-            return None
-        fig = nodes.container(classes=["rules-picture"])
-        fig += nodes.raw("", drawn.svg, format="html")
-        caption = bilingual(drawn.caption, languages, labels=False, classes=["rules-picture-caption"])
-        fig += caption
-        p = _para(_inline("Engine: ", "rules-meta-label"), classes=["rules-engine"])
-        p += nodes.Text(f"{'the leader' if drawn.winner == 'leader' else 'the second player'} "
-                        f"takes the trick (")
-        for i, rid in enumerate(drawn.rules):
-            if i:
-                p += nodes.Text(", ")
-            p += rule_xref(rid, self.docname)
-        verdict = "agrees with the example" if not drawn.problems else "DISAGREES with the example"
-        p += nodes.Text(f") — {verdict}.")
+        p += nodes.Text(f"{closing} — {verdict}.")
         fig += p
         return fig
 
