@@ -59,7 +59,7 @@ _CLAIM2_WINNER_RULES = {
 
 def played_routes(t: TrickOutcome, variant: Any = None) -> tuple[Route, ...]:
     """Where the played cards of ``t`` went (and the Gnomes its Giants crushed)."""
-    from rules.claim.game import _ZONE as ZONES
+    from rules.claim.tables import ZONE as ZONES
     from rules.claim.variant import CLAIM_VARIANT
 
     v = variant if variant is not None else CLAIM_VARIANT
@@ -70,7 +70,8 @@ def played_routes(t: TrickOutcome, variant: Any = None) -> tuple[Route, ...]:
     for c in t.cards:
         zone, seat = where[ZONES[n][t.phase][c.faction]]
         out.append(Route(c, zone, seat, _route_rules(v, t.phase, c.faction)))
-    out.extend(Route(g, "discard", None, ("claim2.giants",)) for _, g in t.crushed)
+    crush_rules = ("claim2.giants",) if n == 2 else ("claim2.giants.multiplayer", "claim2.giants.multiplayer.not-own-team")
+    out.extend(Route(g, "discard", None, crush_rules) for _, g in t.crushed)
     return tuple(out)
 
 
@@ -110,7 +111,7 @@ def explain_trick(t: TrickOutcome, variant: Any = None) -> tuple[Text, ...]:
                                           "sárkányt (claim2.dragons).",
                                        en="  Seat {s} leads the next trick: they played the latest Dragon "
                                           "(claim2.dragons).").format(s=t.next_leader)))
-    from rules.claim.game import received_routes
+    from rules.claim.phase_one import received_routes
 
     routes = received_routes(t, v) + played_routes(t, v)
     for r in routes:

@@ -12,35 +12,20 @@ the Z3 proofs run), called directly or through tables evaluated from them.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from functools import cache, cmp_to_key
-from itertools import product
+from functools import cache
 from typing import Any
 
-import attrs
-
 from rules.claim import records, violations
-from rules.claim.cards import Card, Faction, deck_of
-from rules.claim.powers import (
-    counts_as_lead,
-    crush_victim,
-    crushes,
-    draws_before,
-    leads_next,
-    played_card_destinations,
-    seer_peeks,
-    takes_dwarves,
-    team_of,
-    troll_destinations,
-)
+from rules.claim.cards import Card, Faction
+from rules.claim.choices import check_pending, pending_options
+from rules.claim.phase_one import apply_take, received_routes, resolve_phase_one
+from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.scoring import score, score_claim2
 from rules.claim.state import (
     OVER,
     PHASE_ONE,
-    PHASE_TWO,
     Action,
     Crush,
-    Pending,
     Play,
     Route,
     Setup,
@@ -49,16 +34,21 @@ from rules.claim.state import (
     TrickOutcome,
     View,
 )
-from rules.claim.trick import (
-    DOPPELGANGER,
-    GOBLIN,
-    KNIGHT,
-    NO_RANK,
-    card_rank,
-    holds_faction,
-    may_follow,
-    takes_trick,
+from rules.claim.tables import (  # noqa: F401  (re-exported: the tests and explanations read them here)
+    _ALL_CARDS,
+    _SEAT_PLAYS,
+    COUNTS_AS_LEAD,
+    DESTINATIONS,
+    FOLLOWABLE,
+    RANK,
+    ZONE,
+    crush,
+    followable,
+    play,
+    take,
+    winning_position,
 )
+from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK
 from rules.claim.variant import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
@@ -71,46 +61,8 @@ from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 
-HAND_SIZE = 13
-DECK_SIZE = 26
-_ALL_CARDS = tuple(dict.fromkeys(deck_of(tuple(Faction))))
-_DISTINCT = tuple(dict.fromkeys(deck_of(CLAIM_VARIANT.factions)))
-_SEAT_PLAYS = tuple({c: Play(seat, c) for c in _ALL_CARDS} for seat in range(4))
-_SORT_KEY = {c: i for i, c in enumerate(_ALL_CARDS)}
-
-# Precomputed tables. Each is a rule function evaluated (with the engine's
-# CONCRETE vocabulary) over its whole finite domain, so the engine obeys
-# exactly the functions the Z3 proofs check; tests/claim/test_tables.py
-# compares every entry with a direct call.
-#: FOLLOWABLE[lead_faction][holds_lead] = factions that may follow
-FOLLOWABLE = {lf: {holds: frozenset(f for f in Faction if may_follow(f, lf, holds)) for holds in (False, True)}
-              for lf in Faction}
-#: RANK[lead_faction][card] = card_rank(card, lead_faction)
-RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _ALL_CARDS} for lf in Faction}
-#: DESTINATIONS[players][phase][faction] = powers.played_card_destinations(phase, faction, players)
-DESTINATIONS = {n: {ph: {f: played_card_destinations(ph, f, n) for f in Faction} for ph in (PHASE_ONE, PHASE_TWO)}
-                for n in (2, 3, 4)}
-#: The zone index (powers.PLAYED_ZONES) whose flag holds, per players, phase and faction.
-_ZONE = {n: {ph: {f: next(z for z, flag in enumerate(flags) if flag) for f, flags in table.items()}
-             for ph, table in by_phase.items()} for n, by_phase in DESTINATIONS.items()}
-#: COUNTS_AS_LEAD[lead_faction][faction] = powers.counts_as_lead(faction, lead_faction)
-COUNTS_AS_LEAD = {lf: {f: counts_as_lead(f, lf) for f in Faction} for lf in Faction}
-W_SCORE, DWARF_TAKER, LOSER, W_GNOMES, TROLL_POOL, DISCARD = 1, 2, 3, 4, 5, 6
-
-
-def play(seat: int, card: Card) -> Play:
-    """The (interned) action of ``seat`` playing ``card``."""
-    return _SEAT_PLAYS[seat][card]
-
-
-def take(seat: int, card: Card | None) -> Take:
-    """Seat ``seat`` takes face-up ``card`` (None: the peeked deck card)."""
-    return Take(seat, card)
-
-
-def crush(seat: int, *gnomes: Card) -> Crush:
-    """Seat ``seat`` crushes ``gnomes`` (sorted; may be none)."""
-    return Crush(seat, _sorted(gnomes))
+#: The old private name of :data:`rules.claim.tables.ZONE`.
+_ZONE = ZONE
 
 
 class ClaimEngine:
@@ -209,12 +161,12 @@ class ClaimEngine:
             return ()
         pending = state.pending
         if pending is not None:
-            return _pending_options(state, pending)
+            return pending_options(state, pending)
         hand = state.hands[seat]
         plays = _SEAT_PLAYS[seat]
         if not state.table:
             return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-        allowed = _followable(hand, state.table[0].faction)
+        allowed = followable(hand, state.table[0].faction)
         return tuple(plays[c] for c in dict.fromkeys(hand) if c.faction in allowed)
 
     def check(self, state: State, action: Action) -> Violation | None:
@@ -225,7 +177,7 @@ class ClaimEngine:
             return violations.game_over(v)
         pending = state.pending
         if pending is not None:
-            return _check_pending(state, pending, action)
+            return check_pending(state, pending, action)
         leading = not state.table
         if type(action) is not Play:
             return violations.no_choice_now(v, action.seat, seat, state.phase, leading)
@@ -240,7 +192,7 @@ class ClaimEngine:
         if leading:
             return None
         lead = state.table[0]
-        if action.card.faction in _followable(hand, lead.faction):
+        if action.card.faction in followable(hand, lead.faction):
             return None
         held = max(c for c in hand if c.faction is lead.faction)
         return violations.must_follow(action.card, lead, held, state.phase, v)
@@ -296,49 +248,6 @@ class ClaimEngine:
         return explain_step(before, action, after)
 
 
-# ---------------------------------------------------------------------- choices
-
-
-def _pending_options(state: State, pending: Pending) -> tuple[Action, ...]:
-    seat = pending.seat
-    if pending.kind == "take":
-        options: list[Action] = [Take(seat, c) for c in dict.fromkeys(state.face_up)]
-        if pending.deck_allowed:
-            options.append(Take(seat, None))
-        return tuple(options)
-    ranges = [[(value, k) for k in range(limit + 1)] for value, limit in pending.limits]
-    out = []
-    for combo in product(*ranges):
-        gnomes = tuple(c for value, k in combo for c in [_gnome(value)] * k)
-        out.append(Crush(seat, _sorted(gnomes)))
-    return tuple(out)
-
-
-def _gnome(value: int) -> Card:
-    return Card(Faction.GNOME, value)
-
-
-def _check_pending(state: State, pending: Pending, action: Action) -> Violation | None:
-    v = state.variant
-    if action.seat != pending.seat or (type(action) is Take) != (pending.kind == "take") \
-            or (type(action) is Crush) != (pending.kind == "crush"):
-        return violations.pending_choice(v, pending, action)
-    if type(action) is Take:
-        if action.card is None:
-            if pending.deck_allowed:
-                return None
-            return violations.no_deck_choice(v, pending)
-        if action.card in state.face_up:
-            return None
-        return violations.not_face_up(v, pending, action.card)
-    assert type(action) is Crush
-    wanted = Counter(action.gnomes)
-    limits = dict(pending.limits)
-    for c, k in wanted.items():
-        if c.faction is not Faction.GNOME or k > limits.get(c.value, 0):
-            return violations.bad_crush(v, pending, c)
-    return None
-
 
 # ---------------------------------------------------------------------- applying
 
@@ -357,286 +266,18 @@ def _apply_legal(state: State, action: Action) -> State:
                          state.followers, state.known_followers, state.score, state.discard,
                          state.tricks_played, state.last_trick, state.gnomes, state.trolls, None, state.variant)
         if state.phase == PHASE_ONE:
-            return _resolve_phase_one(state, tuple(hands), table)
-        return _resolve_phase_two(state, tuple(hands), table)
+            return resolve_phase_one(state, tuple(hands), table)
+        return resolve_phase_two(state, tuple(hands), table)
     if type(action) is Take:
-        return _take(state, action)
+        return apply_take(state, action)
     assert type(action) is Crush
-    return _crush(state, action)
+    return apply_crush(state, action)
 
-
-def _followable(hand: tuple[Card, ...], lead_faction: Faction) -> frozenset[Faction]:
-    """The factions a hand may follow ``lead_faction`` with (``may_follow`` via its table)."""
-    return FOLLOWABLE[lead_faction][holds_faction([c.faction for c in hand], lead_faction)]
-
-
-def _sorted(cards: Any) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
-
-
-def _winning_position(cards: tuple[Card, ...]) -> int:
-    rank = RANK[cards[0].faction]
-    ranks = [rank[c] for c in cards]
-    if len(ranks) == 2:  # exactly one card takes the trick (the uniqueness theorem)
-        return 0 if takes_trick(0, ranks) else 1
-    for p in range(len(cards)):
-        if takes_trick(p, ranks):
-            return p
-    raise AssertionError("takes_trick names no winner")  # the uniqueness theorem rules this out
-
-
-def _next_leader_position(variant: Variant, cards: tuple[Card, ...], winner_position: int) -> int:
-    """``leads_next``: the latest Dragon's player, else the winner (``claim2.dragons``).
-
-    Without Dragons in the deck the predicate reduces to the winner, so it is
-    not evaluated (Claim keeps its speed)."""
-    if Faction.DRAGON not in variant.factions:
-        return winner_position
-    factions = [int(c.faction) for c in cards]
-    return next(p for p in range(len(cards)) if leads_next(p, factions, winner_position))
 
 
 def _dragon_led(state: State) -> bool:
     t = state.last_trick
     return t is not None and any(c.faction is Faction.DRAGON for c in t.cards)
-
-
-@implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
-            "claim.phase1.discard", "claim2.leader.previous-winner", "claim2.phase1.tricks",
-            "claim2.phase1.discard", "claim2.dragons", "claim2.seers", "claim-combined.phase1.winner-chooses",
-            "claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie")
-def _resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
-    """A complete phase-one trick: winner, played cards away, then the face-up cards."""
-    v = state.variant
-    n = len(hands)
-    leader = state.leader
-    wp = _winning_position(cards)
-    winner = (leader + wp) % n
-    zone = _ZONE[n][PHASE_ONE]
-    score = list(state.score)
-    discard = state.discard
-    for c in cards:
-        if zone[c.faction] == W_SCORE:
-            score[winner] += (c,)
-        else:
-            discard += (c,)
-    next_leader = (leader + _next_leader_position(v, cards, wp)) % n
-    number = state.tricks_played + 1
-    outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
-    if n == 2:
-        order: tuple[int, ...] = (1 - winner,)
-    else:
-        led = cards[0].faction
-        lead_of = COUNTS_AS_LEAD[led]
-        facts = [(p, lead_of[cards[p].faction], cards[p].value) for p in range(n) if p != wp]
-
-        def compare(a: tuple[int, bool, int], b: tuple[int, bool, int]) -> int:
-            return -1 if draws_before(*a, *b) else 1
-
-        order = tuple((leader + p) % n for p, _, _ in sorted(facts, key=cmp_to_key(compare)))
-    peek = seer_peeks(PHASE_ONE, int(cards[wp].faction))
-    if peek or n > 2:
-        rules = ("claim2.seers",) if peek else ("claim-combined.phase1.winner-chooses",)
-        if peek and n > 2:
-            rules += ("claim2.seers.multiplayer",)
-        return State(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
-                     state.known_followers, tuple(score), discard, number, outcome, state.gnomes, state.trolls,
-                     Pending("take", winner, order, bool(peek), (), rules), v)
-    # two players, no choice: the winner takes the face-up card, the loser draws
-    return _distribute(state, hands, tuple(score), discard, next_leader, number, outcome, winner,
-                       state.face_up[0], False, order)
-
-
-def _take(state: State, action: Take) -> State:
-    pending = state.pending
-    assert pending is not None and state.last_trick is not None
-    return _distribute(state, state.hands, state.score, state.discard, state.leader, state.tricks_played,
-                       state.last_trick, action.seat, action.card, pending.deck_allowed, pending.after)
-
-
-@implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
-            "claim2.phase1.loser-draws", "claim2.seers.exchange", "claim2.seers.multiplayer",
-            "claim-combined.phase1.next-takes-other", "claim-combined.phase1.others-draw",
-            "claim-combined.phase1.next-trick", "claim.phase1.end", "claim2.phase1.end",
-            "claim-combined.phase1.end")
-def _distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
-                discard: tuple[Card, ...], leader: int, number: int, t: TrickOutcome, chooser: int,
-                chosen: Card | None, seer: bool, after: tuple[int, ...]) -> State:
-    """``chooser`` takes ``chosen`` (a face-up card, or None: the top deck card);
-    then the seats ``after`` receive theirs in draw order: the face-up card
-    left (a choice when two are left), then cards drawn from the deck.
-
-    The other fields (hands, piles, next leader, the trick's outcome) are
-    those of the resolved trick."""
-    v = state.variant
-    followers = list(state.followers)
-    known = list(state.known_followers)
-    face_up = list(state.face_up)
-    deck = state.deck
-    received: list[tuple[int, Card, str]] = []
-    if chosen is None:
-        chosen = deck[0]
-        deck = deck[1:]
-        received.append((chooser, chosen, "deck"))
-    else:
-        face_up.remove(chosen)
-        known[chooser] += (chosen,)
-        received.append((chooser, chosen, "chosen" if seer or len(state.face_up) > 1 else "revealed"))
-    followers[chooser] += (chosen,)
-    if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
-        t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
-        return State(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
-                     discard, number, t, state.gnomes, state.trolls,
-                     Pending("take", after[0], after[1:], False, (), ("claim2.seers.multiplayer",)), v)
-    for seat in after:
-        if face_up:
-            c = face_up.pop(0)
-            known[seat] += (c,)
-            received.append((seat, c, "other" if v.players > 2 else "exchange"))
-        else:
-            c = deck[0]
-            deck = deck[1:]
-            received.append((seat, c, "drawn"))
-        followers[seat] += (c,)
-    t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
-    if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
-        k = v.face_up_per_trick
-        return State(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
-                     score, discard, number, t, state.gnomes, state.trolls, None, v)
-    # claim.phase1.end -> claim.phase2.take-followers
-    empties = tuple(() for _ in hands)
-    return State(PHASE_TWO, tuple(_sorted(f) for f in followers), deck, (), leader, (), empties, empties,
-                 score, discard, number, t, state.gnomes, state.trolls, None, v)
-
-
-_RECEIVED_RULES = {
-    "claim": {"revealed": ("claim.phase1.winner-takes-revealed",), "drawn": ("claim.phase1.loser-draws",)},
-    "claim2": {"revealed": ("claim2.phase1.winner-takes-revealed",), "drawn": ("claim2.phase1.loser-draws",),
-               "chosen": ("claim2.phase1.winner-takes-revealed", "claim2.seers"),
-               "deck": ("claim2.seers",), "exchange": ("claim2.seers.exchange",)},
-    "multi": {"chosen": ("claim-combined.phase1.winner-chooses",), "deck": ("claim2.seers", "claim2.seers.multiplayer"),
-              "other": ("claim-combined.phase1.next-takes-other",),
-              "drawn": ("claim-combined.phase1.others-draw", "claim-combined.phase1.draw-order")},
-}
-
-
-def received_routes(t: TrickOutcome, v: Variant) -> tuple[Route, ...]:
-    """Where the face-up and drawn cards of a phase-one trick went."""
-    table = _RECEIVED_RULES["multi" if v.players > 2 else ("claim" if v.key == "claim" else "claim2")]
-    return tuple(Route(c, "followers", seat, table[how]) for seat, c, how in t.received)
-
-
-@implements("claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase2.winner-takes-both",
-            "claim.dwarves", "claim.dwarves.winner-rest", "claim2.phase2.take-followers", "claim2.phase2.tricks",
-            "claim2.phase2.winner-takes-both", "claim2.gnomes", "claim2.trolls", "claim2.trolls.waiting",
-            "claim2.trolls.last-trick", "claim2.giants", "claim2.giants.no-gnome", "claim2.giants.multiplayer",
-            "claim2.giants.multiplayer.several", "claim2.phase2.giants-crush", "claim.dwarves.multiplayer",
-            "claim-combined.phase2.take-followers", "claim-combined.phase2.winner-takes-all")
-def _resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
-    """A complete phase-two trick: winner, every card's destination, Trolls, Giants, next leader."""
-    v = state.variant
-    n = len(hands)
-    leader = state.leader
-    wp = _winning_position(cards)
-    winner = (leader + wp) % n
-    zone = _ZONE[n][PHASE_TWO]
-    score = list(state.score)
-    gnomes = list(state.gnomes)
-    discard = state.discard
-    pool: list[Card] = []
-    taker: int | None = None
-    for c in cards:
-        z = zone[c.faction]
-        if z == W_SCORE:
-            score[winner] += (c,)
-        elif z == LOSER:
-            score[1 - winner] += (c,)
-        elif z == DWARF_TAKER:
-            if taker is None:
-                values = [x.value for x in cards]
-                taker = (leader + next(q for q in range(n) if takes_dwarves(q, values))) % n
-            score[taker] += (c,)
-        elif z == W_GNOMES:
-            gnomes[winner] += (c,)
-        elif z == TROLL_POOL:
-            pool.append(c)
-        else:
-            discard += (c,)
-    last = not hands[0]
-    trolls = state.trolls
-    if pool or trolls:
-        everyone = list(trolls) + pool
-        waiting: tuple[Card, ...] = ()
-        for i, troll in enumerate(everyone):
-            others = [x.value for j, x in enumerate(everyone) if j != i]
-            to_score, _ = troll_destinations(troll.value, others, last)
-            if to_score:
-                score[winner] += (troll,)
-            else:
-                waiting += (troll,)
-        trolls = waiting
-    pending = None
-    giants = [c.value for c in cards if c.faction is Faction.GIANT]
-    crushed: list[tuple[int, Card]] = []
-    if giants:
-        if n == 2:
-            opponent_gnomes = Counter(g.value for g in gnomes[1 - winner])
-            wanted = Counter(giants)
-            limits = tuple((value, min(k, sum(m for gv, m in opponent_gnomes.items() if crushes(value, gv))))
-                           for value, k in sorted(wanted.items()))
-            limits = tuple((value, k) for value, k in limits if k > 0)
-            if limits:
-                pending = Pending("crush", winner, (1 - winner,), False, limits, ("claim2.giants",))
-        else:
-            my_team = team_of(winner, n)
-            for seat in range(n):
-                if not crush_victim(team_of(seat, n), my_team):
-                    continue
-                row = list(gnomes[seat])
-                for value in giants:
-                    hit = next((g for g in row if crushes(value, g.value)), None)
-                    if hit is not None:
-                        row.remove(hit)
-                        crushed.append((seat, hit))
-                        discard += (hit,)
-                gnomes[seat] = tuple(row)
-    next_leader = (leader + _next_leader_position(v, cards, wp)) % n
-    number = state.tricks_played + 1
-    outcome = TrickOutcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
-    after = State(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
-                  tuple(score), discard, number, outcome, tuple(gnomes), trolls, pending, v)
-    if pending is None and last:
-        return _finish(after)
-    return after
-
-
-def _crush(state: State, action: Crush) -> State:
-    pending = state.pending
-    assert pending is not None
-    victim = pending.after[0]
-    gnomes = list(state.gnomes)
-    row = list(gnomes[victim])
-    for g in action.gnomes:
-        row.remove(g)
-    gnomes[victim] = tuple(row)
-    t = state.last_trick
-    assert t is not None
-    t = attrs.evolve(t, crushed=t.crushed + tuple((victim, g) for g in action.gnomes))  # rare: no speed concern
-    after = State(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
-                  state.known_followers, state.score, state.discard + action.gnomes, state.tricks_played, t,
-                  tuple(gnomes), state.trolls, None, state.variant)
-    return _finish(after) if not state.hands[0] else after
-
-
-@implements("claim.phase2.end", "claim2.phase2.end", "claim2.gnomes.end")
-def _finish(state: State) -> State:
-    """The last trick is over: laid-out Gnomes go to their owner's score pile
-    (``claim2.gnomes.end``), then the game is scored."""
-    score = tuple(s + g for s, g in zip(state.score, state.gnomes))
-    empties = tuple(() for _ in state.hands)
-    return State(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
-                 score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, None,
-                 state.variant)
 
 
 # ---------------------------------------------------------------------- explanations
@@ -646,7 +287,7 @@ def _finish(state: State) -> State:
 def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...]]:
     """Which card takes a two-card trick (0 = lead, 1 = follow) and the rules that decide it."""
     led = lead.faction
-    position = _winning_position((lead, follow))
+    position = winning_position((lead, follow))
     rank = RANK[led]
     ranks = (rank[lead], rank[follow])
     if led == GOBLIN and follow.faction == KNIGHT:
@@ -683,3 +324,4 @@ Claim = ClaimEngine
 @cache
 def engine(key: str) -> ClaimEngine:
     return {"claim": CLAIM, "claim2": CLAIM2, "claim-combined": CLAIM_COMBINED}[key]
+

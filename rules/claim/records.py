@@ -142,7 +142,7 @@ def position_from_json(data: Any, v: Variant) -> State:
     if phase not in (PHASE_ONE, PHASE_TWO) or type(phase) is not int:
         raise MalformedError("position.phase must be 1 or 2")
     n = v.players
-    empty = [[] for _ in range(n)]
+    empty: list[list[Any]] = [[] for _ in range(n)]
     hands = _per_seat(data.get("hands"), v, "position.hands")
     leader = _seat(data.get("leader"), v, "position.leader")
     table = _cards(data.get("table", []), "position.table")

@@ -24,8 +24,21 @@ def cards(*texts: str) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in texts)
 
 
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
 def game_of(v: Variant) -> Any:
     return CLAIM2 if v is CLAIM2_VARIANT else CLAIM_COMBINED
+
+
+def run(state: State, *actions: Any) -> State:
+    """Apply ``actions`` in turn, each of which must be legal."""
+    game = game_of(state.variant)
+    for a in actions:
+        assert game.check(state, a) is None, (a, game.check(state, a))
+        state = game.apply(state, a)
+    return state
 
 
 def position(v: Variant, *, phase: int, hands: Sequence[Sequence[str]], leader: int = 0,

@@ -7,25 +7,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from claim2_helpers import MIXED2, cards, position
+from claim2_helpers import MIXED2, c, cards, position, run
 
-from rules.claim import CLAIM2, CLAIM_COMBINED, Card, Crush, Take, crush, play, take
+from rules.claim import CLAIM2, CLAIM_COMBINED, Crush, Take, crush, play, take
 from rules.claim.state import OVER
 from rules.claim.variant import CLAIM2_VARIANT
 
 V = CLAIM2_VARIANT
 G = CLAIM2
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def run(state, *actions):
-    for a in actions:
-        assert G.check(state, a) is None, (a, G.check(state, a))
-        state = G.apply(state, a)
-    return state
 
 
 # ------------------------------------------------------------------ Giants (ruling 4)

@@ -7,23 +7,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from claim2_helpers import FOUR, THREE, cards, position
+from claim2_helpers import FOUR, THREE, c, cards, position, run
 
-from rules.claim import CLAIM_COMBINED, Card, play, take
+from rules.claim import CLAIM_COMBINED, play, take
 from rules.claim.powers import draws_before
 
 G = CLAIM_COMBINED
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def run(state, *actions):
-    for a in actions:
-        assert G.check(state, a) is None, (a, G.check(state, a))
-        state = G.apply(state, a)
-    return state
 
 
 @pytest.mark.rules("claim-combined.phase1.reveal-two", "claim-combined.play-order", "claim-combined.leader.first",

@@ -30,7 +30,10 @@ def test_every_legal_selection_is_accepted_and_sized() -> None:
                 assert variant_violation(players, factions) is None
                 v = variant_from_json({"players": players, "factions": [f.key for f in factions]})
                 assert len(v.deck) == (52 if players == 2 else 72)
-                assert v.hand_size * players + len(v.deck) - v.hand_size * players == len(v.deck)
+                assert v.hand_size == {2: 13, 3: 12, 4: 9}[players]
+                setup = CLAIM_COMBINED.random_setup(random.Random(count), v)
+                assert [len(h) for h in setup.hands] == [v.hand_size] * players
+                assert len(setup.deck) == len(v.deck) - v.hand_size * players
                 count += 1
     assert count == 2 * (20 + 6 + 6)
 

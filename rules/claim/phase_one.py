@@ -1,0 +1,158 @@
+"""Phase one of the Claim family: resolving a trick and handing out the face-up and drawn cards.
+
+Two players: the winner takes the face-up card, the loser draws (a Seer's
+winner may take the peeked deck card instead). Three and four players: two
+face-up cards, the winner chooses, the next in the draw order takes the other,
+the rest draw in draw order (``claim-combined.phase1.*``).
+"""
+
+from __future__ import annotations
+
+from functools import cmp_to_key
+
+from rules.claim.cards import Card
+from rules.claim.powers import draws_before, seer_peeks
+from rules.claim.state import (
+    PHASE_ONE,
+    PHASE_TWO,
+    Pending,
+    Route,
+    State,
+    Take,
+    TrickOutcome,
+)
+from rules.claim.tables import (
+    COUNTS_AS_LEAD,
+    W_SCORE,
+    ZONE,
+    next_leader_position,
+    sorted_cards,
+    trick_winner,
+)
+from rules.claim.variant import Variant
+from rules.kernel.registry import implements
+
+
+@implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
+            "claim.phase1.discard", "claim2.leader.previous-winner", "claim2.phase1.tricks",
+            "claim2.phase1.discard", "claim2.dragons", "claim2.seers", "claim-combined.phase1.winner-chooses",
+            "claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie")
+def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
+    """A complete phase-one trick: winner, played cards away, then the face-up cards."""
+    v = state.variant
+    n = len(hands)
+    leader = state.leader
+    wp, winner = trick_winner(leader, cards)
+    zone = ZONE[n][PHASE_ONE]
+    score = list(state.score)
+    discard = state.discard
+    for c in cards:
+        if zone[c.faction] == W_SCORE:
+            score[winner] += (c,)
+        else:
+            discard += (c,)
+    next_leader = (leader + next_leader_position(v, cards, wp)) % n
+    number = state.tricks_played + 1
+    outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
+    if n == 2:
+        order: tuple[int, ...] = (1 - winner,)
+    else:
+        led = cards[0].faction
+        lead_of = COUNTS_AS_LEAD[led]
+        facts = [(p, lead_of[cards[p].faction], cards[p].value) for p in range(n) if p != wp]
+
+        def compare(a: tuple[int, bool, int], b: tuple[int, bool, int]) -> int:
+            return -1 if draws_before(*a, *b) else 1
+
+        order = tuple((leader + p) % n for p, _, _ in sorted(facts, key=cmp_to_key(compare)))
+    peek = seer_peeks(PHASE_ONE, int(cards[wp].faction))
+    if peek or n > 2:
+        rules: tuple[str, ...] = ("claim2.seers",) if peek else ("claim-combined.phase1.winner-chooses",)
+        if peek and n > 2:
+            rules += ("claim2.seers.multiplayer",)
+        return State(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
+                     state.known_followers, tuple(score), discard, number, outcome, state.gnomes, state.trolls,
+                     Pending("take", winner, order, bool(peek), (), rules), v)
+    # two players, no choice: the winner takes the face-up card, the loser draws
+    return distribute(state, hands, tuple(score), discard, next_leader, number, outcome, winner,
+                       state.face_up[0], False, order)
+
+
+def apply_take(state: State, action: Take) -> State:
+    pending = state.pending
+    assert pending is not None and state.last_trick is not None
+    return distribute(state, state.hands, state.score, state.discard, state.leader, state.tricks_played,
+                       state.last_trick, action.seat, action.card, pending.deck_allowed, pending.after)
+
+
+@implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
+            "claim2.phase1.loser-draws", "claim2.seers.exchange", "claim2.seers.multiplayer",
+            "claim-combined.phase1.next-takes-other", "claim-combined.phase1.others-draw",
+            "claim-combined.phase1.next-trick", "claim.phase1.end", "claim2.phase1.end",
+            "claim-combined.phase1.end")
+def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
+                discard: tuple[Card, ...], leader: int, number: int, t: TrickOutcome, chooser: int,
+                chosen: Card | None, seer: bool, after: tuple[int, ...]) -> State:
+    """``chooser`` takes ``chosen`` (a face-up card, or None: the top deck card);
+    then the seats ``after`` receive theirs in draw order: the face-up card
+    left (a choice when two are left), then cards drawn from the deck.
+
+    The other fields (hands, piles, next leader, the trick's outcome) are
+    those of the resolved trick."""
+    v = state.variant
+    followers = list(state.followers)
+    known = list(state.known_followers)
+    face_up = list(state.face_up)
+    deck = state.deck
+    received: list[tuple[int, Card, str]] = []
+    if chosen is None:
+        chosen = deck[0]
+        deck = deck[1:]
+        received.append((chooser, chosen, "deck"))
+    else:
+        face_up.remove(chosen)
+        known[chooser] += (chosen,)
+        received.append((chooser, chosen, "chosen" if seer or len(state.face_up) > 1 else "revealed"))
+    followers[chooser] += (chosen,)
+    if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
+        t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
+        return State(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
+                     discard, number, t, state.gnomes, state.trolls,
+                     Pending("take", after[0], after[1:], False, (), ("claim2.seers.multiplayer",)), v)
+    for seat in after:
+        if face_up:
+            c = face_up.pop(0)
+            known[seat] += (c,)
+            received.append((seat, c, "other" if v.players > 2 else "exchange"))
+        else:
+            c = deck[0]
+            deck = deck[1:]
+            received.append((seat, c, "drawn"))
+        followers[seat] += (c,)
+    t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
+    if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
+        k = v.face_up_per_trick
+        return State(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
+                     score, discard, number, t, state.gnomes, state.trolls, None, v)
+    # claim.phase1.end -> claim.phase2.take-followers
+    empties = tuple(() for _ in hands)
+    return State(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
+                 score, discard, number, t, state.gnomes, state.trolls, None, v)
+
+
+_RECEIVED_RULES: dict[str, dict[str, tuple[str, ...]]] = {
+    "claim": {"revealed": ("claim.phase1.winner-takes-revealed",), "drawn": ("claim.phase1.loser-draws",)},
+    "claim2": {"revealed": ("claim2.phase1.winner-takes-revealed",), "drawn": ("claim2.phase1.loser-draws",),
+               "chosen": ("claim2.phase1.winner-takes-revealed", "claim2.seers"),
+               "deck": ("claim2.seers",), "exchange": ("claim2.seers.exchange",)},
+    "multi": {"chosen": ("claim-combined.phase1.winner-chooses",), "deck": ("claim2.seers", "claim2.seers.multiplayer"),
+              "other": ("claim-combined.phase1.next-takes-other",),
+              "drawn": ("claim-combined.phase1.others-draw", "claim-combined.phase1.draw-order")},
+}
+
+
+def received_routes(t: TrickOutcome, v: Variant) -> tuple[Route, ...]:
+    """Where the face-up and drawn cards of a phase-one trick went."""
+    table = _RECEIVED_RULES["multi" if v.players > 2 else ("claim" if v.key == "claim" else "claim2")]
+    return tuple(Route(c, "followers", seat, table[how]) for seat, c, how in t.received)
+

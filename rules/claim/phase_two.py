@@ -1,0 +1,147 @@
+"""Phase two of the Claim family: where every played card goes, Trolls, Giants, the end of the game.
+
+The destinations are the flags of :func:`rules.claim.powers.played_card_destinations`
+(through :data:`rules.claim.tables.ZONE`); Dwarves with 3–4 players, the
+Troll pool, the Dragons' lead and the Giants' crush are the predicates of
+:mod:`rules.claim.powers`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rules.claim.cards import Card, Faction
+from rules.claim.powers import (
+    crush_victim,
+    crushes,
+    takes_dwarves,
+    team_of,
+    troll_destinations,
+)
+from rules.claim.state import OVER, PHASE_TWO, Crush, Pending, State, TrickOutcome
+from rules.claim.tables import (
+    DWARF_TAKER,
+    LOSER,
+    TROLL_POOL,
+    W_GNOMES,
+    W_SCORE,
+    ZONE,
+    next_leader_position,
+    trick_winner,
+)
+from rules.kernel.registry import implements
+
+
+@implements("claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase2.winner-takes-both",
+            "claim.dwarves", "claim.dwarves.winner-rest", "claim2.phase2.take-followers", "claim2.phase2.tricks",
+            "claim2.phase2.winner-takes-both", "claim2.gnomes", "claim2.trolls", "claim2.trolls.waiting",
+            "claim2.trolls.last-trick", "claim2.giants", "claim2.giants.no-gnome", "claim2.giants.multiplayer",
+            "claim2.giants.multiplayer.several", "claim2.phase2.giants-crush", "claim.dwarves.multiplayer",
+            "claim-combined.phase2.take-followers", "claim-combined.phase2.winner-takes-all")
+def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
+    """A complete phase-two trick: winner, every card's destination, Trolls, Giants, next leader."""
+    v = state.variant
+    n = len(hands)
+    leader = state.leader
+    wp, winner = trick_winner(leader, cards)
+    zone = ZONE[n][PHASE_TWO]
+    score = list(state.score)
+    gnomes = list(state.gnomes)
+    discard = state.discard
+    pool: list[Card] = []
+    taker: int | None = None
+    for c in cards:
+        z = zone[c.faction]
+        if z == W_SCORE:
+            score[winner] += (c,)
+        elif z == LOSER:
+            score[1 - winner] += (c,)
+        elif z == DWARF_TAKER:
+            if taker is None:
+                values = [x.value for x in cards]
+                taker = (leader + next(q for q in range(n) if takes_dwarves(q, values))) % n
+            score[taker] += (c,)
+        elif z == W_GNOMES:
+            gnomes[winner] += (c,)
+        elif z == TROLL_POOL:
+            pool.append(c)
+        else:
+            discard += (c,)
+    last = not hands[0]
+    trolls = state.trolls
+    if pool or trolls:
+        everyone = list(trolls) + pool
+        waiting: tuple[Card, ...] = ()
+        for i, troll in enumerate(everyone):
+            others = [x.value for j, x in enumerate(everyone) if j != i]
+            to_score, _ = troll_destinations(troll.value, others, last)
+            if to_score:
+                score[winner] += (troll,)
+            else:
+                waiting += (troll,)
+        trolls = waiting
+    pending = None
+    giants = [c.value for c in cards if c.faction is Faction.GIANT]
+    crushed: list[tuple[int, Card]] = []
+    if giants:
+        if n == 2:
+            opponent_gnomes = Counter(g.value for g in gnomes[1 - winner])
+            wanted = Counter(giants)
+            limits = tuple((value, min(k, sum(m for gv, m in opponent_gnomes.items() if crushes(value, gv))))
+                           for value, k in sorted(wanted.items()))
+            limits = tuple((value, k) for value, k in limits if k > 0)
+            if limits:
+                pending = Pending("crush", winner, (1 - winner,), False, limits, ("claim2.giants",))
+        else:
+            my_team = team_of(winner, n)
+            for seat in range(n):
+                if not crush_victim(team_of(seat, n), my_team):
+                    continue
+                row = list(gnomes[seat])
+                for value in giants:
+                    hit = next((g for g in row if crushes(value, g.value)), None)
+                    if hit is not None:
+                        row.remove(hit)
+                        crushed.append((seat, hit))
+                        discard += (hit,)
+                gnomes[seat] = tuple(row)
+    next_leader = (leader + next_leader_position(v, cards, wp)) % n
+    number = state.tricks_played + 1
+    outcome = TrickOutcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
+    after = State(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
+                  tuple(score), discard, number, outcome, tuple(gnomes), trolls, pending, v)
+    if pending is None and last:
+        return finish(after)
+    return after
+
+
+def apply_crush(state: State, action: Crush) -> State:
+    pending = state.pending
+    assert pending is not None
+    victim = pending.after[0]
+    gnomes = list(state.gnomes)
+    row = list(gnomes[victim])
+    for g in action.gnomes:
+        row.remove(g)
+    gnomes[victim] = tuple(row)
+    t = state.last_trick
+    assert t is not None
+    t = attrs.evolve(t, crushed=t.crushed + tuple((victim, g) for g in action.gnomes))  # rare: no speed concern
+    after = State(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
+                  state.known_followers, state.score, state.discard + action.gnomes, state.tricks_played, t,
+                  tuple(gnomes), state.trolls, None, state.variant)
+    return finish(after) if not state.hands[0] else after
+
+
+@implements("claim.phase2.end", "claim2.phase2.end", "claim2.gnomes.end")
+def finish(state: State) -> State:
+    """The last trick is over: laid-out Gnomes go to their owner's score pile
+    (``claim2.gnomes.end``), then the game is scored."""
+    score = tuple(s + g for s, g in zip(state.score, state.gnomes))
+    empties = tuple(() for _ in state.hands)
+    return State(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
+                 score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, None,
+                 state.variant)
+
