@@ -10,7 +10,9 @@ import pytest
 from claim2_helpers import FOUR, THREE, c, cards, position, run
 
 from rules.claim import CLAIM_COMBINED, play, take
+from rules.claim.cards import Faction as F
 from rules.claim.powers import draws_before
+from rules.claim.variant import combined
 
 G = CLAIM_COMBINED
 
@@ -146,3 +148,21 @@ def test_phase_one_ends_with_followers_in_hand_and_winner_takes_all() -> None:
     assert done.phase == 2 and [len(h) for h in done.hands] == [12, 12, 12]
     assert all(f == () for f in done.followers) and done.deck == ()
     assert Counter(done.score[0]) - Counter(state.score[0]) == Counter(cards("undead:9", "undead:1", "undead:2"))
+
+
+@pytest.mark.rules("claim-combined.phase1.draw-order", "claim.knights.multiplayer")
+def test_ruling_losing_knights_draw_after_every_goblin_and_doppelganger() -> None:
+    # Goblins led; seat 3's Knight 9 wins; seat 1's Knight 8 lost and is not of the lead faction,
+    # so Goblin 1 (seat 0) and Doppelganger 0 (seat 2) come before it in the draw order
+    four = combined(4, (F.KNIGHT, F.GOBLIN, F.UNDEAD, F.DWARF, F.DOPPELGANGER, F.DRAGON, F.SEER))
+    state = position(four, phase=1, leader=0,
+                     hands=[["goblin:1", "undead:0"], ["knight:8", "undead:1"], ["doppelganger:0", "undead:2"],
+                            ["knight:9", "undead:3"]], face_up=["dwarf:9", "seer:9"],
+                     deck_top=["dragon:0", "dragon:1"])
+    after = run(state, play(0, c("goblin:1")), play(1, c("knight:8")), play(2, c("doppelganger:0")),
+                play(3, c("knight:9")))
+    assert after.last_trick.winner == 3
+    done = run(after, take(3, c("seer:9")))
+    assert done.followers[0][-1] == c("dwarf:9")  # the highest lead-faction card after the winner
+    assert done.followers[2][-1] == c("dragon:0")  # the Doppelganger counts as lead faction: draws next
+    assert done.followers[1][-1] == c("dragon:1")  # the losing Knight draws last
