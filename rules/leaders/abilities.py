@@ -58,6 +58,28 @@ def _first_in_ray(board: tuple[int, ...], ray: tuple[int, ...]) -> int:
     return -1
 
 
+def _visible_beyond_a_gap(board: tuple[int, ...], start: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(ray, k)`` for each line from ``start`` whose first figure, ``ray[k]``, is visible
+    but NOT adjacent (``k >= 1``: at least one empty cell between) (leaders.keywords.visible).
+    The Illusionist, the Claw Launcher and the Manipulator all aim at such figures."""
+    for ray in RAYS[start]:
+        k = _first_in_ray(board, ray)
+        if k >= 1:
+            yield ray, k
+
+
+def two_step_paths(board: tuple[int, ...], start: int) -> Iterator[tuple[int, int]]:
+    """Every path of two steps from ``start``, each onto an adjacent empty cell. The mover
+    still stands on ``start`` in ``board``, so no path ends where it began: the shared
+    reading of the Vizier's extra cell and the Nemesis' two cells (leaders.vizier,
+    leaders.nemesis.no-return)."""
+    for n in NEIGHBOURS[start]:
+        if board[n] < 0:
+            for m in NEIGHBOURS[n]:
+                if board[m] < 0:
+                    yield n, m
+
+
 # --------------------------------------------------------------------------- moves
 
 
@@ -74,12 +96,8 @@ def step_moves(state: State, pid: int, shield: frozenset[int]) -> Iterator[Optio
 def vizier_moves(state: State, pid: int, shield: frozenset[int]) -> Iterator[Option]:
     """The leader's two-step move when its side has a Vizier: two adjacent empty
     cells in a row, not ending where it started (ruling on leaders.keywords.move)."""
-    board, start = state.board, state.cells[pid]
-    for n in NEIGHBOURS[start]:
-        if board[n] < 0:
-            for m in NEIGHBOURS[n]:
-                if board[m] < 0:
-                    yield Option(-1, (n, m), False, ((pid, m),))
+    for path in two_step_paths(state.board, state.cells[pid]):
+        yield Option(-1, path, False, ((pid, path[1]),))
 
 
 # --------------------------------------------------------------------------- active abilities
@@ -99,7 +117,9 @@ def acrobat(state: State, pid: int, shield: frozenset[int]) -> Iterator[Option]:
         for e in range(6):
             over2 = STEP[land][e]
             land2 = STEP[over2][e] if over2 >= 0 else -1
-            if over2 < 0 or land2 < 0 or over2 == start or board[over2] < 0 or board[land2] >= 0:
+            # ``start`` still holds the Acrobat in ``board``, so no second jump lands back on it;
+            # it is never the figure jumped over either (it lies two cells from ``land``)
+            if over2 < 0 or land2 < 0 or board[over2] < 0 or board[land2] >= 0:
                 continue
             yield Option(-1, (land, land2), False, ((pid, land2),))
 
@@ -147,11 +167,9 @@ def royal_guard(state: State, pid: int, shield: frozenset[int]) -> Iterator[Opti
 def illusionist(state: State, pid: int, shield: frozenset[int]) -> Iterator[Option]:
     """Swap places with a visible figure (either side) in line that is not adjacent."""
     board, start = state.board, state.cells[pid]
-    for d in range(6):
-        ray = RAYS[start][d]
-        k = _first_in_ray(board, ray)
-        if k >= 1 and ray[k] not in shield:
-            x = ray[k]
+    for ray, k in _visible_beyond_a_gap(board, start):
+        x = ray[k]
+        if x not in shield:
             yield Option(x, (), False, ((pid, x), (board[x], start)))
 
 
@@ -159,26 +177,18 @@ def illusionist(state: State, pid: int, shield: frozenset[int]) -> Iterator[Opti
 def claw_launcher(state: State, pid: int, shield: frozenset[int]) -> Iterator[Option]:
     """Towards a visible figure in line until adjacent to it, or pull that figure
     until it is adjacent; either way something moves at least one cell."""
-    board, start = state.board, state.cells[pid]
-    for d in range(6):
-        ray = RAYS[start][d]
-        k = _first_in_ray(board, ray)
-        if k >= 1:
-            x = ray[k]
-            yield Option(x, (), False, ((pid, ray[k - 1]),))
-            if x not in shield:
-                yield Option(x, (), True, ((board[x], ray[0]),))
+    for ray, k in _visible_beyond_a_gap(state.board, state.cells[pid]):
+        x = ray[k]
+        yield Option(x, (), False, ((pid, ray[k - 1]),))
+        if x not in shield:
+            yield Option(x, (), True, ((state.board[x], ray[0]),))
 
 
 @implements("leaders.manipulator")
 def manipulator(state: State, pid: int, shield: frozenset[int]) -> Iterator[Option]:
     """Move a visible enemy that is not adjacent one step to an adjacent empty cell."""
-    board, start, owner = state.board, state.cells[pid], state.pieces[pid].owner
-    for d in range(6):
-        ray = RAYS[start][d]
-        k = _first_in_ray(board, ray)
-        if k < 1:
-            continue
+    board, owner = state.board, state.pieces[pid].owner
+    for ray, k in _visible_beyond_a_gap(board, state.cells[pid]):
         x = ray[k]
         if state.pieces[board[x]].owner == owner or x in shield:
             continue

@@ -27,6 +27,7 @@ from rules.leaders.abilities import (
     is_jailed,
     shielded_cells,
     step_moves,
+    two_step_paths,
     vizier_moves,
 )
 from rules.leaders.board import CELLS, NEIGHBOURS, recruitment_cells
@@ -125,13 +126,11 @@ def nemesis_paths(state: State, pid: int) -> tuple[tuple[int, ...], ...]:
     """The Nemesis' possible forced moves: every 2-step path through adjacent empty
     cells not ending on its start; if none, every 1-step move; if none, staying (``()``)."""
     board, start = state.board, state.cells[pid]
-    firsts = [n for n in NEIGHBOURS[start] if board[n] < 0]
-    twos = tuple((n, m) for n in firsts for m in NEIGHBOURS[n] if board[m] < 0)
+    twos = tuple(two_step_paths(board, start))
     if twos:
         return twos
-    if firsts:
-        return tuple((n,) for n in firsts)
-    return ((),)
+    firsts = tuple((n,) for n in NEIGHBOURS[start] if board[n] < 0)
+    return firsts or ((),)
 
 
 @implements("leaders.nemesis.repeat", "leaders.nemesis.once-per-action")
@@ -317,6 +316,18 @@ def apply_banish(state: State, card: str) -> State:
     queue = state.banish_queue[1:]
     return attrs.evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
                         phase=BANISH if queue else ACTIONS)
+
+
+# --------------------------------------------------------------------------- analysis support
+
+PhaseKey = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+
+
+def phase_key(state: State) -> PhaseKey:
+    """What decides the rest of an action phase: the board, the figures that have acted and
+    the pending Nemeses (the mover, the figures' kinds, the offer and the deck do not change
+    within a phase). The memo key of :mod:`rules.leaders.perft` and :mod:`rules.leaders.wins`."""
+    return (state.board, state.acted, state.pending)
 
 
 # --------------------------------------------------------------------------- the protocol's core

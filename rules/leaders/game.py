@@ -27,6 +27,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from rules.kernel.game import GameInfo, Result
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
@@ -53,6 +55,7 @@ from rules.leaders.state import (
     State,
     View,
 )
+from rules.leaders.wins import COMMANDS
 
 OFFER_SIZE = 3
 
@@ -112,6 +115,8 @@ class Leaders:
         information="imperfect",  # the Discovery deck's order is hidden (see ``view``)
         languages=("cs", "en"),
     )
+    #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`).
+    commands = COMMANDS
 
     # ------------------------------------------------------------------ setup
 
@@ -244,13 +249,12 @@ class Leaders:
         board = [-1] * len(CELLS)
         for pid, c in enumerate(cells):
             board[c] = pid
-        common = {"mode": setup.mode, "first": setup.first, "pieces": pieces, "cells": cells, "board": tuple(board),
-                      "player": setup.first}
+        start = State(mode=setup.mode, first=setup.first, pieces=pieces, cells=cells, board=tuple(board),
+                      player=setup.first, phase=ACTIONS)
         if setup.mode == ADVANCED:
-            return State(**common, phase=BANISH, offer=CARDS, banish_queue=(setup.first, 1 - setup.first),
-                         banish_rounds=1)  # type: ignore[arg-type]
-        return State(**common, phase=ACTIONS, offer=setup.deck[:OFFER_SIZE],  # type: ignore[arg-type]
-                     deck=setup.deck[OFFER_SIZE:])
+            return attrs.evolve(start, phase=BANISH, offer=CARDS, banish_queue=(setup.first, 1 - setup.first),
+                                banish_rounds=1)
+        return attrs.evolve(start, offer=setup.deck[:OFFER_SIZE], deck=setup.deck[OFFER_SIZE:])
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action of the seat to move (empty when the game is over)."""
@@ -317,10 +321,4 @@ class Leaders:
 
 LEADERS = Leaders()
 """The Leaders game object (it has no state of its own)."""
-
-
-from rules.leaders.wins import COMMANDS
-
-Leaders.commands = COMMANDS
-"""``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`)."""
 

@@ -11,49 +11,50 @@
   recruitment counts once; a sequence that ends the game counts once.
 
 Both memoise on (board, acted figures, pending Nemeses), which determine the
-rest of the phase. :data:`REFERENCE_POSITIONS` are the published positions;
-``tests/leaders/test_perft.py`` pins their counts and cross-checks the small
-ones with an independent brute-force enumerator.
+rest of the phase (:func:`rules.leaders.engine.phase_key`).
+:data:`REFERENCE_POSITIONS` are the published positions;
+``tests/leaders/test_leaders_perft.py`` pins their counts and cross-checks the
+small ones with an independent brute-force enumerator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from rules.leaders.engine import legal_actions, successor
-from rules.leaders.state import END, OVER, RECRUITMENT, State
-
-Key = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+from rules.leaders.engine import PhaseKey, legal_actions, phase_key, successor
+from rules.leaders.state import END, OVER, RECRUITMENT, Action, State
 
 
-def _key(s: State) -> Key:
-    return (s.board, s.acted, s.pending)
-
-
-def count_phase_sequences(state: State) -> int:
-    """Distinct legal action sequences of the current action phase."""
-    memo: dict[Key, int] = {}
+def _count_phase(state: State, after_end: Callable[[State, Action], int]) -> int:
+    """Sequences of the action phase from ``state``: a game-ending action counts once, an
+    ``end`` counts ``after_end(state, end)`` (what may follow the phase), memoised on
+    :func:`~rules.leaders.engine.phase_key`."""
+    memo: dict[PhaseKey, int] = {}
 
     def f(s: State) -> int:
-        key = _key(s)
-        if key in memo:
-            return memo[key]
-        total = 0
-        for a in legal_actions(s):
-            if a.kind == END:
-                total += 1
-                continue
-            t = successor(s, a)
-            total += 1 if t.phase == OVER else f(t)
-        memo[key] = total
-        return total
+        key = phase_key(s)
+        if key not in memo:
+            total = 0
+            for a in legal_actions(s):
+                if a.kind == END:
+                    total += after_end(s, a)
+                else:
+                    t = successor(s, a)
+                    total += 1 if t.phase == OVER else f(t)
+            memo[key] = total
+        return memo[key]
 
     return f(state)
 
 
+def count_phase_sequences(state: State) -> int:
+    """Distinct legal action sequences of the current action phase."""
+    return _count_phase(state, lambda s, a: 1)
+
+
 def count_turns(state: State) -> int:
     """Distinct complete turns: action phase, then the recruitment choices."""
-    memo: dict[Key, int] = {}
     after_end: dict[tuple[tuple[int, ...], int], int] = {}
     player = state.player
 
@@ -68,21 +69,7 @@ def count_turns(state: State) -> int:
                               else sum(recruitments(successor(s, a)) for a in options))
         return after_end[key]
 
-    def f(s: State) -> int:
-        key = _key(s)
-        if key in memo:
-            return memo[key]
-        total = 0
-        for a in legal_actions(s):
-            t = successor(s, a)
-            if a.kind == END:
-                total += recruitments(t)
-            else:
-                total += 1 if t.phase == OVER else f(t)
-        memo[key] = total
-        return total
-
-    return f(state)
+    return _count_phase(state, lambda s, a: recruitments(successor(s, a)))
 
 
 def _pieces(*specs: tuple[int, str, int, int]) -> list[dict[str, Any]]:

@@ -16,8 +16,11 @@
 Any placement on distinct cells is accepted: more than five characters, a Cub
 without its Hermit, two of a kind are noted (:func:`position_notes`) and
 analysed all the same. Refused (``MalformedError`` naming the rule): cells off
-the board, two figures on one cell, a side without a leader. A position in
-which a leader is already captured or surrounded is over.
+the board, two figures on one cell, a side without a leader; and, as field
+errors, fields that no game can have (a ``pending_nemesis`` that is not a list
+of Nemesis cells, a banishment phase outside the advanced mode or with nothing
+to banish, where nobody could act). A position in which a leader is already
+captured or surrounded is over.
 """
 
 from __future__ import annotations
@@ -113,10 +116,14 @@ def position_from_json(data: Any, variant: Any = None) -> State:
             raise MalformedError(f"position.acted[{i}]: no figure of the player to move on {list(CELLS[cell])}")
         acted_ids.add(board[cell])
     pending = []
-    for i, c in enumerate(data.get("pending_nemesis", [])):
+    raw_pending = data.get("pending_nemesis", [])
+    if not isinstance(raw_pending, list):
+        raise MalformedError("position.pending_nemesis must be a list of Nemesis cells (leaders.nemesis.forced-move)")
+    for i, c in enumerate(raw_pending):
         cell = parse_cell(c, f"position.pending_nemesis[{i}]")
         if board[cell] < 0 or pieces[board[cell]].kind != "nemesis":
-            raise MalformedError(f"position.pending_nemesis[{i}]: no Nemesis on {list(CELLS[cell])}")
+            raise MalformedError(f"position.pending_nemesis[{i}]: no Nemesis on {list(CELLS[cell])} "
+                                 "(leaders.nemesis.forced-move)")
         pending.append(board[cell])
     offer = _cards(data, "offer")
     deck = _cards(data, "deck")
@@ -132,6 +139,10 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         raise MalformedError("position.banish_queue must list seats")
     if phase == BANISH and not queue:
         raise MalformedError("position.banish_queue: the banish phase needs a seat to banish")
+    if phase == BANISH and (mode != ADVANCED or not offer):
+        # otherwise nobody could act and the game would not be over
+        raise MalformedError("position.phase: a banishment phase needs the advanced mode and a card in the offer "
+                             "(leaders.advanced.banish)")
     rounds = data.get("banish_rounds", 1 if mode == ADVANCED else 0)
     if type(rounds) is not int or rounds not in (0, 1, 2):
         raise MalformedError("position.banish_rounds must be 0, 1 or 2")

@@ -23,20 +23,14 @@ from collections.abc import Iterator
 from rules.kernel.game import GameCommand
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
-from rules.leaders.engine import legal_actions, successor
+from rules.leaders.engine import PhaseKey, legal_actions, phase_key, successor
 from rules.leaders.state import ACTIONS, END, OVER, Action, State
-
-Key = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
-
-
-def _key(s: State) -> Key:
-    return (s.board, s.acted, s.pending)
 
 
 class _Search:
     def __init__(self, mover: int) -> None:
         self.mover = mover
-        self.memo: dict[Key, int] = {}
+        self.memo: dict[PhaseKey, int] = {}
 
     def children(self, s: State) -> Iterator[tuple[Action, State]]:
         for a in legal_actions(s):
@@ -44,7 +38,7 @@ class _Search:
                 yield a, successor(s, a)
 
     def count(self, s: State) -> int:
-        key = _key(s)
+        key = phase_key(s)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -80,7 +74,7 @@ def winning_sequences(state: State, limit: int | None = None) -> tuple[tuple[Act
     """Every winning action sequence of the current action phase (at most ``limit``)."""
     if state.phase != ACTIONS:
         return ()
-    out = []
+    out: list[tuple[Action, ...]] = []
     for seq in _Search(state.player).walk(state, ()):
         if limit is not None and len(out) >= limit:
             break

@@ -100,9 +100,9 @@ def test_illusionist_swaps_with_visible_non_adjacent_figures() -> None:
 @pytest.mark.rules("leaders.claw-launcher", "leaders.keywords.visible")
 def test_claw_launcher_moves_to_or_pulls_a_visible_figure() -> None:
     s = pos(L0, L1, (0, "claw-launcher", -3, 0), (1, "rider", 1, 0), (0, "archer", -2, 0))
-    # the archer is adjacent (no movement possible); the rider is hidden behind it
-    assert options(s, (-3, 0), "claw-launcher") == set() or all(
-        o[0] != (1, 0) for o in options(s, (-3, 0), "claw-launcher"))
+    # the archer is adjacent (no movement possible); the rider is hidden behind it; the only
+    # target left is the enemy leader on (0,-3), seen along the (1,-1) line
+    assert {o[0] for o in options(s, (-3, 0), "claw-launcher")} == {(0, -3)}
     s = pos(L0, L1, (0, "claw-launcher", -3, 0), (1, "rider", 1, 0))
     assert ((1, 0), (), False) in options(s, (-3, 0), "claw-launcher")
     moved = LEADERS.apply(s, act(piece=[-3, 0], ability="claw-launcher", target=[1, 0], pull=False))
@@ -240,3 +240,32 @@ def test_protector_does_not_stop_the_nemesis_moving_itself() -> None:
     assert after.to_move == 1 and after.pending
     nemesis_moves = LEADERS.legal_actions(after)
     assert nemesis_moves and all(a.kind == "nemesis" and len(a.path) == 2 for a in nemesis_moves)
+
+
+@pytest.mark.rules("leaders.royal-guard")
+def test_royal_guard_extra_step_never_ends_where_it_started() -> None:
+    # already next to its leader on (1,0): it may hop to another cell beside the leader and step on,
+    # but not step back onto (1,0) (ruling: an ability that changes nothing is no action)
+    s = pos((0, "leader", 0, 0), L1, (0, "royal-guard", 1, 0))
+    got = options(s, (1, 0), "royal-guard")
+    assert got and all(o[1][-1] != (1, 0) for o in got)
+    assert {o[1][0] for o in got} == {(1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+    assert rules_of(s, act(piece=[1, 0], ability="royal-guard", path=[[1, -1], [1, 0]])) == ("leaders.royal-guard",)
+
+
+@pytest.mark.rules("leaders.protector", "leaders.illusionist", "leaders.claw-launcher", "leaders.manipulator")
+def test_protector_shields_itself_and_adjacent_allies_from_every_enemy_ability() -> None:
+    # seat 1's Protector on (2,-2) shields itself and the adjacent seat-1 Rider on (1,-2); the seat-1
+    # Wanderer on (-2,0) is not adjacent to it and may be swapped with
+    s = pos(L0, L1, (0, "illusionist", 1, 0), (0, "claw-launcher", -1, 1), (0, "manipulator", 2, 0),
+            (1, "rider", 1, -2), (1, "protector", 2, -2), (1, "wanderer", -2, 0))
+    assert {o[0] for o in options(s, (1, 0), "illusionist")} == {(-2, 0)}
+    assert rules_of(s, act(piece=[1, 0], ability="illusionist", target=[1, -2])) == ("leaders.protector",)
+    # the Claw Launcher may fly to the Protector but not pull it
+    assert {o for o in options(s, (-1, 1), "claw-launcher") if o[0] == (2, -2)} == {((2, -2), (), False)}
+    assert rules_of(s, act(piece=[-1, 1], ability="claw-launcher", target=[2, -2], pull=True)) == (
+        "leaders.protector",)
+    # the Manipulator sees the Protector across (2,-1) but may not move it
+    assert {o[0] for o in options(s, (2, 0), "manipulator")} == set()
+    assert rules_of(s, act(piece=[2, 0], ability="manipulator", target=[2, -2], to=[3, -3])) == (
+        "leaders.protector",)

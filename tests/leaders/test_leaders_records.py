@@ -85,8 +85,7 @@ def test_position_round_trip() -> None:
         for a in actions:
             s = LEADERS.apply(s, a)
             back = position_from_json(json.loads(json.dumps(position_to_json(s))))
-            if not s.pending:
-                assert back == s
+            assert back == s  # pending Nemeses and finished games included
 
 
 @pytest.mark.rules("leaders.turn.five-characters", "leaders.hermit-cub.recruit")
@@ -109,6 +108,26 @@ def test_unreachable_positions_are_noted_and_analysed() -> None:
 def test_malformed_positions_name_the_rule(pieces: list, rule: str) -> None:
     with pytest.raises(MalformedError, match=rule.replace(".", r"\.")):
         position_from_json({"pieces": pieces, "to_move": 0})
+
+
+_TWO_LEADERS = [{"owner": 0, "character": "leader", "cell": [0, 3]},
+                {"owner": 1, "character": "leader", "cell": [0, -3]}]
+
+
+@pytest.mark.rules("leaders.nemesis.forced-move", "leaders.advanced.banish")
+@pytest.mark.parametrize("fields, rule", [
+    ({"pending_nemesis": 5}, "leaders.nemesis.forced-move"),
+    ({"pending_nemesis": [[0, 3]]}, "leaders.nemesis.forced-move"),
+    ({"phase": "banish"}, "leaders.advanced.banish"),  # Discovery has no banishment
+    ({"phase": "banish", "mode": "advanced", "offer": []}, "leaders.advanced.banish"),  # nothing to banish
+])
+def test_malformed_position_fields_are_refused_not_crashed_on(fields: dict, rule: str) -> None:
+    """A field that cannot describe a game position is a MalformedError naming the rule, never a
+    traceback, and never a state with nobody able to act (review: a non-list ``pending_nemesis``
+    raised TypeError; a banishment phase without the advanced mode or without a card to banish
+    left a state with no legal action that was not over)."""
+    with pytest.raises(MalformedError, match=rule.replace(".", r"\.")):
+        position_from_json({"pieces": _TWO_LEADERS, "to_move": 0, **fields})
 
 
 def test_position_records_are_adjudicated() -> None:

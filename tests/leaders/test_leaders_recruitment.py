@@ -116,3 +116,15 @@ def test_a_recruit_may_not_surround_its_own_leader() -> None:
             to_move=0, phase="recruitment", offer=["acrobat"], deck=[])
     assert rules_of(s, act(recruit="acrobat", cells=[[-1, 3]])) == ("leaders.end.own-leader",)
     assert (CELLS.index((-1, 3)),) not in {a.path for a in LEADERS.legal_actions(s)}
+
+
+@pytest.mark.rules("leaders.end.immediate", "leaders.end.captured", "leaders.recruit.place")
+def test_a_recruitment_can_capture_and_ends_the_game_at_once() -> None:
+    # seat 1's leader wandered to (-1,2), next to seat 0's Rider; a recruit on (-2,3) is the second
+    # enemy beside it: the game ends right after that recruitment, before the second one of a double turn
+    s = pos((0, "leader", 0, 3), (1, "leader", -1, 2), (0, "rider", 0, 2), to_move=0, phase="recruitment",
+            turn=2, first=1, recruitments=2, offer=["acrobat", "rider", "bruiser"], deck=["jailer"])
+    over = LEADERS.apply(s, act(recruit="bruiser", cells=[[-2, 3]]))
+    assert LEADERS.is_terminal(over) and over.winners == (0,) and LEADERS.legal_actions(over) == ()
+    calm = LEADERS.apply(s, act(recruit="bruiser", cells=[[3, 0]]))
+    assert calm.phase == "recruitment" and calm.recruits_left == 1  # elsewhere the double turn goes on
