@@ -7,7 +7,7 @@ stops at its winning action). Forced Nemesis moves that interrupt the phase
 appear as steps: the player's own Nemesis' paths are choices of the player;
 the opponent's Nemesis' paths are the opponent's choices, so a sequence through
 one is a win only if the opponent moves that way (each path has its own
-sequences). Sequences that merely end the phase are not wins. The order is
+sequences; :func:`needs_opponent` flags them, and the CLI says so). Sequences that merely end the phase are not wins. The order is
 deterministic (the order of ``legal_actions``); the count is exact, computed
 with memoisation on (board, acted figures, pending Nemeses), and branches that
 cannot win are pruned before they are listed.
@@ -61,6 +61,13 @@ class _Search:
                 yield prefix + (a,)
             else:
                 yield from self.walk(t, prefix + (a,))
+
+
+def needs_opponent(state: State, sequence: tuple[Action, ...]) -> bool:
+    """Does ``sequence`` pass through a choice of the opponent (their Nemesis' path)?
+    Such a sequence wins only if the opponent chooses that way; the others are
+    the player's own to follow."""
+    return any(a.seat != state.player for a in sequence)
 
 
 def count_winning_sequences(state: State) -> int:
@@ -125,8 +132,8 @@ def _run(args: argparse.Namespace) -> int:
     total = count_winning_sequences(state)
     seqs = winning_sequences(state, args.limit)
     if args.json:
-        print(json.dumps({"count": total, "sequences": [[LEADERS.action_to_json(a) for a in seq] for seq in seqs]},
-                         ensure_ascii=False))
+        print(json.dumps({"count": total, "sequences": [[LEADERS.action_to_json(a) for a in seq] for seq in seqs],
+                          "needs_opponent": [needs_opponent(state, seq) for seq in seqs]}, ensure_ascii=False))
         return 0
     for note in LEADERS.position_notes(state):
         print(note.get(args.lang))
@@ -135,7 +142,11 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     print(Text.of(cs="Výherních posloupností: {n}", en="winning sequences: {n}").format(n=total).get(args.lang))
     for i, seq in enumerate(seqs, 1):
-        print(f"{i}.")
+        if needs_opponent(state, seq):
+            print(f"{i}. " + Text.of(cs="(jen zvolí-li soupeř pro svou Nemesis tuto cestu)",
+                                     en="(only if the opponent moves their Nemesis this way)").get(args.lang))
+        else:
+            print(f"{i}.")
         s = state
         for a in seq:
             print("   " + describe(s, a).get(args.lang))

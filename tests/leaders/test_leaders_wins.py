@@ -88,3 +88,26 @@ def test_bundled_records(name: str, legal: bool, finished: bool, broken: tuple |
     verdict = adjudicate(LEADERS, record)
     assert (verdict.legal, verdict.finished) == (legal, finished)
     assert (verdict.illegal.violation.rules if verdict.illegal else None) == broken
+
+
+@pytest.mark.rules("leaders.nemesis.forced-move", "leaders.end.own-leader", "leaders.end.surrounded")
+def test_wins_that_need_the_opponents_nemesis_choice_are_flagged(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    from rules.leaders.positions import position_to_json
+    from rules.leaders.wins import needs_opponent
+
+    # seat 1's corner leader has two of its three neighbours taken; when seat 0's leader moves, seat 1's
+    # Nemesis must move two cells and one of its paths ends on the third: seat 1 would surround its own leader
+    s = pos((0, "leader", 0, 3), (1, "leader", 0, -3), (0, "rider", 1, -3), (1, "jailer", -1, -2),
+            (1, "nemesis", 0, 0))
+    seqs = winning_sequences(s)
+    assert seqs and all(needs_opponent(s, seq) for seq in seqs)
+    assert all(any(a.seat == 1 and a.kind == "nemesis" for a in seq) for seq in seqs)
+    (tmp_path / "p.json").write_text(json.dumps(position_to_json(s)))
+    assert main(["leaders", "wins", str(tmp_path / "p.json"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["needs_opponent"] == [True] * len(out["sequences"]) and out["count"] == len(seqs)
+    assert main(["leaders", "wins", str(tmp_path / "p.json")]) == 0
+    assert "(only if the opponent moves their Nemesis this way)" in capsys.readouterr().out
+    melee = reference_state("melee")
+    assert not any(needs_opponent(melee, seq) for seq in winning_sequences(melee, limit=20))
