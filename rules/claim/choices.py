@@ -13,16 +13,17 @@ from itertools import product
 from rules.claim import violations
 from rules.claim.cards import Card, Faction
 from rules.claim.state import Action, Crush, Pending, State, Take
-from rules.claim.tables import sorted_cards
+from rules.claim.tables import _SEAT_TAKES, sorted_cards
 from rules.kernel.verdict import Violation
 
 
 def pending_options(state: State, pending: Pending) -> tuple[Action, ...]:
     seat = pending.seat
     if pending.kind == "take":
-        options: list[Action] = [Take(seat, c) for c in dict.fromkeys(state.face_up)]
+        takes = _SEAT_TAKES[seat]
+        options: list[Action] = [takes[c] for c in dict.fromkeys(state.face_up)]
         if pending.deck_allowed:
-            options.append(Take(seat, None))
+            options.append(takes[None])
         return tuple(options)
     ranges = [[(value, k) for k in range(limit + 1)] for value, limit in pending.limits]
     out = []

@@ -75,6 +75,34 @@ def played_routes(t: TrickOutcome, variant: Any = None) -> tuple[Route, ...]:
     return tuple(out)
 
 
+def multiplayer_winner_rules(t: TrickOutcome) -> tuple[str, ...]:
+    """The rules that decide who takes a trick of three or four cards.
+
+    A Knight taking led Goblins wins by its power (``claim.knights.multiplayer``);
+    a Doppelganger taking a trick led with another faction wins because it
+    counts as the lead faction (``claim.doppelgangers.multiplayer``); any other
+    card as the highest of the lead faction (``claim.trick-winner``). When
+    another card has the winner's rank, the tie went to the earlier card
+    (``claim.trick-winner.tie``).
+    """
+    from rules.claim.tables import RANK
+
+    n = len(t.cards)
+    won = t.cards[(t.winner - t.leader) % n]
+    led = t.lead.faction
+    rank = RANK[led]
+    why: tuple[str, ...] = ("claim-combined.play-order",)
+    if won.faction is Faction.KNIGHT and led is Faction.GOBLIN:
+        why += ("claim.knights.multiplayer",)
+    elif won.faction is Faction.DOPPELGANGER and led is not Faction.DOPPELGANGER:
+        why += ("claim.doppelgangers.multiplayer", "claim.trick-winner")
+    else:
+        why += ("claim.trick-winner",)
+    if sum(rank[c] == rank[won] for c in t.cards) > 1:
+        why += ("claim.trick-winner.tie",)
+    return why
+
+
 def explain_trick(t: TrickOutcome, variant: Any = None) -> tuple[Text, ...]:
     """Who won trick ``t``, by which rules, and where every card went."""
     from rules.claim.game import trick_winner_position
@@ -100,11 +128,9 @@ def explain_trick(t: TrickOutcome, variant: Any = None) -> tuple[Text, ...]:
                  won=won_by.name, lost=lost_by.name, rules=rules, w=t.winner)
     else:
         played = ", ".join(f"{(t.leader + p) % n}: {c}" for p, c in enumerate(t.cards))
-        head = Text.of(hu="{n}. kör ({phase}. szakasz): {played}. A kört a(z) {w}. játékos nyeri "
-                          "(claim-combined.play-order, claim.trick-winner).",
-                       en="Trick {n} (phase {phase}): {played}. Seat {w} takes the trick "
-                          "(claim-combined.play-order, claim.trick-winner).").format(
-            n=t.number, phase=t.phase, played=played, w=t.winner)
+        head = Text.of(hu="{n}. kör ({phase}. szakasz): {played}. A kört a(z) {w}. játékos nyeri ({rules}).",
+                       en="Trick {n} (phase {phase}): {played}. Seat {w} takes the trick ({rules}).").format(
+            n=t.number, phase=t.phase, played=played, w=t.winner, rules=", ".join(multiplayer_winner_rules(t)))
     lines = [_langs(v, head)]
     if t.next_leader != t.winner:
         lines.append(_langs(v, Text.of(hu="  A következő kört a(z) {s}. játékos kezdi: ő játszott ki utoljára "

@@ -39,9 +39,11 @@ from rules.claim.tables import (  # noqa: F401  (re-exported: the tests and expl
     _SEAT_PLAYS,
     COUNTS_AS_LEAD,
     DESTINATIONS,
+    FOLLOW_BY_HELD,
     FOLLOWABLE,
     RANK,
     ZONE,
+    _faction,
     crush,
     followable,
     play,
@@ -156,18 +158,20 @@ class ClaimEngine:
                 "claim2.follow", "claim2.phase2.lead", "claim-combined.play-order")
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every distinct legal action of the seat to move (empty when the game is over)."""
-        seat = state.to_move
-        if seat is None:
+        if state.phase == OVER:
             return ()
         pending = state.pending
         if pending is not None:
             return pending_options(state, pending)
-        hand = state.hands[seat]
+        table = state.table
+        hands = state.hands
+        seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
+        hand = hands[seat]
         plays = _SEAT_PLAYS[seat]
-        if not state.table:
+        if not table:
             return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-        allowed = followable(hand, state.table[0].faction)
-        return tuple(plays[c] for c in dict.fromkeys(hand) if c.faction in allowed)
+        allowed = FOLLOW_BY_HELD[table[0].faction][frozenset(map(_faction, hand))]  # followable(), inline
+        return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
@@ -202,6 +206,9 @@ class ClaimEngine:
 
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises :class:`IllegalActionError` when illegal."""
+        after = _apply_if_legal(state, action)  # the quick tests first; check() only when they fail
+        if after is not None:
+            return after
         violation = self.check(state, action)
         if violation is not None:
             raise IllegalActionError(violation)
@@ -209,6 +216,9 @@ class ClaimEngine:
 
     def attempt(self, state: State, action: Action) -> State | Violation:
         """Like :meth:`apply`, but returns the violation instead of raising."""
+        after = _apply_if_legal(state, action)
+        if after is not None:
+            return after
         violation = self.check(state, action)
         return violation if violation is not None else _apply_legal(state, action)
 
@@ -252,27 +262,76 @@ class ClaimEngine:
 # ---------------------------------------------------------------------- applying
 
 
+def _apply_if_legal(state: State, action: Action) -> State | None:
+    """The state after ``action`` when a quick test shows it legal (plays and
+    takes, the actions of a game but for rare crushes); None otherwise, and
+    then :meth:`ClaimEngine.check` decides (and names the violation)."""
+    kind = type(action)
+    if kind is Play:
+        return _play_if_legal(state, action)  # type: ignore[arg-type]
+    if kind is Take:
+        return _take_if_legal(state, action)  # type: ignore[arg-type]
+    return None
+
+
+def _take_if_legal(state: State, action: Take) -> State | None:
+    """``apply_take`` when ``action`` passes the tests of ``choices.check_pending``; else None."""
+    pending = state.pending
+    if pending is None or state.phase == OVER or pending.kind != "take" or action.seat != pending.seat:
+        return None
+    card = action.card
+    if pending.deck_allowed if card is None else card in state.face_up:
+        return apply_take(state, action)
+    return None
+
+
+def _play_if_legal(state: State, action: Play) -> State | None:
+    """The state after ``action`` when it is a legal play; None otherwise (then
+    :meth:`ClaimEngine.check` names the violation).
+
+    The same tests as :meth:`ClaimEngine.check` (the seat to move, the card in
+    hand, ``followable``), made once and shared with the move itself: the
+    common case of :meth:`ClaimEngine.apply` in a random game."""
+    if state.pending is not None or state.phase == OVER:
+        return None
+    hands = state.hands
+    table = state.table
+    seat = (state.leader + len(table)) % len(hands)
+    card = action.card
+    if action.seat != seat:
+        return None
+    hand = hands[seat]
+    if card not in hand:
+        return None
+    if table:
+        lead = table[0].faction
+        # FOLLOWABLE[lead][True] is within FOLLOWABLE[lead][False] (tests/claim/test_tables.py): a card
+        # allowed to a hand holding the lead faction is allowed to any hand, so the hand need not be read.
+        if card.faction not in FOLLOWABLE[lead][True] and card.faction not in followable(hand, lead):
+            return None
+    # legal: seat plays card from hand into the trick
+    i = hand.index(card)
+    new_hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+    table = table + (card,)
+    if len(table) < len(hands):
+        return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
+                     state.followers, state.known_followers, state.score, state.discard,
+                     state.tricks_played, state.last_trick, state.gnomes, state.trolls, None, state.variant)
+    if state.phase == PHASE_ONE:
+        return resolve_phase_one(state, new_hands, table)
+    return resolve_phase_two(state, new_hands, table)
+
+
 def _apply_legal(state: State, action: Action) -> State:
     """The state after an action already known to be legal."""
     if type(action) is Play:
-        seat, card = action.seat, action.card
-        hands = list(state.hands)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1:]
-        table = state.table + (card,)
-        if len(table) < len(hands):
-            return State(state.phase, tuple(hands), state.deck, state.face_up, state.leader, table,
-                         state.followers, state.known_followers, state.score, state.discard,
-                         state.tricks_played, state.last_trick, state.gnomes, state.trolls, None, state.variant)
-        if state.phase == PHASE_ONE:
-            return resolve_phase_one(state, tuple(hands), table)
-        return resolve_phase_two(state, tuple(hands), table)
+        after = _play_if_legal(state, action)
+        assert after is not None, "check() found legal a play _play_if_legal() rejects"
+        return after
     if type(action) is Take:
         return apply_take(state, action)
     assert type(action) is Crush
     return apply_crush(state, action)
-
 
 
 def _dragon_led(state: State) -> bool:

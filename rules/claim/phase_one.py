@@ -8,10 +8,7 @@ the rest draw in draw order (``claim-combined.phase1.*``).
 
 from __future__ import annotations
 
-from functools import cmp_to_key
-
 from rules.claim.cards import Card
-from rules.claim.powers import draws_before, seer_peeks
 from rules.claim.state import (
     PHASE_ONE,
     PHASE_TWO,
@@ -23,6 +20,8 @@ from rules.claim.state import (
 )
 from rules.claim.tables import (
     COUNTS_AS_LEAD,
+    DRAW_RANK,
+    SEER_PEEKS,
     W_SCORE,
     ZONE,
     next_leader_position,
@@ -44,45 +43,41 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     leader = state.leader
     wp, winner = trick_winner(leader, cards)
     zone = ZONE[n][PHASE_ONE]
-    score = list(state.score)
-    discard = state.discard
-    for c in cards:
-        if zone[c.faction] == W_SCORE:
-            score[winner] += (c,)
-        else:
-            discard += (c,)
+    scored = tuple([c for c in cards if zone[c.faction] == W_SCORE])
+    discard = state.discard + tuple([c for c in cards if zone[c.faction] != W_SCORE])
+    score = state.score
+    if scored:
+        score = score[:winner] + (score[winner] + scored,) + score[winner + 1:]
     next_leader = (leader + next_leader_position(v, cards, wp)) % n
     number = state.tricks_played + 1
-    outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
     if n == 2:
         order: tuple[int, ...] = (1 - winner,)
     else:
-        led = cards[0].faction
-        lead_of = COUNTS_AS_LEAD[led]
-        facts = [(p, lead_of[cards[p].faction], cards[p].value) for p in range(n) if p != wp]
-
-        def compare(a: tuple[int, bool, int], b: tuple[int, bool, int]) -> int:
-            return -1 if draws_before(*a, *b) else 1
-
-        order = tuple((leader + p) % n for p, _, _ in sorted(facts, key=cmp_to_key(compare)))
-    peek = seer_peeks(PHASE_ONE, int(cards[wp].faction))
+        lead_of = COUNTS_AS_LEAD[cards[0].faction]
+        facts = sorted([(p, lead_of[c.faction], c.value) for p, c in enumerate(cards) if p != wp],
+                       key=DRAW_RANK.__getitem__)  # in draws_before's order, via its table
+        order = tuple([(leader + p) % n for p, _, _ in facts])
+    peek = SEER_PEEKS[cards[wp].faction]
     if peek or n > 2:
         rules: tuple[str, ...] = ("claim2.seers",) if peek else ("claim-combined.phase1.winner-chooses",)
         if peek and n > 2:
             rules += ("claim2.seers.multiplayer",)
+        outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
         return State(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
-                     state.known_followers, tuple(score), discard, number, outcome, state.gnomes, state.trolls,
+                     state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
                      Pending("take", winner, order, bool(peek), (), rules), v)
     # two players, no choice: the winner takes the face-up card, the loser draws
-    return distribute(state, hands, tuple(score), discard, next_leader, number, outcome, winner,
-                       state.face_up[0], False, order)
+    return distribute(state, hands, score, discard, next_leader, number, (leader, cards, winner, ()), winner,
+                      state.face_up[0], False, order)
 
 
 def apply_take(state: State, action: Take) -> State:
     pending = state.pending
     assert pending is not None and state.last_trick is not None
+    t = state.last_trick
     return distribute(state, state.hands, state.score, state.discard, state.leader, state.tricks_played,
-                       state.last_trick, action.seat, action.card, pending.deck_allowed, pending.after)
+                      (t.leader, t.cards, t.winner, t.received), action.seat, action.card, pending.deck_allowed,
+                      pending.after)
 
 
 @implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
@@ -91,14 +86,16 @@ def apply_take(state: State, action: Take) -> State:
             "claim-combined.phase1.next-trick", "claim.phase1.end", "claim2.phase1.end",
             "claim-combined.phase1.end")
 def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
-                discard: tuple[Card, ...], leader: int, number: int, t: TrickOutcome, chooser: int,
+                discard: tuple[Card, ...], leader: int, number: int,
+                trick: tuple[int, tuple[Card, ...], int, tuple[tuple[int, Card, str], ...]], chooser: int,
                 chosen: Card | None, seer: bool, after: tuple[int, ...]) -> State:
     """``chooser`` takes ``chosen`` (a face-up card, or None: the top deck card);
     then the seats ``after`` receive theirs in draw order: the face-up card
     left (a choice when two are left), then cards drawn from the deck.
 
-    The other fields (hands, piles, next leader, the trick's outcome) are
-    those of the resolved trick."""
+    The other fields (hands, piles, next leader ``leader``, trick ``number``)
+    are those of the resolved trick; ``trick`` is its (leader, cards, winner,
+    cards received so far), from which the :class:`TrickOutcome` is made."""
     v = state.variant
     followers = list(state.followers)
     known = list(state.known_followers)
@@ -115,7 +112,7 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
         received.append((chooser, chosen, "chosen" if seer or len(state.face_up) > 1 else "revealed"))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
-        t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
+        t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
         return State(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
                      discard, number, t, state.gnomes, state.trolls,
                      Pending("take", after[0], after[1:], False, (), ("claim2.seers.multiplayer",)), v)
@@ -129,7 +126,7 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
             deck = deck[1:]
             received.append((seat, c, "drawn"))
         followers[seat] += (c,)
-    t = TrickOutcome(t.number, t.phase, t.leader, t.cards, t.winner, t.next_leader, t.received + tuple(received))
+    t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
         k = v.face_up_per_trick
         return State(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),

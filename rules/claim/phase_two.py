@@ -13,18 +13,14 @@ from collections import Counter
 import attrs
 
 from rules.claim.cards import Card, Faction
-from rules.claim.powers import (
-    crush_victim,
-    crushes,
-    takes_dwarves,
-    team_of,
-    troll_destinations,
-)
+from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
 from rules.claim.state import OVER, PHASE_TWO, Crush, Pending, State, TrickOutcome
 from rules.claim.tables import (
     DWARF_TAKER,
+    DWARVES_TAKER,
     LOSER,
     TROLL_POOL,
+    TROLL_TAKEN,
     W_GNOMES,
     W_SCORE,
     ZONE,
@@ -32,6 +28,8 @@ from rules.claim.tables import (
     trick_winner,
 )
 from rules.kernel.registry import implements
+
+_GIANT = Faction.GIANT
 
 
 @implements("claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase2.winner-takes-both",
@@ -59,9 +57,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
         elif z == LOSER:
             score[1 - winner] += (c,)
         elif z == DWARF_TAKER:
-            if taker is None:
-                values = [x.value for x in cards]
-                taker = (leader + next(q for q in range(n) if takes_dwarves(q, values))) % n
+            if taker is None:  # takes_dwarves, via its table
+                taker = (leader + DWARVES_TAKER[tuple([x.value for x in cards])]) % n
             score[taker] += (c,)
         elif z == W_GNOMES:
             gnomes[winner] += (c,)
@@ -72,18 +69,17 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     last = not hands[0]
     trolls = state.trolls
     if pool or trolls:
-        everyone = list(trolls) + pool
-        waiting: tuple[Card, ...] = ()
-        for i, troll in enumerate(everyone):
-            others = [x.value for j, x in enumerate(everyone) if j != i]
-            to_score, _ = troll_destinations(troll.value, others, last)
-            if to_score:
-                score[winner] += (troll,)
-            else:
-                waiting += (troll,)
-        trolls = waiting
+        everyone = trolls + tuple(pool)
+        values = frozenset([x.value for x in everyone])
+        if len(values) == len(everyone):  # always (one Troll of each value): troll_destinations via its table
+            taken = [TROLL_TAKEN[(x.value, values - {x.value}, last)] for x in everyone]
+        else:  # a hand-made state with repeated Trolls: the predicate itself
+            taken = [troll_destinations(x.value, [y.value for j, y in enumerate(everyone) if j != i], last)[0]
+                     for i, x in enumerate(everyone)]
+        score[winner] += tuple([troll for troll, to_score in zip(everyone, taken) if to_score])
+        trolls = tuple([troll for troll, to_score in zip(everyone, taken) if not to_score])
     pending = None
-    giants = [c.value for c in cards if c.faction is Faction.GIANT]
+    giants = [c.value for c in cards if c.faction is _GIANT]
     crushed: list[tuple[int, Card]] = []
     if giants:
         if n == 2:

@@ -5,6 +5,7 @@ order, partnerships and the powers that change with more players (rulings
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from claim2_helpers import FOUR, THREE, c, cards, position, run
@@ -166,3 +167,45 @@ def test_ruling_losing_knights_draw_after_every_goblin_and_doppelganger() -> Non
     assert done.followers[0][-1] == c("dwarf:9")  # the highest lead-faction card after the winner
     assert done.followers[2][-1] == c("dragon:0")  # the Doppelganger counts as lead faction: draws next
     assert done.followers[1][-1] == c("dragon:1")  # the losing Knight draws last
+
+
+def _trick_explanation(state: Any, *plays: Any) -> str:
+    """The English explanation of the last play, which completes a trick (phase two: no choice pending)."""
+    before = run(state, *plays[:-1])
+    after = G.apply(before, plays[-1])
+    assert after.tricks_played == before.tricks_played + 1
+    return "\n".join(line.get("en") for line in G.explain_step(before, plays[-1], after))
+
+
+@pytest.mark.rules("claim.knights.multiplayer", "claim.doppelgangers.multiplayer", "claim.trick-winner",
+                   "claim.trick-winner.tie", "claim-combined.play-order")
+def test_three_and_four_player_explanations_cite_the_rule_that_won_the_trick() -> None:
+    def three(*hands: list[str]) -> Any:
+        return position(THREE, phase=2, leader=0, hands=list(hands))
+
+    # a Knight takes led Goblins by its power, not as the highest Goblin
+    state = three(["goblin:5", "undead:1"], ["knight:3", "undead:2"], ["knight:7", "undead:3"])
+    text = _trick_explanation(state, play(0, c("goblin:5")), play(1, c("knight:3")), play(2, c("knight:7")))
+    assert "Seat 2 takes the trick (claim-combined.play-order, claim.knights.multiplayer)." in text
+    assert "claim.trick-winner" not in text
+    # a Doppelganger takes led Goblins as a card of the lead faction
+    state = three(["goblin:5", "undead:1"], ["doppelganger:8", "goblin:7"], ["goblin:2", "undead:3"])
+    text = _trick_explanation(state, play(0, c("goblin:5")), play(1, c("doppelganger:8")), play(2, c("goblin:2")))
+    assert ("Seat 1 takes the trick (claim-combined.play-order, claim.doppelgangers.multiplayer, "
+            "claim.trick-winner).") in text
+    # the highest Goblin, with neither power involved
+    state = three(["goblin:5", "undead:1"], ["goblin:7", "undead:2"], ["goblin:2", "undead:3"])
+    text = _trick_explanation(state, play(0, c("goblin:5")), play(1, c("goblin:7")), play(2, c("goblin:2")))
+    assert "Seat 1 takes the trick (claim-combined.play-order, claim.trick-winner)." in text
+    assert "multiplayer" not in text
+    # a tie between the lead and a Doppelganger goes to the earlier card
+    state = three(["goblin:5", "undead:1"], ["doppelganger:5", "undead:2"], ["dwarf:0", "undead:3"])
+    text = _trick_explanation(state, play(0, c("goblin:5")), play(1, c("doppelganger:5")), play(2, c("dwarf:0")))
+    assert "Seat 0 takes the trick (claim-combined.play-order, claim.trick-winner, claim.trick-winner.tie)." in text
+    # four players: a Knight beats a Doppelganger and Goblins on led Goblins
+    four = combined(4, (F.KNIGHT, F.GOBLIN, F.UNDEAD, F.DWARF, F.DOPPELGANGER, F.DRAGON, F.SEER))
+    state = position(four, phase=2, leader=1, hands=[["goblin:9", "undead:0"], ["goblin:1", "undead:1"],
+                                                     ["doppelganger:9", "undead:2"], ["knight:2", "undead:3"]])
+    text = _trick_explanation(state, play(1, c("goblin:1")), play(2, c("doppelganger:9")), play(3, c("knight:2")),
+                              play(0, c("goblin:9")))
+    assert "Seat 3 takes the trick (claim-combined.play-order, claim.knights.multiplayer)." in text

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.claim import CLAIM_COMBINED as CLAIM_COMBINED_FOR_TABLES
 from rules.claim import powers, trick
 from rules.claim.cards import CLAIM_FACTIONS, Faction, deck_of
 from rules.claim.game import _ZONE, COUNTS_AS_LEAD, DESTINATIONS, FOLLOWABLE, RANK
@@ -63,3 +68,132 @@ def test_counts_as_lead_table() -> None:
             assert COUNTS_AS_LEAD[lead][f] == powers.counts_as_lead(f, lead)
     assert COUNTS_AS_LEAD[Faction.GOBLIN][Faction.DOPPELGANGER]
     assert not COUNTS_AS_LEAD[Faction.GOBLIN][Faction.KNIGHT]
+
+
+# ------------------------------------------------------------------ the speed tables (issue 3)
+
+
+def _random_games(game: Any, variant: Any, n: int, seed: int) -> None:
+    """Play ``n`` random games, so the lazily filled tables hold the entries real play looks up."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(n):
+        state = game.initial_state(game.random_setup(rng, variant))
+        while not game.is_terminal(state):
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+@pytest.mark.rules("claim.follow-suit", "claim.doppelgangers", "claim.doppelgangers.led", "claim-combined.follow-suit")
+def test_follow_by_held_table_is_holds_faction_then_may_follow() -> None:
+    from rules.claim.tables import FACTION_SETS, FOLLOW_BY_HELD
+
+    assert len(FACTION_SETS) == 2 ** len(Faction) == len(set(FACTION_SETS))
+    for lead in Faction:
+        assert set(FOLLOW_BY_HELD[lead]) == set(FACTION_SETS)
+        for held in FACTION_SETS:
+            holds = trick.holds_faction(sorted(held), lead)
+            assert FOLLOW_BY_HELD[lead][held] == {f for f in Faction if may_follow(f, lead, holds)}, (lead, held)
+        # the engine's shortcut: what a hand holding the lead may play, any hand may play
+        assert FOLLOWABLE[lead][True] <= FOLLOWABLE[lead][False]
+
+
+@pytest.mark.rules("claim.follow-suit", "claim-combined.follow-suit")
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(sorted(set(deck_of(tuple(Faction))))), max_size=13), st.sampled_from(list(Faction)))
+def test_followable_of_any_hand_is_the_predicates(hand: list, lead: Faction) -> None:
+    """``followable`` reads a hand through the table; the predicates read it card by card."""
+    from rules.claim.tables import followable
+
+    holds = trick.holds_faction([c.faction for c in hand], lead)
+    assert followable(tuple(hand), lead) == {f for f in Faction if may_follow(f, lead, holds)}
+
+
+@pytest.mark.rules("claim.trick-winner", "claim.trick-winner.tie", "claim.knights.multiplayer",
+                   "claim-combined.play-order")
+def test_winner_table_is_takes_trick_over_every_rank_tuple() -> None:
+    """Every rank tuple a trick of 2–4 cards can have (the lead's card always
+    ranks as following, ``FOLLOWING + value``): the table names the one
+    position ``takes_trick`` names. Entries real play filled in are checked first."""
+    from itertools import product
+
+    from claim2_helpers import FOUR, THREE
+
+    from rules.claim.tables import WINNER_BY_RANKS
+    from rules.claim.trick import FOLLOWING
+
+    _random_games(CLAIM_COMBINED_FOR_TABLES, FOUR.to_json(), 20, 1)
+    _random_games(CLAIM_COMBINED_FOR_TABLES, THREE.to_json(), 20, 2)
+    for ranks, position in list(WINNER_BY_RANKS.items()):
+        assert [p for p in range(len(ranks)) if trick.takes_trick(p, ranks)] == [position], ranks
+    any_rank = sorted({r for by_card in RANK.values() for r in by_card.values()})
+    lead_rank = [FOLLOWING + v for v in range(10)]
+    assert {RANK[c.faction][c] for c in set(deck_of(tuple(Faction)))} <= set(lead_rank)
+    for n in (2, 3, 4):
+        for ranks in product(lead_rank, *[any_rank] * (n - 1)):
+            winners = [p for p in range(n) if trick.takes_trick(p, ranks)]
+            assert winners == [WINNER_BY_RANKS[ranks]], ranks
+
+
+@pytest.mark.rules("claim2.dragons")
+def test_next_leader_table_is_leads_next_over_every_faction_tuple() -> None:
+    from itertools import product
+
+    from rules.claim.tables import IS_DRAGON, NEXT_LEADER
+
+    for n in (2, 3, 4):
+        for factions in product([int(f) for f in Faction], repeat=n):
+            flags = tuple(f == trick.DRAGON for f in factions)
+            for winner in range(n):
+                leaders = [p for p in range(n) if powers.leads_next(p, factions, winner)]
+                assert leaders == [NEXT_LEADER[flags][winner]], (factions, winner)
+    assert all(IS_DRAGON[c] == (c.faction == Faction.DRAGON) for c in set(deck_of(tuple(Faction))))
+
+
+@pytest.mark.rules("claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie")
+def test_draw_rank_orders_every_pair_of_facts_as_draws_before() -> None:
+    from rules.claim.tables import DRAW_FACTS, DRAW_RANK
+
+    assert sorted(DRAW_RANK.values()) == list(range(len(DRAW_FACTS))) == list(range(4 * 2 * 10))
+    for a in DRAW_FACTS:
+        for b in DRAW_FACTS:
+            if a != b:
+                assert (DRAW_RANK[a] < DRAW_RANK[b]) == bool(powers.draws_before(*a, *b)), (a, b)
+
+
+@pytest.mark.rules("claim.dwarves.multiplayer", "claim.dwarves.multiplayer.tie")
+def test_dwarves_taker_table_is_takes_dwarves_over_every_value_tuple() -> None:
+    from itertools import product
+
+    from rules.claim.tables import DWARVES_TAKER
+
+    for n in (3, 4):
+        for values in product(range(10), repeat=n):
+            takers = [p for p in range(n) if powers.takes_dwarves(p, values)]
+            assert takers == [DWARVES_TAKER[values]], values
+
+
+@pytest.mark.rules("claim2.trolls", "claim2.trolls.waiting", "claim2.trolls.last-trick")
+def test_troll_table_is_troll_destinations_over_every_pool() -> None:
+    from itertools import combinations
+
+    from rules.claim.tables import TROLL_TAKEN
+
+    for value in range(10):
+        rest = [v for v in range(10) if v != value]
+        for k in range(len(rest) + 1):
+            for others in combinations(rest, k):
+                for last in (False, True):
+                    to_score, waits = powers.troll_destinations(value, list(others), last)
+                    assert TROLL_TAKEN[(value, frozenset(others), last)] == bool(to_score) != bool(waits)
+                    # the predicate reads the others as a set: their order does not matter
+                    assert powers.troll_destinations(value, list(reversed(others)), last)[0] == to_score
+
+
+@pytest.mark.rules("claim2.seers", "claim2.seers.multiplayer")
+def test_seer_peeks_table() -> None:
+    from rules.claim.tables import SEER_PEEKS
+
+    for f in Faction:
+        assert SEER_PEEKS[f] == powers.seer_peeks(1, int(f))
+    assert SEER_PEEKS[Faction.SEER] and not SEER_PEEKS[Faction.DOPPELGANGER]
