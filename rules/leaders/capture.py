@@ -66,7 +66,7 @@ def surrounded(q: Any, r: Any, occupied: Sequence[Any], L: Logic = CONCRETE) -> 
 
 #: Offsets that can ever weigh: the six neighbours and the six cells two steps in line.
 OFFSETS: tuple[tuple[int, int], ...] = DIRECTIONS + tuple((2 * a, 2 * b) for a, b in DIRECTIONS)
-#: WEIGHT[code][k] = capture_weight(code, *OFFSETS[k]).
+#: ``WEIGHT[code][k] = capture_weight(code, *OFFSETS[k])``.
 WEIGHT: tuple[tuple[int, ...], ...] = tuple(
     tuple(int(capture_weight(code, dq, dr)) for dq, dr in OFFSETS) for code in sorted(CODE.values()))
 
