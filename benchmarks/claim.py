@@ -13,10 +13,10 @@ combined game (two such games are reported).
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import time
+
+from report import emit, machine  # benchmarks/report.py, beside this script
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
 from rules.cli import bench
@@ -70,14 +70,9 @@ def main() -> None:
         "actions_per_game": best["actions"] / best["games"],
         "legal_actions_plus_apply_microseconds": round(step * 1e6, 2),
         **{f"{key}_games_per_second": value for key, value in others.items()},
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        **machine(),
     }
-    if args.json:
-        print(json.dumps(report))
-    else:
-        for key, value in report.items():
-            print(f"{key:40} {value}")
+    emit(report, args.json)
 
 
 if __name__ == "__main__":

@@ -19,11 +19,11 @@ processes).
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import time
 from typing import Any
+
+from report import emit, machine  # benchmarks/report.py, beside this script
 
 from rules.cli import bench
 from rules.leaders.game import LEADERS
@@ -111,19 +111,9 @@ def main() -> None:
         "random_positions": len(sample),
         "random_positions_microseconds_per_position": round(spent * 1e6 / len(sample), 1),
         "random_positions_microseconds_per_action": round(spent * 1e6 / max(generated, 1), 2),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        **machine(),
     }
-    if args.json:
-        print(json.dumps(report))
-    else:
-        for key, value in report.items():
-            if isinstance(value, dict):
-                print(key)
-                for name, figures in value.items():
-                    print(f"  {name:38} {figures}")
-            else:
-                print(f"{key:40} {value}")
+    emit(report, args.json)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,9 @@ import attrs
 from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction
 from rules.claim.game import crush, engine, play
 from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome
+from rules.claim.svg import WINNER as _WINNER
+from rules.claim.svg import star as _star
+from rules.claim.svg import text as _text
 from rules.claim.trick import card_rank
 from rules.claim.variant import (
     CLAIM2_VARIANT,
@@ -59,7 +62,7 @@ COLOURS: dict[Faction, str] = {
     Faction.DWARF: "#a0461e", Faction.DOPPELGANGER: "#56656f", Faction.GNOME: "#2f8f83",
     Faction.GIANT: "#7a5230", Faction.DRAGON: "#b22a2a", Faction.TROLL: "#5b7f2a", Faction.SEER: "#8a3f8f",
 }
-_WINNER, _CRUSH = "#c99700", "#c0392b"
+_CRUSH = "#c0392b"
 
 
 @attrs.frozen
@@ -393,23 +396,6 @@ def _caption(fig: Figure, t: TrickOutcome | None, crushed: tuple[tuple[int, Card
 
 _W, _H, _SLOT, _MARGIN = 96, 132, 120, 18
 _SW, _SH, _SSLOT = 44, 60, 50
-
-
-def _text(x: float, y: float, text: str, *, size: int = 12, weight: str = "normal", fill: str = "#222",
-          style: str = "normal", anchor: str = "middle") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
-
-
-def _star(cx: float, cy: float, r: float) -> str:
-    from math import cos, pi, sin
-
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -pi / 2 + i * pi / 5
-        points.append(f"{cx + radius * cos(angle):.1f},{cy + radius * sin(angle):.1f}")
-    return f'<polygon points="{" ".join(points)}" fill="{_WINNER}" stroke="#8a6700" stroke-width="1"/>'
 
 
 def _big_card(x: float, y: float, c: Card) -> list[str]:

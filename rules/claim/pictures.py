@@ -22,6 +22,9 @@ import attrs
 
 from rules.claim.cards import Card, Faction
 from rules.claim.game import trick_winner_position
+from rules.claim.svg import WINNER as _WINNER
+from rules.claim.svg import star as _star
+from rules.claim.svg import text as _text
 from rules.claim.trick import (
     DESTINATION_PILES,
     played_card_destinations,
@@ -38,7 +41,6 @@ COLOURS: dict[Faction, str] = {
     Faction.DWARF: "#a0461e",
     Faction.DOPPELGANGER: "#56656f",
 }
-_WINNER = "#c99700"
 _ROLES = ("leader", "follower")
 _ROLE_TEXT = {
     "leader": Text.of(cs="vedoucí hráč", en="the leader"),
@@ -169,23 +171,6 @@ def _capitalised(text: Text) -> Text:
 
 _CARD_W, _CARD_H, _SLOT, _MARGIN = 96, 132, 150, 18
 _TOP = 46
-
-
-def _text(x: float, y: float, text: str, *, size: int = 12, weight: str = "normal", fill: str = "#222",
-          style: str = "normal", anchor: str = "middle") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
-
-
-def _star(cx: float, cy: float, r: float) -> str:
-    from math import cos, pi, sin
-
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -pi / 2 + i * pi / 5
-        points.append(f"{cx + radius * cos(angle):.1f},{cy + radius * sin(angle):.1f}")
-    return f'<polygon points="{" ".join(points)}" fill="{_WINNER}" stroke="#8a6700" stroke-width="1"/>'
 
 
 def _draw_card(x: float, role: str, card: Card, *, wins: bool, where: Route) -> list[str]:
