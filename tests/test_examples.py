@@ -25,6 +25,7 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "claim/disputed-knight.json": (False, False, ("claim.follow-suit", "claim.knights.follow-suit")),
     "claim/knight-beats-goblin.json": (True, False, None),
     "claim/full-game.json": (True, True, None),
+    "claim2/disputed-crush.json": (False, False, ("claim2.giants", "claim2.giants.no-gnome")),
     "claim2/dragons-1.json": (True, False, None),
     "claim2/dragons-2.json": (True, False, None),
     "claim2/giants-1.json": (True, False, None),

@@ -1,4 +1,4 @@
-"""Regenerate the Claim 2 worked examples (Giants 1–3, Dragons 1–2) as position records.
+"""Regenerate the Claim 2 worked examples (Giants 1–3, Dragons 1–2) and a disputed crush as position records.
 
     python examples/claim2/make_examples.py
 
@@ -57,6 +57,12 @@ EXAMPLES = {
                        position([["giant:5", "seer:0"], ["dragon:4", "seer:1"]], [[], []]),
                        [{"seat": 0, "play": "giant:5"}, {"seat": 1, "play": "dragon:4"},
                         {"seat": 1, "play": "seer:1"}]),
+    "disputed-crush.json": (("Disputed: after Giants 3 and 5, B crushes A's 3-Gnome and also A's 7-Gnome. "
+                             "Each Giant crushes only a Gnome of its own value."),
+                            position([["giant:3", "seer:0"], ["giant:5", "seer:1"]],
+                                     [["gnome:3", "gnome:3", "gnome:7"], []]),
+                            [{"seat": 0, "play": "giant:3"}, {"seat": 1, "play": "giant:5"},
+                             {"seat": 1, "crush": ["gnome:3", "gnome:7"]}]),
 }
 
 
