@@ -170,6 +170,21 @@ class Card:
         return found
 
 
+def parse_card(text: object, where: str) -> Card:
+    """:meth:`Card.parse`, with ``where`` (e.g. ``setup.deck``) in front of any error."""
+    try:
+        return Card.parse(text)
+    except MalformedError as exc:
+        raise MalformedError(f"{where}: {exc.detail}") from None
+
+
+def parse_cards(data: object, where: str) -> tuple[Card, ...]:
+    """A JSON list of cards; each error names its place (``where[3]: …``)."""
+    if not isinstance(data, list):
+        raise MalformedError(f"{where} must be a list of cards such as \"gnome:3\"")
+    return tuple(parse_card(c, f"{where}[{i}]") for i, c in enumerate(data))
+
+
 @cache
 @implements("claim.components.deck", "claim2.components.deck")
 def faction_cards(faction: Faction) -> dict[int, int]:

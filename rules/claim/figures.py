@@ -36,7 +36,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction
+from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction, parse_cards
 from rules.claim.game import crush, engine, play
 from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome
 from rules.claim.svg import WINNER as _WINNER
@@ -100,17 +100,8 @@ class FigureOutcome:
 # --------------------------------------------------------------------------- parsing
 
 
-def _card(text: Any, where: str) -> Card:
-    try:
-        return Card.parse(text)
-    except MalformedError as exc:
-        raise MalformedError(f"figure.{where}: {exc.detail}") from None
-
-
 def _cards(data: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise MalformedError(f"figure.{where} must be a list of cards such as \"gnome:3\"")
-    return tuple(_card(x, f"{where}[{i}]") for i, x in enumerate(data))
+    return parse_cards(data, f"figure.{where}")
 
 
 def _letter(data: Any, players: int, where: str, *, optional: bool = False) -> int | None:

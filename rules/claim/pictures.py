@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from rules.claim.cards import Card, Faction
+from rules.claim.cards import Card, Faction, parse_card
 from rules.claim.game import trick_winner_position
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
@@ -102,13 +102,6 @@ def card_name(card: Card) -> Text:
     return Text.of(cs=card.name.get("cs"), en=f"{card.faction.key.capitalize()} {card.value}")
 
 
-def _card(trick: Mapping[str, Any], key: str) -> Card:
-    try:
-        return Card.parse(trick.get(key))
-    except MalformedError as exc:
-        raise MalformedError(f"trick.{key}: {exc.detail}") from None
-
-
 def trick_outcome(trick: Mapping[str, Any]) -> TrickOutcome:
     """Replay one worked trick with the engine.
 
@@ -119,12 +112,12 @@ def trick_outcome(trick: Mapping[str, Any]) -> TrickOutcome:
     phase = trick.get("phase")
     if phase not in (1, 2) or isinstance(phase, bool):
         raise MalformedError(f"trick.phase must be 1 or 2, not {phase!r}")
-    lead, follow = _card(trick, "lead"), _card(trick, "follow")
+    lead, follow = parse_card(trick.get("lead"), "trick.lead"), parse_card(trick.get("follow"), "trick.follow")
     revealed: Card | None = None
     if phase == 1:
         if "revealed" not in trick:
             raise MalformedError("trick.revealed: a phase-one trick is fought for a revealed card")
-        revealed = _card(trick, "revealed")
+        revealed = parse_card(trick.get("revealed"), "trick.revealed")
     elif "revealed" in trick:
         raise MalformedError("trick.revealed: phase two has no revealed card")
 

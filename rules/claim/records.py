@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rules.claim.cards import Card, Faction
+from rules.claim.cards import Card, Faction, parse_card, parse_cards
 from rules.claim.state import (
     OVER,
     PHASE_ONE,
@@ -26,19 +26,6 @@ from rules.claim.variant import Variant
 from rules.kernel.verdict import MalformedError
 
 _SEATS = (0, 1, 2, 3)
-
-
-def _card(text: Any, where: str) -> Card:
-    try:
-        return Card.parse(text)
-    except MalformedError as exc:
-        raise MalformedError(f"{where}: {exc.detail}") from None
-
-
-def _cards(data: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(data, list):
-        raise MalformedError(f"{where} must be a list of cards")
-    return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(data))
 
 
 def _deck_rule(v: Variant) -> str:
@@ -72,7 +59,7 @@ def _seat(data: Any, v: Variant, where: str) -> int:
 def _per_seat(data: Any, v: Variant, where: str) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(data, list) or len(data) != v.players:
         raise MalformedError(f"{where} must list {v.players} piles, one per seat")
-    return tuple(_cards(pile, f"{where}[{s}]") for s, pile in enumerate(data))
+    return tuple(parse_cards(pile, f"{where}[{s}]") for s, pile in enumerate(data))
 
 
 def setup_from_json(data: Any, v: Variant) -> Setup:
@@ -91,12 +78,12 @@ def setup_from_json(data: Any, v: Variant) -> Setup:
         if not isinstance(hand, list) or len(hand) != size:
             raise MalformedError(f"setup.hands[{seat}] must list {size} cards "
                                  f"({_deal_rule(v)}), not {len(hand) if isinstance(hand, list) else hand!r}")
-        parsed.append(tuple(_card(c, f"setup.hands[{seat}]") for c in hand))
+        parsed.append(tuple(parse_card(c, f"setup.hands[{seat}]") for c in hand))
     deck_size = len(v.deck) - size * v.players
     deck = data.get("deck")
     if not isinstance(deck, list) or len(deck) != deck_size:
         raise MalformedError(f"setup.deck must list the {deck_size} undealt cards, top first")
-    parsed_deck = tuple(_card(c, "setup.deck") for c in deck)
+    parsed_deck = tuple(parse_card(c, "setup.deck") for c in deck)
     leader = data.get("leader")
     if type(leader) is not int or not 0 <= leader < v.players:
         raise MalformedError("setup.leader must be seat 0 or 1" if v.players == 2 else
@@ -145,14 +132,14 @@ def position_from_json(data: Any, v: Variant) -> State:
     empty: list[list[Any]] = [[] for _ in range(n)]
     hands = _per_seat(data.get("hands"), v, "position.hands")
     leader = _seat(data.get("leader"), v, "position.leader")
-    table = _cards(data.get("table", []), "position.table")
+    table = parse_cards(data.get("table", []), "position.table")
     followers = _per_seat(data.get("followers", empty), v, "position.followers")
     score = _per_seat(data.get("score", empty), v, "position.score")
     gnomes = _per_seat(data.get("gnomes", empty), v, "position.gnomes")
-    trolls = _cards(data.get("trolls", []), "position.trolls")
-    discard = _cards(data.get("discard", []), "position.discard")
-    deck = _cards(data.get("deck", []), "position.deck")
-    face_up = _cards(data.get("face_up", []), "position.face_up")
+    trolls = parse_cards(data.get("trolls", []), "position.trolls")
+    discard = parse_cards(data.get("discard", []), "position.discard")
+    deck = parse_cards(data.get("deck", []), "position.deck")
+    face_up = parse_cards(data.get("face_up", []), "position.face_up")
     if len(table) >= n:
         raise MalformedError(f"position.table holds at most {n - 1} cards (a full trick is resolved)")
     played = {(leader + p) % n for p in range(len(table))}
@@ -235,7 +222,7 @@ def action_from_json(data: Any, key: str) -> Action:
         raise MalformedError("'crush' must be a list of Gnomes (possibly empty)")
     from rules.claim.game import crush
 
-    return crush(seat, *(_card(g, "crush") for g in gnomes))
+    return crush(seat, *(parse_card(g, "crush") for g in gnomes))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
