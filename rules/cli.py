@@ -288,16 +288,22 @@ def _random_setup(game: Any, rng: random.Random, variant: Any = None) -> Any:
     return game.random_setup(rng, variant)
 
 
-def random_record(game: Any, seed: int, stop_after: int | None = None, variant: Any = None) -> dict[str, Any]:
-    """A random legal record: the deal and every choice drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    setup = _random_setup(game, rng, variant)
-    state = game.initial_state(setup)
+def play_out(game: Any, state: Any, rng: random.Random, stop_after: int | None = None) -> tuple[list[Any], Any]:
+    """Uniformly random legal actions from ``state`` until the game ends (or
+    ``stop_after`` actions): the actions taken and the state reached."""
     actions: list[Any] = []
     while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
         action = rng.choice(game.legal_actions(state))
         actions.append(action)
         state = game.apply(state, action)
+    return actions, state
+
+
+def random_record(game: Any, seed: int, stop_after: int | None = None, variant: Any = None) -> dict[str, Any]:
+    """A random legal record: the deal and every choice drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    setup = _random_setup(game, rng, variant)
+    actions, _ = play_out(game, game.initial_state(setup), rng, stop_after)
     return record_to_json(game, setup, actions)
 
 

@@ -7,11 +7,10 @@ four-player game (deterministic: fixed seeds, random legal actions).
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from rules.claim import CLAIM_COMBINED as G
-from rules.kernel.records import record_to_json
+from rules.cli import random_record
 
 HERE = Path(__file__).parent
 
@@ -23,21 +22,9 @@ GAMES = {
 }
 
 
-def play(variant: dict, seed: int) -> dict:
-    rng = random.Random(seed)
-    setup = G.random_setup(rng, variant)
-    state = G.initial_state(setup)
-    actions = []
-    while not G.is_terminal(state):
-        action = rng.choice(G.legal_actions(state))
-        actions.append(action)
-        state = G.apply(state, action)
-    return record_to_json(G, setup, actions, G.variant_of(setup))
-
-
 def main() -> None:
     for seed, (name, variant) in enumerate(GAMES.items(), start=1):
-        (HERE / name).write_text(json.dumps(play(variant, seed), indent=1) + "\n", encoding="utf-8")
+        (HERE / name).write_text(json.dumps(random_record(G, seed, variant=variant), indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+from rules.cli import play_out
 from rules.kernel.records import position_record_to_json, record_to_json
 from rules.leaders import LEADERS
 from rules.leaders.perft import REFERENCE_POSITIONS
@@ -24,12 +25,7 @@ def full_game(seed: int = 11) -> dict:
     setup = LEADERS.random_setup(rng)
     while setup.mode != "discovery":
         setup = LEADERS.random_setup(rng)
-    state = LEADERS.initial_state(setup)
-    actions = []
-    while not LEADERS.is_terminal(state):
-        action = rng.choice(LEADERS.legal_actions(state))
-        actions.append(action)
-        state = LEADERS.apply(state, action)
+    actions, _ = play_out(LEADERS, LEADERS.initial_state(setup), rng)
     return record_to_json(LEADERS, setup, actions)
 
 

@@ -12,6 +12,7 @@ from claim2_helpers import FOUR, THREE, position
 import rules.games
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, Card, Crush, Take
 from rules.claim.variant import CLAIM2_VARIANT
+from rules.cli import play_out
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.verdict import MalformedError
 
@@ -19,12 +20,7 @@ from rules.kernel.verdict import MalformedError
 def random_game(game, seed, variant=None):
     rng = random.Random(seed)
     setup = game.random_setup(rng, variant)
-    state = game.initial_state(setup)
-    actions = []
-    while not game.is_terminal(state):
-        a = rng.choice(game.legal_actions(state))
-        actions.append(a)
-        state = game.apply(state, a)
+    actions, state = play_out(game, game.initial_state(setup), rng)
     return setup, actions, state
 
 

@@ -9,6 +9,7 @@ import pytest
 from leaders_helpers import pos
 
 import rules.games
+from rules.cli import play_out
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS, Setup
@@ -21,12 +22,7 @@ pytestmark = pytest.mark.rules("leaders.setup.offer", "leaders.board")
 def random_game(seed: int, limit: int = 400) -> tuple[Setup, list]:
     rng = random.Random(seed)
     setup = LEADERS.random_setup(rng)
-    s = LEADERS.initial_state(setup)
-    actions = []
-    while not LEADERS.is_terminal(s) and len(actions) < limit:
-        a = rng.choice(LEADERS.legal_actions(s))
-        actions.append(a)
-        s = LEADERS.apply(s, a)
+    actions, _ = play_out(LEADERS, LEADERS.initial_state(setup), rng, limit)
     return setup, actions
 
 
