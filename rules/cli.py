@@ -54,7 +54,8 @@ class UsageError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()
@@ -69,8 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rules", description=__doc__.splitlines()[0])
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line; a game's own commands are added only when ``argv``
+    names that game, so other commands do not import every game at start-up."""
+    p = argparse.ArgumentParser(prog="rules", description=__doc__.splitlines()[0],
+                                epilog="A game may have commands of its own: rules GAME COMMAND "
+                                       "(e.g. rules leaders wins FILE); rules GAME -h lists them.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     a = sub.add_parser("adjudicate", help="replay game records and judge every action")
@@ -112,10 +117,10 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("schema", help="print the JSON Schema of game records")
     s.set_defaults(run=_schema)
 
-    for key, game in games.load_all().items():
-        commands = getattr(game, "commands", None)
-        if not commands:
-            continue
+    key = next((a for a in argv if not a.startswith("-")), None)
+    game = games.load(key) if key in games.GAMES else None
+    commands = getattr(game, "commands", None)
+    if game is not None and commands:
         g = sub.add_parser(key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
         gsub = g.add_subparsers(dest="game_command", required=True)
         for name, command in sorted(commands.items()):

@@ -37,12 +37,14 @@ class Echo:
 
 @pytest.fixture
 def echo_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = cli.games.load_all
+    real = cli.games.load
+    echo = Echo()
 
-    def load_all() -> dict[str, Any]:
-        return {**real(), "echo": Echo()}
+    def load(key: str) -> Any:
+        return echo if key == "echo" else real(key)
 
-    monkeypatch.setattr(cli.games, "load_all", load_all)
+    monkeypatch.setitem(cli.games.GAMES, "echo", "tests:Echo")  # registered; loaded through the patched load
+    monkeypatch.setattr(cli.games, "load", load)
 
 
 def test_a_game_command_runs(echo_registry: None, capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,6 +63,16 @@ def test_a_game_command_is_required(echo_registry: None, capsys: pytest.CaptureF
         cli.main(["echo"])
     assert exit_.value.code == 2
     assert "say" in capsys.readouterr().err
+
+
+def test_other_commands_do_not_import_the_games() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from rules.cli import main; main(['schema']); "
+            "assert not [m for m in sys.modules if m.startswith(('rules.claim', 'rules.leaders'))], 'imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def test_variant_must_be_json(capsys: pytest.CaptureFixture[str]) -> None:
