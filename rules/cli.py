@@ -121,7 +121,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     game = games.load(key) if key in games.GAMES else None
     commands = getattr(game, "commands", None)
     if game is not None and commands:
-        g = sub.add_parser(key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
+        g = sub.add_parser(game.info.key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
         gsub = g.add_subparsers(dest="game_command", required=True)
         for name, command in sorted(commands.items()):
             c = gsub.add_parser(name, help=command.help, description=command.help)
