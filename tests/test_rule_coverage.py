@@ -125,7 +125,7 @@ def _every_play(game: Any) -> list[Any]:
     conceivable action through ``check`` itself)."""
     if not game.info.key.startswith("claim"):
         return []
-    from rules.claim.game import _ALL_CARDS, play
+    from rules.claim.tables import _ALL_CARDS, play
 
     return [play(seat, c) for seat in range(4) for c in _ALL_CARDS]
 

@@ -23,9 +23,6 @@ from rules.claim.game import (
     CLAIM_COMBINED,
     Claim,
     ClaimEngine,
-    crush,
-    play,
-    take,
 )
 from rules.claim.scoring import Scoring, holds_vote, score, wins_game
 from rules.claim.state import (
@@ -38,6 +35,7 @@ from rules.claim.state import (
     TrickOutcome,
     View,
 )
+from rules.claim.tables import crush, play, take
 from rules.claim.trick import card_rank, holds_faction, may_follow, takes_trick
 from rules.claim.variant import Variant, variant_violation
 

@@ -37,11 +37,12 @@ from xml.sax.saxutils import escape
 import attrs
 
 from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction, parse_cards
-from rules.claim.game import crush, engine, play
+from rules.claim.game import engine
 from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
+from rules.claim.tables import crush, play
 from rules.claim.trick import card_rank
 from rules.claim.variant import (
     CLAIM2_VARIANT,

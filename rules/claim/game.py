@@ -34,20 +34,13 @@ from rules.claim.state import (
     TrickOutcome,
     View,
 )
-from rules.claim.tables import (  # noqa: F401  (re-exported: the tests and explanations read them here)
-    _ALL_CARDS,
+from rules.claim.tables import (
     _SEAT_PLAYS,
-    COUNTS_AS_LEAD,
-    DESTINATIONS,
     FOLLOW_BY_HELD,
     FOLLOWABLE,
     RANK,
-    ZONE,
     _faction,
-    crush,
     followable,
-    play,
-    take,
     winning_position,
 )
 from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK
@@ -62,9 +55,6 @@ from rules.kernel.game import GameInfo, Result
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
-
-#: The old private name of :data:`rules.claim.tables.ZONE`.
-_ZONE = ZONE
 
 
 class ClaimEngine:

@@ -22,6 +22,7 @@ from rules.claim.state import (
     State,
     Take,
 )
+from rules.claim.tables import crush, play
 from rules.claim.variant import Variant
 from rules.kernel.verdict import MalformedError
 
@@ -196,8 +197,6 @@ def position_to_json(state: State) -> dict[str, Any]:
 
 
 def action_from_json(data: Any, key: str) -> Action:
-    from rules.claim.game import play
-
     if key == "claim":
         if not isinstance(data, Mapping) or set(data) != {"seat", "play"}:
             raise MalformedError(f"an action is {{\"seat\": 0|1, \"play\": \"faction:value\"}}, not {data!r}")
@@ -220,8 +219,6 @@ def action_from_json(data: Any, key: str) -> Action:
     gnomes = data["crush"]
     if not isinstance(gnomes, list):
         raise MalformedError("'crush' must be a list of Gnomes (possibly empty)")
-    from rules.claim.game import crush
-
     return crush(seat, *(parse_card(g, "crush") for g in gnomes))
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.claim import CLAIM_COMBINED as CLAIM_COMBINED_FOR_TABLES
 from rules.claim import powers, trick
 from rules.claim.cards import CLAIM_FACTIONS, Faction, deck_of
-from rules.claim.game import _ZONE, COUNTS_AS_LEAD, DESTINATIONS, FOLLOWABLE, RANK
+from rules.claim.tables import COUNTS_AS_LEAD, DESTINATIONS, FOLLOWABLE, RANK, ZONE
 from rules.claim.trick import card_rank, may_follow
 
 
@@ -45,7 +45,7 @@ def test_destination_table_is_played_card_destinations() -> None:
                 flags = powers.played_card_destinations(phase, f, players)
                 assert DESTINATIONS[players][phase][f] == flags
                 assert sum(map(bool, flags)) == 1, (players, phase, f)
-                assert _ZONE[players][phase][f] == flags.index(True)
+                assert ZONE[players][phase][f] == flags.index(True)
 
 
 @pytest.mark.rules("claim.phase1.undead-to-score", "claim.dwarves", "claim.doppelgangers.no-power")
