@@ -19,7 +19,7 @@ import time
 from report import emit, machine  # benchmarks/report.py, beside this script
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
-from rules.cli import bench
+from rules.kernel.simulate import bench
 
 #: Two four-player combined games: Claim 2's side (Gnomes and Giants) and Claim's (Knights and Goblins,
 #: the game of issue 3's measurement: 81 actions a game against Claim's 52).

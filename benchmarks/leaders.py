@@ -6,7 +6,7 @@ Runs on one core (pure Python, no threads) and reports the best of
 ``--repeat`` runs (the minimum time is the figure least disturbed by other
 processes).
 
-- Random games: :func:`rules.cli.bench` plays uniformly random legal actions.
+- Random games: :func:`rules.kernel.simulate.bench` plays uniformly random legal actions.
   A Leaders game need not end (a player may always stop the action phase and
   the rules have no draw), so each game is capped at ``--max-actions``; the
   report says how many of the games ended by a capture or surround.
@@ -25,7 +25,7 @@ from typing import Any
 
 from report import emit, machine  # benchmarks/report.py, beside this script
 
-from rules.cli import bench
+from rules.kernel.simulate import bench
 from rules.leaders.game import LEADERS
 from rules.leaders.perft import REFERENCE_POSITIONS, reference_state
 

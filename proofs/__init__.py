@@ -14,7 +14,8 @@ a proof that cannot fail is a defect. For the same reason a theorem whose
 domain is unsatisfiable (vacuously true) is reported ``unknown``, never
 ``proved``.
 
-This module is game-neutral; games register their theorems below.
+This module is game-neutral: it collects ``THEOREMS`` from each game's
+subpackage (``proofs.claim``, ``proofs.leaders``, ...), found by name.
 """
 
 from __future__ import annotations
@@ -162,11 +163,20 @@ def theorem(name: str, rules: tuple[str, ...], statement: str) -> Callable[[Call
     return wrap
 
 
-# Games register here. Imported last: the game modules import the helpers above.
-from proofs.claim import THEOREMS as _CLAIM_THEOREMS  # noqa: E402
-from proofs.leaders import THEOREMS as _LEADERS_THEOREMS
+def _discover() -> tuple[Theorem, ...]:
+    """Every theorem of every game: each subpackage ``proofs.<name>`` exports
+    ``THEOREMS`` (a game adds its proofs package; nothing here lists games)."""
+    import importlib
+    import pkgutil
 
-THEOREMS: tuple[Theorem, ...] = (*_CLAIM_THEOREMS, *_LEADERS_THEOREMS)
+    found: list[Theorem] = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg:
+            found.extend(importlib.import_module(f"{__name__}.{info.name}").THEOREMS)
+    return tuple(found)
+
+
+THEOREMS: tuple[Theorem, ...] = _discover()
 """Every theorem of every game."""
 
 

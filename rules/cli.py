@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from rules import games
+from rules.kernel.game import HasCommands
 from rules.kernel.records import (
     Adjudication,
     adjudicate,
@@ -25,6 +24,7 @@ from rules.kernel.records import (
     read_json,
     record_to_json,
 )
+from rules.kernel.simulate import VariantError, bench, random_record
 from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
@@ -40,6 +40,8 @@ _WORDS = {
                                 en="legal so far ({n} actions), game not finished"),
     "illegal": Text.of(cs="NELEGÁLNÍ tah č. {i} ({action})", hu="SZABÁLYTALAN {i}. lépés ({action})",
                        en="ILLEGAL action #{i} ({action})"),
+    "impossible": Text.of(cs="NEMOŽNÝ záznam, tah č. {i} ({action})", hu="LEHETETLEN feljegyzés, {i}. lépés ({action})",
+                          en="IMPOSSIBLE record, action #{i} ({action})"),
     "malformed": Text.of(cs="chybný soubor: {error}", hu="hibás fájl: {error}", en="malformed: {error}"),
     "breaks": Text.of(cs="porušuje", hu="megszegi", en="breaks"),
     "winners": Text.of(cs="Vítěz: {w}", hu="Győztes: {w}", en="Winner: {w}"),
@@ -119,8 +121,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     key = next((a for a in argv if not a.startswith("-")), None)
     game = games.load(key) if key in games.GAMES else None
-    commands = getattr(game, "commands", None)
-    if game is not None and commands:
+    if isinstance(game, HasCommands) and game.commands:
+        commands = game.commands
         g = sub.add_parser(game.info.key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
         gsub = g.add_subparsers(dest="game_command", required=True)
         for name, command in sorted(commands.items()):
@@ -148,7 +150,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
             else:
                 print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}", file=sys.stderr)
             continue
-        if not verdict.legal and worst == EXIT_OK:
+        if verdict.impossible:
+            worst = EXIT_MALFORMED
+        elif not verdict.legal and worst == EXIT_OK:
             worst = EXIT_ILLEGAL
         if args.json:
             _emit(_verdict_json(name, game, verdict, args.lang))
@@ -163,6 +167,8 @@ def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str,
     if v.illegal:
         out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
                           **v.illegal.violation.to_json(lang)}
+        if v.illegal.impossible:
+            out["impossible"] = True
     if v.notes:
         out["notes"] = [note[lang] for note in v.notes]
     if v.trace:
@@ -188,7 +194,8 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
     else:
         assert v.illegal is not None
         action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
-        print(f"{name}: {_WORDS['illegal'].format(i=v.illegal.index, action=action)[lang]}", file=out)
+        word = "impossible" if v.illegal.impossible else "illegal"
+        print(f"{name}: {_WORDS[word].format(i=v.illegal.index, action=action)[lang]}", file=out)
     if v.illegal:
         spec = load_spec()
         print(f"  {v.illegal.violation.message[lang]}", file=out)
@@ -250,10 +257,13 @@ def _rule_json(rule: Rule) -> dict[str, Any]:
 def _rules(args: argparse.Namespace) -> int:
     spec = load_spec()
     if args.game is not None:
-        try:
-            selected = spec.book(args.game).rules
-        except KeyError:
-            raise UsageError(f"no rules for game {args.game!r}; games: {', '.join(b.game for b in spec.books)}") from None
+        if any(b.game == args.game for b in spec.books):
+            selected = spec.book(args.game).rules  # a book: every rule it holds
+        elif args.game in games.GAMES:  # a game without a book of its own (claim-combined): its rule prefixes
+            prefixes = games.load(args.game).info.prefixes
+            selected = tuple(r for r in spec.rules if r.id.split(".", 1)[0] in prefixes)
+        else:
+            raise UsageError(f"no rules for game {args.game!r}; games: {', '.join(sorted(games.GAMES))}")
     else:
         selected = spec.rules
     for rule in selected:
@@ -284,39 +294,14 @@ def _variant(text: str | None) -> Any:
         raise UsageError(f"--variant is not JSON: {exc.msg}") from None
 
 
-def _random_setup(game: Any, rng: random.Random, variant: Any = None) -> Any:
-    """``game.random_setup``, passing the variant only to games that take one."""
-    if variant is None:
-        return game.random_setup(rng)
-    if getattr(game, "variant_of", None) is None:
-        raise UsageError(f"game {game.info.key!r} has no variants; remove --variant")
-    return game.random_setup(rng, variant)
-
-
-def play_out(game: Any, state: Any, rng: random.Random, stop_after: int | None = None) -> tuple[list[Any], Any]:
-    """Uniformly random legal actions from ``state`` until the game ends (or
-    ``stop_after`` actions): the actions taken and the state reached."""
-    actions: list[Any] = []
-    while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
-        action = rng.choice(game.legal_actions(state))
-        actions.append(action)
-        state = game.apply(state, action)
-    return actions, state
-
-
-def random_record(game: Any, seed: int, stop_after: int | None = None, variant: Any = None) -> dict[str, Any]:
-    """A random legal record: the deal and every choice drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    setup = _random_setup(game, rng, variant)
-    actions, _ = play_out(game, game.initial_state(setup), rng, stop_after)
-    return record_to_json(game, setup, actions)
-
-
 def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError("--stop-after must be 0 or more")
-    record = random_record(game, args.seed, args.stop_after, _variant(args.variant))
+    try:
+        record = random_record(game, args.seed, args.stop_after, _variant(args.variant))
+    except VariantError as exc:
+        raise UsageError(f"{exc}; remove --variant") from None
     text = json.dumps(record, ensure_ascii=False) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -328,39 +313,16 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def bench(game: Any, n: int, seed: int = 0, variant: Any = None,
-          max_actions: int | None = None) -> dict[str, Any]:
-    """Play ``n`` random games through ``legal_actions``/``apply``.
-
-    Games end at their terminal state or, for games that need not end (a
-    board game where both players may keep stopping), after ``max_actions``.
-    """
-    rng = random.Random(seed)
-    setups = [_random_setup(game, rng, variant) for _ in range(n)]
-    actions = 0
-    start = time.perf_counter()
-    for setup in setups:
-        state = game.initial_state(setup)
-        played = 0
-        while not game.is_terminal(state) and (max_actions is None or played < max_actions):
-            state = game.apply(state, rng.choice(game.legal_actions(state)))
-            played += 1
-        actions += played
-    seconds = time.perf_counter() - start
-    report = {"game": game.info.key, "games": n, "actions": actions, "seconds": round(seconds, 4),
-              "games_per_second": round(n / seconds, 1) if seconds else None}
-    if variant is not None:
-        report["variant"] = variant
-    return report
-
-
 def _bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.max_actions is not None and args.max_actions < 1:
         raise UsageError("--max-actions must be at least 1")
-    report = bench(game, args.games, args.seed, _variant(args.variant), args.max_actions)
+    try:
+        report = bench(game, args.games, args.seed, _variant(args.variant), args.max_actions)
+    except VariantError as exc:
+        raise UsageError(f"{exc}; remove --variant") from None
     if args.json:
         _emit(report)
     else:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from rules import cli
-from rules.kernel.game import GameCommand, GameInfo
+from rules.kernel import simulate
+from rules.kernel.game import ChanceMode, GameCommand, GameInfo, Information
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -18,7 +19,7 @@ from rules.kernel.verdict import MalformedError
 class Echo:
     """Not a playable game: just enough of one to carry commands."""
 
-    info = GameInfo("echo", Text.of(en="Echo"), (2,), "none", "perfect", ("en",))
+    info = GameInfo("echo", Text.of(en="Echo"), (2,), ChanceMode.NONE, Information.PERFECT, ("en",))
 
     def __init__(self) -> None:
         self.commands = {"say": GameCommand("repeat a word", self._configure, self._run)}
@@ -88,7 +89,7 @@ def test_a_game_without_variants_refuses_one(capsys: pytest.CaptureFixture[str])
 def test_max_actions_caps_each_game() -> None:
     from rules.games import load
 
-    report = cli.bench(load("claim"), 3, seed=1, max_actions=5)
+    report = simulate.bench(load("claim"), 3, seed=1, max_actions=5)
     assert report["actions"] == 15
     with pytest.raises(SystemExit):
         cli.main(["bench", "claim", "--max-actions", "x"])

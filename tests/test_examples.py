@@ -13,7 +13,7 @@ import pytest
 from schema_subset import errors
 
 from rules import games
-from rules.cli import random_record
+from rules.kernel.simulate import random_record
 from rules.kernel.records import adjudicate, parse_record, read_json
 
 ROOT = Path(__file__).resolve().parents[1]

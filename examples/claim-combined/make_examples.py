@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from rules.claim import CLAIM_COMBINED as G
-from rules.cli import random_record
+from rules.kernel.simulate import random_record
 
 HERE = Path(__file__).parent
 

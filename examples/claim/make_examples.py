@@ -100,7 +100,7 @@ def main() -> None:
 
 
 def _random_game(seed: int) -> dict[str, Any]:
-    from rules.cli import random_record
+    from rules.kernel.simulate import random_record
 
     return random_record(CLAIM, seed)
 

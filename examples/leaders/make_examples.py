@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from rules.cli import play_out
+from rules.kernel.simulate import play_out
 from rules.kernel.records import position_record_to_json, record_to_json
 from rules.leaders import LEADERS
 from rules.leaders.perft import REFERENCE_POSITIONS

@@ -21,6 +21,7 @@ from rules.claim.choices import check_pending, pending_options
 from rules.claim.phase_one import apply_take, received_routes, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.scoring import score, score_claim2
+from rules.claim.secrets import rehide
 from rules.claim.state import (
     OVER,
     PHASE_ONE,
@@ -51,13 +52,16 @@ from rules.claim.variant import (
     random_variant,
     variant_from_json,
 )
-from rules.kernel.game import GameInfo, Result
+from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.kernel.verdict import MalformedError, Violation
 
 
-class ClaimEngine:
+_TURNS = tuple(Turn.of(seat) for seat in range(4))
+
+
+class ClaimEngine(GameBase[State, Action]):
     """The game of the Claim family named by ``key``: ``claim``, ``claim2`` or ``claim-combined``."""
 
     def __init__(self, key: str) -> None:
@@ -71,7 +75,7 @@ class ClaimEngine:
         }
         self.info = GameInfo(
             key=key, name=names[key], players=(2,) if fixed is not None else (2, 3, 4),
-            chance="deal", information="imperfect",
+            chance=ChanceMode.SETUP, information=Information.IMPERFECT,
             languages=fixed.languages if fixed is not None else ("hu", "en"),
         )
 
@@ -191,26 +195,18 @@ class ClaimEngine:
         held = max(c for c in hand if c.faction is lead.faction)
         return violations.must_follow(action.card, lead, held, state.phase, v)
 
-    def is_legal(self, state: State, action: Action) -> bool:
-        return self.check(state, action) is None
+    def try_successor(self, state: State, action: Action) -> State | None:
+        """The state after ``action`` when the quick tests show it legal (plays and
+        takes, the actions of a game but for rare crushes); else ``None``, and
+        :meth:`check` decides."""
+        return _apply_if_legal(state, action)
 
-    def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; raises :class:`IllegalActionError` when illegal."""
-        after = _apply_if_legal(state, action)  # the quick tests first; check() only when they fail
-        if after is not None:
-            return after
-        violation = self.check(state, action)
-        if violation is not None:
-            raise IllegalActionError(violation)
+    def successor(self, state: State, action: Action) -> State:
         return _apply_legal(state, action)
 
-    def attempt(self, state: State, action: Action) -> State | Violation:
-        """Like :meth:`apply`, but returns the violation instead of raising."""
-        after = _apply_if_legal(state, action)
-        if after is not None:
-            return after
-        violation = self.check(state, action)
-        return violation if violation is not None else _apply_legal(state, action)
+    def turn(self, state: State) -> Turn:
+        seat = state.to_move
+        return TERMINAL if seat is None else _TURNS[seat]
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == OVER
@@ -241,6 +237,10 @@ class ClaimEngine:
             known_followers=state.known_followers, gnomes=state.gnomes, trolls=state.trolls,
             pending=pending.kind if pending is not None else None, peek=peek,
         )
+
+    def rehide(self, state: State, seat: int, rng: random.Random) -> State:
+        """``state`` with what ``seat`` may not see dealt anew (the conformance suite's view-leak test)."""
+        return rehide(state, seat, rng)
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
         from rules.claim.explain import explain_step

@@ -1,37 +1,125 @@
-"""The protocol every game implements (after OpenSpiel's game API).
+"""The protocol every game implements (after OpenSpiel's game API; decision
+records 0010 and 0012).
 
 A game is declared once (:class:`GameInfo`), then offers pure functions over
-immutable states: ``legal_actions``, ``check``, ``apply``, ``is_terminal``,
-``result`` and per-seat ``view``. The kernel (records, adjudication, CLI,
-rulebook) talks to games only through this protocol; it never imports a game.
+immutable states. Who must act is explicit (:meth:`Game.turn`): one seat, the
+chance player, several seats who each owe an independent choice, or nobody.
+Chance nodes list their outcomes with exact probabilities
+(:meth:`Game.chance_outcomes`); an outcome is applied like any action and
+written in records like any action. The kernel (records, adjudication,
+simulation, CLI, rulebook) talks to games only through this module; it never
+imports a game.
+
+Optional capabilities (positions, variants, game commands) are separate
+runtime-checkable protocols, tested with ``isinstance``.
 """
 
 from __future__ import annotations
 
 import argparse
+import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.text import Text
-from rules.kernel.verdict import Violation
+from rules.kernel.verdict import IllegalActionError, Violation
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+class ChanceMode(enum.Enum):
+    """Where a game's randomness lives."""
+
+    NONE = "none"  #: no randomness at all
+    SETUP = "setup"  #: decided before play: deals and shuffles are part of the setup
+    NODES = "nodes"  #: chance nodes during play (dice), besides whatever the setup holds
+
+
+class Information(enum.Enum):
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Dynamics(enum.Enum):
+    SEQUENTIAL = "sequential"  #: one seat decides at a time
+    #: sequential, but some states wait for independent choices of several seats
+    SIMULTANEOUS_CHOICES = "sequential-with-simultaneous-choices"
+
+
+def _languages(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
+    if not value or value[-1] != "en":
+        raise ValueError(f"GameInfo.languages must end with 'en' (the rulebook language first): {value!r}")
 
 
 @attrs.frozen
 class GameInfo:
     """What kind of game this is, declared once."""
 
-    key: str  # "claim": the record's "game" and the rule-ID prefix
+    key: str  # "claim": the record's "game"
     name: Text
     players: tuple[int, ...]  # allowed player counts
-    chance: str  # "deal" = all randomness in the setup; "none"
-    information: str  # "imperfect" or "perfect"
-    languages: tuple[str, ...]  # rulebook language first, then "en"
+    chance: ChanceMode = attrs.field(validator=attrs.validators.instance_of(ChanceMode))
+    information: Information = attrs.field(validator=attrs.validators.instance_of(Information))
+    languages: tuple[str, ...] = attrs.field(validator=_languages)  # the book's language first, then "en"
+    dynamics: Dynamics = attrs.field(default=Dynamics.SEQUENTIAL,
+                                     validator=attrs.validators.instance_of(Dynamics))
+    #: rule-driven participants that are not seats (the solo game's Dark Lord)
+    automata: tuple[str, ...] = ()
+    #: the rule-ID prefixes of this game's rules in the spec ("claim-combined" for the combinations)
+    rule_prefixes: tuple[str, ...] = ()
+
+    @property
+    def prefixes(self) -> tuple[str, ...]:
+        return self.rule_prefixes or (self.key,)
+
+
+class TurnKind(enum.Enum):
+    SEAT = "seat"  #: one seat decides
+    CHANCE = "chance"  #: the chance player: one of ``chance_outcomes`` happens
+    SIMULTANEOUS = "simultaneous"  #: each of ``seats`` owes an independent choice (any order)
+    TERMINAL = "terminal"  #: the game is over
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """Who must decide now."""
+
+    kind: TurnKind
+    seats: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, seat: int) -> Turn:
+        return cls(TurnKind.SEAT, (seat,))
+
+    @classmethod
+    def simultaneous(cls, seats: Sequence[int]) -> Turn:
+        return cls(TurnKind.SIMULTANEOUS, tuple(seats))
+
+    @property
+    def seat(self) -> int | None:
+        """The one seat to move, or ``None`` (chance, several seats, terminal)."""
+        return self.seats[0] if self.kind is TurnKind.SEAT else None
+
+    def describe(self) -> Text:
+        if self.kind is TurnKind.SEAT:
+            return Text.of(cs=f"na tahu je hráč {self.seats[0]}", hu=f"a(z) {self.seats[0]}. hely lép",
+                           en=f"seat {self.seats[0]} is to act")
+        if self.kind is TurnKind.SIMULTANEOUS:
+            seats = ", ".join(map(str, self.seats))
+            return Text.of(cs=f"rozhodují hráči {seats}", hu=f"döntenek: {seats}", en=f"seats {seats} decide")
+        if self.kind is TurnKind.CHANCE:
+            return Text.of(cs="rozhoduje náhoda", hu="a véletlen dönt", en="chance decides")
+        return Text.of(cs="hra skončila", hu="a játék véget ért", en="the game is over")
+
+
+CHANCE = Turn(TurnKind.CHANCE)
+TERMINAL = Turn(TurnKind.TERMINAL)
 
 
 @attrs.frozen
@@ -54,10 +142,9 @@ class Result:
 class GameCommand:
     """A game's own subcommand of the ``rules`` CLI (``rules leaders wins FILE``).
 
-    A game offers them as ``commands: Mapping[str, GameCommand]``; the CLI adds
-    ``rules <game key> <name>`` for each. ``run`` returns the exit status and
-    may raise :class:`~rules.kernel.verdict.MalformedError` for bad input (the
-    CLI prints it on one line and exits 2).
+    ``run`` returns the exit status and may raise
+    :class:`~rules.kernel.verdict.MalformedError` for bad input (the CLI
+    prints it on one line and exits 2).
     """
 
     help: str
@@ -69,28 +156,21 @@ class GameCommand:
 class Game(Protocol[S, A]):
     """A game the kernel can replay, adjudicate, simulate and document.
 
-    Optional members, looked up with ``getattr`` by the kernel and the CLI:
-
-    - ``variant_of(setup) -> JSON | None``: the record's ``"variant"`` for a
-      setup (games whose variants are parameters, e.g. ``claim-combined``);
-      ``random_setup(rng, variant)`` then accepts the parsed variant JSON.
-    - ``position_from_json(data, variant) -> S``, ``position_to_json(state)``
-      and ``position_notes(state) -> Sequence[Text]``: records may start from
-      a ``"position"`` instead of a ``"setup"`` (a disputed position without
-      the game that led to it); the notes say what is unusual about it.
-    - ``commands: Mapping[str, GameCommand]``: game-specific CLI commands.
+    Derive from :class:`GameBase` to get ``apply``, ``attempt``,
+    ``is_legal``, ``is_terminal`` and the defaults for games without chance
+    nodes, pending decisions or forced steps.
     """
 
     info: GameInfo
 
     # records -------------------------------------------------------------
-    def setup_from_json(self, data: Mapping[str, Any], variant: Any = None) -> Any:
+    def setup_from_json(self, data: Any, variant: Any = None) -> Any:
         """Parse a record's ``setup``; raise ``MalformedError`` on bad input."""
 
     def setup_to_json(self, setup: Any) -> dict[str, Any]: ...
 
     def action_from_json(self, data: Any) -> A:
-        """Parse one record action; raise ``MalformedError`` on bad input."""
+        """Parse one record action (chance outcomes included); raise ``MalformedError`` on bad input."""
 
     def action_to_json(self, action: A) -> dict[str, Any]: ...
 
@@ -99,13 +179,31 @@ class Game(Protocol[S, A]):
     # play ------------------------------------------------------------------
     def initial_state(self, setup: Any) -> S: ...
 
-    def legal_actions(self, state: S) -> Sequence[A]: ...
+    def turn(self, state: S) -> Turn:
+        """Who must decide in ``state``."""
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """The legal actions of the seat(s) to decide; empty at chance and terminal states."""
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """At a chance state, every outcome with its exact probability (they sum to 1)."""
+
+    def is_chance(self, action: A) -> bool:
+        """Whether ``action`` is a chance outcome (a roll) rather than a seat's choice."""
 
     def check(self, state: S, action: A) -> Violation | None:
         """``None`` when ``action`` is legal in ``state``, else why not."""
 
+    def successor(self, state: S, action: A) -> S:
+        """The state after ``action``, which the caller knows to be legal."""
+
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises ``IllegalActionError`` if illegal."""
+
+    def attempt(self, state: S, action: A) -> S | Violation:
+        """The state after ``action``, or the violation when it is illegal."""
+
+    def is_legal(self, state: S, action: A) -> bool: ...
 
     def is_terminal(self, state: S) -> bool: ...
 
@@ -114,6 +212,110 @@ class Game(Protocol[S, A]):
     def view(self, state: S, seat: int) -> Any:
         """What ``seat`` may see of ``state``."""
 
+    def pending(self, state: S) -> Decisions:
+        """The decisions ``state`` waits for, the one to make now first."""
+
     # explanations ------------------------------------------------------------
     def explain_step(self, before: S, action: A, after: S) -> Sequence[Text]:
         """Lines that say what ``action`` did (for ``adjudicate --explain``)."""
+
+    def forced_steps(self, before: S, action: A, after: S) -> Sequence[ForcedStep]:
+        """What the engine did by itself after ``action`` because a rule forced it."""
+
+
+class GameBase(Generic[S, A]):
+    """The shared half of every game: ``apply``/``attempt``/``is_legal`` from
+    ``check`` and ``successor`` (so no game writes them twice), and the
+    defaults of a game without chance nodes, pending decisions or forced steps.
+
+    A game whose ``check`` is slower than a legal move may override
+    :meth:`try_successor`: the successor when a quick test shows the action
+    legal, else ``None`` (then ``check`` decides and names the violation).
+    """
+
+    info: GameInfo
+
+    def check(self, state: S, action: A) -> Violation | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def successor(self, state: S, action: A) -> S:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def turn(self, state: S) -> Turn:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def try_successor(self, state: S, action: A) -> S | None:
+        return None
+
+    def attempt(self, state: S, action: A) -> S | Violation:
+        after = self.try_successor(state, action)
+        if after is not None:
+            return after
+        violation = self.check(state, action)
+        return violation if violation is not None else self.successor(state, action)
+
+    def apply(self, state: S, action: A) -> S:
+        after = self.attempt(state, action)
+        if isinstance(after, Violation):
+            raise IllegalActionError(after)
+        return after
+
+    def is_legal(self, state: S, action: A) -> bool:
+        return self.check(state, action) is None
+
+    def is_terminal(self, state: S) -> bool:
+        return self.turn(state).kind is TurnKind.TERMINAL
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        return ()
+
+    def is_chance(self, action: A) -> bool:
+        return False
+
+    def pending(self, state: S) -> Decisions:
+        return ()
+
+    def forced_steps(self, before: S, action: A, after: S) -> Sequence[ForcedStep]:
+        return ()
+
+
+# ---------------------------------------------------------------------- capabilities
+
+
+@runtime_checkable
+class HasPositions(Protocol[S]):
+    """Records may start from a ``"position"`` (a disputed game state) instead of a ``"setup"``."""
+
+    def position_from_json(self, data: Any, variant: Any = None) -> S: ...
+
+    def position_to_json(self, state: S) -> dict[str, Any]: ...
+
+    def position_notes(self, state: S) -> Sequence[Text]:
+        """What is unusual about a position (for the verdict's notes)."""
+
+
+@runtime_checkable
+class HasVariants(Protocol):
+    """A game whose variants are parameters: the record's ``"variant"`` JSON."""
+
+    def variant_of(self, setup: Any) -> Any:
+        """The record's ``"variant"`` for ``setup`` (``None``: the game's own)."""
+
+    def random_setup(self, rng: random.Random, variant: Any = None) -> Any: ...
+
+
+@runtime_checkable
+class HasCommands(Protocol):
+    """Game-specific CLI commands: ``rules <game key> <name>``."""
+
+    commands: Mapping[str, GameCommand]
+
+
+@runtime_checkable
+class HasSecrets(Protocol[S]):
+    """A game with hidden information offers a way to change only what a
+    seat may not see (the other hands, a face-down stack), so the
+    conformance suite can show that seat's view does not change."""
+
+    def rehide(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state that differs from ``state`` only in what ``seat`` may not see."""

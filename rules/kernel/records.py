@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from rules.kernel.game import Game, Result
+from rules.kernel.game import Game, HasPositions, HasVariants, Result, TurnKind
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
@@ -106,9 +106,8 @@ def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],
                    variant: Any = None) -> dict[str, Any]:
     """A record of ``actions`` played from ``setup``; the variant defaults to the setup's own."""
     out: dict[str, Any] = {"format": FORMAT, "game": game.info.key}
-    variant_of = getattr(game, "variant_of", None)
-    if variant is None and variant_of is not None:
-        variant = variant_of(setup)
+    if variant is None and isinstance(game, HasVariants):
+        variant = game.variant_of(setup)
     if variant is not None:
         out["variant"] = variant
     out["setup"] = game.setup_to_json(setup)
@@ -134,19 +133,25 @@ def starting_state(game: Game[Any, Any], record: Record) -> Any:
 
 def position_notes(game: Game[Any, Any], record: Record) -> tuple[Text, ...]:
     """What the game notes about a position record's starting state (nothing for a setup)."""
-    notes = getattr(game, "position_notes", None)
-    if record.position is None or notes is None:
+    if record.position is None or not isinstance(game, HasPositions):
         return ()
-    return tuple(notes(record.position))
+    return tuple(game.position_notes(record.position))
 
 
 @attrs.frozen
 class IllegalAt:
-    """The first illegal action of a record."""
+    """The first action of a record that could not happen.
+
+    ``impossible`` is set when it is not a player's illegal choice but a chance
+    outcome that cannot occur there (a die showing 7, a roll where a seat must
+    decide, a seat's choice where chance decides): the record is then
+    *malformed or impossible*, not evidence that a player broke a rule.
+    """
 
     index: int
     action: Any
     violation: Violation
+    impossible: bool = False
 
 
 @attrs.frozen
@@ -162,24 +167,55 @@ class Adjudication:
     final_state: Any = attrs.field(default=None, eq=False, repr=False)
     notes: tuple[Text, ...] = ()  # what is unusual about a position record's start
 
+    @property
+    def impossible(self) -> bool:
+        return self.illegal is not None and self.illegal.impossible
+
+
+_NOT_CHANCE = Text.of(cs="náhodný výsledek tam, kde {turn}", hu="véletlen kimenetel ott, ahol {turn}",
+                      en="a chance outcome where {turn}")
+_NOT_AN_OUTCOME = Text.of(cs="tento výsledek náhody zde nemůže nastat", hu="ez a kimenetel itt nem fordulhat elő",
+                          en="this chance outcome cannot occur here")
+_CHANCE_EXPECTED = Text.of(cs="zde rozhoduje náhoda, ne hráč", hu="itt a véletlen dönt, nem játékos",
+                           en="chance decides here, not a seat")
+
+
+def _impossible(game: Game[Any, Any], state: Any, action: Any) -> Violation | None:
+    """Why ``action`` cannot happen in ``state`` as far as chance is concerned, else ``None``."""
+    turn = game.turn(state)
+    chance = game.is_chance(action)
+    if turn.kind is TurnKind.CHANCE:
+        if not chance:
+            return Violation((), _CHANCE_EXPECTED)
+        if all(action != outcome for outcome, _ in game.chance_outcomes(state)):
+            return Violation((), _NOT_AN_OUTCOME)
+        return None
+    if chance:
+        return Violation((), _NOT_CHANCE.format(turn=turn.describe()))
+    return None
+
 
 def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -> Adjudication:
     """Replay ``record`` action by action and judge it.
 
-    Stops at the first illegal action. With ``explain``, collects the game's
-    own account of every step (``Game.explain_step``).
+    Stops at the first illegal (or impossible) action. Each action is checked
+    once (``Game.attempt``). With ``explain``, collects the game's own account
+    of every step (``Game.explain_step``) and of what the rules forced
+    (``Game.forced_steps``), each forced step with the rule that forced it.
     """
     state = starting_state(game, record)
     notes = position_notes(game, record)
     trace: list[Text] = []
     for index, action in enumerate(record.actions):
-        violation = game.check(state, action)
-        if violation is not None:
-            return Adjudication(False, game.is_terminal(state), IllegalAt(index, action, violation),
+        impossible = _impossible(game, state, action)
+        after = game.attempt(state, action) if impossible is None else impossible
+        if isinstance(after, Violation):
+            return Adjudication(False, game.is_terminal(state),
+                                IllegalAt(index, action, after, impossible is not None),
                                 None, index, tuple(trace), state, notes)
-        after = game.apply(state, action)
         if explain:
             trace.extend(game.explain_step(state, action, after))
+            trace.extend(step.narration for step in game.forced_steps(state, action, after))
         state = after
     finished = game.is_terminal(state)
     return Adjudication(True, finished, None, game.result(state) if finished else None,

@@ -29,10 +29,11 @@ from typing import Any
 
 import attrs
 
-from rules.kernel.game import GameInfo, Result
+from rules.kernel.decisions import Decision, Decisions
+from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import engine
 from rules.leaders.abilities import PATH_ABILITIES
 from rules.leaders.board import CELLS, INDEX, start_cell
@@ -104,15 +105,18 @@ _FATE = {
                           en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
 }
 
-class Leaders:
+_TURNS = (Turn.of(0), Turn.of(1))
+
+
+class Leaders(GameBase[State, Action]):
     """The game of Leaders (Czech *Vládci*) by Hugo Frénoy, for two players."""
 
     info = GameInfo(
         key="leaders",
         name=Text.of(cs="Vládci", en="Leaders"),
         players=(2,),
-        chance="deal",
-        information="imperfect",  # the Discovery deck's order is hidden (see ``view``)
+        chance=ChanceMode.SETUP,  # the Discovery deck is shuffled in the setup
+        information=Information.IMPERFECT,  # the Discovery deck's order is hidden (see ``view``)
         languages=("cs", "en"),
     )
     #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`).
@@ -263,21 +267,21 @@ class Leaders:
     def check(self, state: State, action: Action) -> Violation | None:
         return engine.check(state, action)
 
-    def is_legal(self, state: State, action: Action) -> bool:
-        return engine.check(state, action) is None
-
-    def apply(self, state: State, action: Action) -> State:
-        violation = engine.check(state, action)
-        if violation is not None:
-            raise IllegalActionError(violation)
+    def successor(self, state: State, action: Action) -> State:
         return engine.successor(state, action)
 
-    def attempt(self, state: State, action: Action) -> State | Violation:
-        violation = engine.check(state, action)
-        return violation if violation is not None else engine.successor(state, action)
+    def turn(self, state: State) -> Turn:
+        """The seat to move: the owner of a pending Nemesis, the banishing seat, or the player."""
+        seat = state.to_move
+        return TERMINAL if seat is None else _TURNS[seat]
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == OVER
+
+    def pending(self, state: State) -> Decisions:
+        """Each Nemesis that must still move, the first one now (leaders.nemesis.forced-move)."""
+        return tuple(Decision(state.pieces[pid].owner, "nemesis-move", "leaders.nemesis.forced-move", pid)
+                     for pid in state.pending)
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
@@ -295,6 +299,12 @@ class Leaders:
         return View(seat, state.mode, state.first, state.pieces, state.cells, state.player, state.phase,
                     state.to_move, state.acted, state.pending, state.offer, len(state.deck),
                     tuple(sorted(state.deck)), state.banished, state.turn, state.winners)
+
+    def rehide(self, state: State, seat: int, rng: random.Random) -> State:
+        """``state`` with the Discovery deck shuffled anew: its order is all a seat may not see."""
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        return attrs.evolve(state, deck=tuple(deck))
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
         from rules.leaders.explain import explain_step

@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import rules.games
-from rules.kernel.game import Game, GameInfo, Result
+from rules.kernel.game import TERMINAL, ChanceMode, Game, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.records import (
     FORMAT,
     Record,
@@ -39,10 +39,10 @@ class Count:
     target: int
 
 
-class CountTo:
+class CountTo(GameBase[Count, int]):
     """Players alternately add 1 or 2; nobody may pass the target; who reaches it wins."""
 
-    info = GameInfo("count", Text.of(en="Count"), (2,), "none", "perfect", ("en",))
+    info = GameInfo("count", Text.of(en="Count"), (2,), ChanceMode.NONE, Information.PERFECT, ("en",))
 
     def setup_from_json(self, data: Any, variant: Any = None) -> int:
         if not isinstance(data, Mapping) or not isinstance(data.get("target"), int):
@@ -74,14 +74,11 @@ class CountTo:
             return Violation(("count.limit",), Text.of(en=f"{state.total} + {action} passes {state.target}"))
         return None
 
-    def apply(self, state: Count, action: int) -> Count:
-        v = self.check(state, action)
-        if v:
-            raise IllegalActionError(v)
+    def successor(self, state: Count, action: int) -> Count:
         return Count(state.total + action, 1 - state.turn, state.target)
 
-    def is_terminal(self, state: Count) -> bool:
-        return state.total == state.target
+    def turn(self, state: Count) -> Turn:
+        return TERMINAL if state.total == state.target else Turn.of(state.turn)
 
     def result(self, state: Count) -> Result | None:
         return Result((1 - state.turn,)) if self.is_terminal(state) else None
@@ -264,7 +261,7 @@ def test_adjudicate_claim_record_with_an_illegal_action() -> None:
 class CountFrom(CountTo):
     """The counting game with positions (a running total) and a variant (the step sizes)."""
 
-    info = GameInfo("count-from", Text.of(en="Count from"), (2,), "none", "perfect", ("en",))
+    info = GameInfo("count-from", Text.of(en="Count from"), (2,), ChanceMode.NONE, Information.PERFECT, ("en",))
 
     def position_from_json(self, data: Any, variant: Any = None) -> Count:
         if not isinstance(data, Mapping) or set(data) != {"total", "turn", "target"}:

@@ -9,7 +9,8 @@ import pytest
 from leaders_helpers import pos
 
 import rules.games
-from rules.cli import play_out
+from rules.kernel.game import Information
+from rules.kernel.simulate import play_out
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS, Setup
@@ -141,4 +142,4 @@ def test_view_hides_only_the_deck_order() -> None:
     other = LEADERS.initial_state(Setup("discovery", 0, tuple(CARDS[:3]) + tuple(reversed(CARDS[3:]))))
     assert LEADERS.view(s, 1) == LEADERS.view(other, 1) and s != other
     assert LEADERS.view(s, 0).offer == s.offer and LEADERS.view(s, 0).deck_size == 13
-    assert LEADERS.info.information == "imperfect" and LEADERS.info.languages == ("cs", "en")
+    assert LEADERS.info.information is Information.IMPERFECT and LEADERS.info.languages == ("cs", "en")
