@@ -1,0 +1,98 @@
+"""Fast look-ups over the validated card data (:func:`rules.valeria.cards.load_cards`).
+
+The engine asks for cards by ID thousands of times per game; this module
+builds the dictionaries once. No card fact is written here: everything comes
+from ``spec/data/valeria-cards.toml``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import attrs
+
+from rules.valeria.cards import (
+    ACTIVATION_STACKS,
+    CardSet,
+    Choice,
+    Citizen,
+    Domain,
+    Duke,
+    Effect,
+    Gain,
+    GainCitizen,
+    Monster,
+    Starter,
+    Take,
+    load_cards,
+)
+
+__all__ = ["ACTIVATION_STACKS", "Index", "index", "branch_label", "branch_labels"]
+
+
+@attrs.frozen
+class Index:
+    cards: CardSet
+    citizens: dict[str, Citizen]
+    starters: dict[str, Starter]
+    monsters: dict[str, Monster]
+    domains: dict[str, Domain]
+    dukes: dict[str, Duke]
+    areas: tuple[str, ...]
+    #: citizen kinds per activation stack (valeria.setup.citizen-rows)
+    stack_kinds: tuple[tuple[str, ...], ...]
+    #: area -> the 2-4 player stack, top first (valeria.setup.monster-stack-order)
+    area_stacks: dict[str, tuple[str, ...]]
+    #: citizen ID -> the starters that share its name (for the "+" cost and name counters)
+    named_starters: dict[str, tuple[str, ...]]
+
+
+@cache
+def index() -> Index:
+    cards = load_cards()
+    stack_kinds = tuple(tuple(c.id for c in cards.citizens if c.activation == numbers)
+                        for numbers in ACTIVATION_STACKS)
+    named: dict[str, tuple[str, ...]] = {}
+    for s in cards.starters:
+        if s.named:
+            named[s.named] = (*named.get(s.named, ()), s.id)
+    return Index(
+        cards,
+        {c.id: c for c in cards.citizens},
+        {s.id: s for s in cards.starters},
+        {m.id: m for m in cards.monsters},
+        {d.id: d for d in cards.domains},
+        {d.id: d for d in cards.dukes},
+        tuple(a.id for a in cards.areas),
+        stack_kinds,
+        {a.id: tuple(m.id for m in cards.monster_stack(a.id)) for a in cards.areas},
+        named,
+    )
+
+
+def branch_label(branch: tuple[Effect, ...], i: int) -> str:
+    """A readable name for one branch of a choice: the resource of a single
+    one-resource gain ("gold"), "citizen" for a branch that gains a citizen,
+    else the branch's index."""
+    if len(branch) == 1 and isinstance(branch[0], Gain) and branch[0].per is None:
+        parts = branch[0].amount.items()
+        if len(parts) == 1:
+            return parts[0][0]
+    if len(branch) == 1 and isinstance(branch[0], Take):
+        parts = branch[0].amount.items()
+        if len(parts) == 1:
+            return parts[0][0]
+    if any(isinstance(e, GainCitizen) for e in branch):
+        return "citizen"
+    if len(branch) == 1 and isinstance(branch[0], Gain) and branch[0].per is not None:
+        parts = branch[0].amount.items()
+        if len(parts) == 1:
+            return f"{parts[0][0]}-per-{branch[0].per.value}"
+    return str(i)
+
+
+def branch_labels(choice: Choice) -> tuple[str, ...]:
+    labels = tuple(branch_label(b, i) for i, b in enumerate(choice.options))
+    if len(set(labels)) != len(labels):  # never in the base game; stay unambiguous anyway
+        return tuple(str(i) for i in range(len(labels)))
+    return labels

@@ -1,0 +1,1116 @@
+"""The flow of a Valeria base game: one pure function per rule, and the three
+entry points the game object uses (:func:`legal_actions`, :func:`check`,
+:func:`successor`).
+
+A turn is Roll (a chance node, then the active seat's die changes) → Harvest
+(the active Thief first, then every seat's choices, independent of each other:
+``Turn.simultaneous``, decision 0011) → Action (two actions; every choice an
+action opens is a pending :class:`~rules.kernel.decisions.Decision`) → End
+(end trigger, equal turns). Plain gains are applied by the engine (the book
+gives no choice); every choice the book gives a seat is an explicit action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import attrs
+
+from rules.kernel.decisions import Decision, push
+from rules.kernel.registry import implements
+from rules.kernel.text import Text
+from rules.kernel.verdict import Violation
+from rules.valeria.cards import (
+    Amount,
+    Choice,
+    Counter,
+    Domain,
+    Effect,
+    Exchange,
+    ExtraAction,
+    Gain,
+    GainCitizen,
+    LowerDie,
+    SetDie,
+    Special,
+    Take,
+)
+from rules.valeria.data import Index, branch_labels, index
+from rules.valeria.predicates import (
+    activations,
+    duke_resource_vp,
+    end_triggered,
+    gold_payment_ok,
+    herald_activations,
+    recruit_price,
+    slay_payment_ok,
+)
+from rules.valeria.state import (
+    ACTIONS,
+    ANNOUNCE,
+    BUILD,
+    CHOOSE,
+    CITIZEN,
+    DECLINE,
+    DICE,
+    DIE,
+    DRAW,
+    DRAW_MONSTER,
+    DUKES,
+    EXCHANGE,
+    GAIN,
+    HARVEST,
+    HARVEST_ITEM,
+    KEEP,
+    OVER,
+    PURLOIN,
+    RECRUIT,
+    RESOURCES,
+    RETURN,
+    ROLL,
+    ROLL_DICE,
+    SLAY,
+    TAKE,
+    THIEF,
+    Action,
+    HarvestItem,
+    Seat,
+    Setup,
+    State,
+)
+
+ACTIONS_PER_TURN = 2
+VP_FOR_RETURN = 3  # Watcher on the Water, Nest of the Weaver Witch (card text)
+HERALD = "herald"
+ON, OFF = "on", "off"
+
+# Domains whose power the engine looks for by ID (their text is a `special` rule of the spec).
+EMERALD = "emerald-stronghold"
+PRATCHETT = "pratchetts-plateau"
+GARGAN = "gargans-embrace"
+WATCHER = "watcher-on-the-water"
+NEST = "nest-of-the-weaver-witch"
+PURLOINER = "purloiners-perch"
+SPECIAL_DECISIONS = {"valeria.cards.watcher-on-the-water": "watcher",
+                     "valeria.cards.nest-of-the-weaver-witch": "nest",
+                     "valeria.cards.purloiners-perch": "purloin"}
+ONGOING_SPECIALS = frozenset({"valeria.cards.emerald-stronghold", "valeria.cards.pratchetts-plateau",
+                              "valeria.cards.gargans-embrace"})
+
+
+def _I() -> Index:
+    return index()
+
+
+def t(cs: str, en: str) -> Text:
+    return Text.of(cs=cs, en=en)
+
+
+def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
+    ids = (rules,) if isinstance(rules, str) else rules
+    return Violation(ids, t(cs, en).format(**values))
+
+
+# =========================================================================== counting
+
+
+@implements("valeria.citizens.references", "valeria.symbols.per", "valeria.citizens.role-and-type-icon")
+def count(state: State, seat: int, counter: Counter) -> int:
+    """What a "per" counts in ``seat``'s duchy or Victory stack (valeria.citizens.references):
+    citizens with a role (citizens only, ruling O9), cards of a name (the starter of that
+    name included), citizens, domains or monsters, monsters of an area or type, and for
+    dukes role icons on citizens and domains (valeria.scoring.duke-icons)."""
+    I = _I()
+    s = state.seats[seat]
+    kind, value = counter.kind, counter.value
+    if kind == "role":
+        return sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if I.citizens[k].role == value)
+    if kind == "role_icon":
+        on_citizens = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True)
+                          if I.citizens[k].role == value)
+        return on_citizens + sum(I.domains[d].roles.count(value) for d in s.domains)
+    if kind == "name":
+        own = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if k == value)
+        return own + len(I.named_starters.get(value, ()))
+    if kind == "card_type":
+        if value == "citizen":  # starters are another card type (ruling O19)
+            return sum(s.citizens)
+        if value == "domain":
+            return len(s.domains)
+        return len(s.monsters)
+    if kind == "area":
+        return sum(1 for m in s.monsters if I.monsters[m].area == value)
+    if kind == "monster_type":
+        return sum(1 for m in s.monsters if value in I.monsters[m].types)
+    raise ValueError(f"unknown counter {kind!r}")  # the card loader admits no other
+
+
+def owns_domain(state: State, seat: int, domain: str) -> bool:
+    return domain in state.seats[seat].domains
+
+
+def _copies_owned(state: State, seat: int, citizen: str) -> int:
+    return count(state, seat, Counter("name", citizen))
+
+
+# =========================================================================== small state edits
+
+
+def _with_seat(state: State, i: int, seat: Seat) -> State:
+    seats = list(state.seats)
+    seats[i] = seat
+    return attrs.evolve(state, seats=tuple(seats))
+
+
+def _add(seat: Seat, amount: Amount, times: int = 1) -> Seat:
+    if times == 0:
+        return seat
+    return attrs.evolve(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
+                        magic=seat.magic + amount.magic * times, vp=seat.vp + amount.vp * times)
+
+
+def _pay(seat: Seat, gold: int = 0, strength: int = 0, magic: int = 0) -> Seat:
+    return attrs.evolve(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
+
+
+def _affords(seat: Seat, amount: Amount) -> bool:
+    return seat.gold >= amount.gold and seat.strength >= amount.strength and seat.magic >= amount.magic
+
+
+def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
+    n = times * (count(state, seat, gain.per) if gain.per is not None else 1)
+    return _with_seat(state, seat, _add(state.seats[seat], gain.amount, n))
+
+
+def exhausted(state: State) -> int:
+    """The exhausted center stacks: the empty ones (valeria.exhausted.replace)."""
+    return (sum(1 for m in state.monsters if not m) + sum(1 for c in state.citizen_counts if c == 0)
+            + sum(1 for d in state.domains if not d))
+
+
+# =========================================================================== setup
+
+
+@implements("valeria.setup.player-boards", "valeria.setup.starters", "valeria.setup.monster-stack-order",
+            "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.exhausted-stack",
+            "valeria.setup.first-player", "valeria.setup.players")
+def initial_state(setup: Setup) -> State:
+    """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
+    and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
+    player active; the seats then keep one of their two dukes (valeria.setup.dukes)."""
+    I = _I()
+    seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
+                       monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
+    per_stack = STACK_SIZE
+    return State(players=setup.players, first=setup.first, areas=setup.areas,
+                 monsters=tuple(I.area_stacks[a] for a in setup.areas), citizen_kinds=setup.citizens,
+                 citizen_counts=(per_stack,) * len(setup.citizens), domains=setup.domains, seats=seats,
+                 active=setup.first, phase=DUKES)
+
+
+#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows).
+STACK_SIZE = 5
+
+
+# =========================================================================== dukes
+
+
+@implements("valeria.setup.dukes")
+def keep_duke(state: State, seat: int, duke: str) -> State:
+    """Each seat keeps one of its two dealt dukes face down; the other leaves the game."""
+    state = _with_seat(state, seat, attrs.evolve(state.seats[seat], duke=duke))
+    if all(s.duke is not None for s in state.seats):
+        state = attrs.evolve(state, phase=ROLL, turns=1)
+    return state
+
+
+# =========================================================================== roll
+
+
+def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
+    """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
+    p = Fraction(1, 36)
+    return tuple((Action(ROLL_DICE, a=a, b=b), p) for a in range(1, 7) for b in range(1, 7))
+
+
+ROLL_OUTCOMES = roll_outcomes()
+
+
+@implements("valeria.cards.gargans-embrace")
+def gargan(state: State) -> State:
+    """Every owner of Gargan's Embrace gains 1 VP (doubles rolled, or the dice made equal)."""
+    for i, s in enumerate(state.seats):
+        if GARGAN in s.domains:
+            state = _with_seat(state, i, attrs.evolve(s, vp=s.vp + 1))
+    return state
+
+
+@implements("valeria.roll.dice")
+def rolled(state: State, a: int, b: int) -> State:
+    """The active seat rolls both dice; then it may use its die-changing domains."""
+    state = attrs.evolve(state, dice=(a, b), rolled=(a, b), used=())
+    if a == b:
+        state = gargan(state)
+    return _after_die_change(state)
+
+
+def _die_powers(state: State) -> tuple[Domain, ...]:
+    I = _I()
+    return tuple(I.domains[d] for d in state.seat.domains if I.domains[d].die_changing)
+
+
+def _die_cost(state: State, effect: SetDie) -> Amount:
+    n = count(state, state.active, effect.per) if effect.per is not None else 1
+    a = effect.pay
+    return Amount(gold=a.gold * n, strength=a.strength * n, magic=a.magic * n)
+
+
+def _die_options(state: State) -> Iterator[Action]:
+    for d in _die_powers(state):
+        if d.id in state.used:
+            continue
+        for effect in d.effect:
+            for which in (0, 1):
+                value = state.dice[which]
+                if isinstance(effect, SetDie):
+                    if value != effect.value and _affords(state.seat, _die_cost(state, effect)):
+                        yield Action(DIE, state.active, d.id, target=which)
+                elif isinstance(effect, LowerDie) and value - effect.by >= 1:
+                    yield Action(DIE, state.active, d.id, target=which)
+
+
+def _after_die_change(state: State) -> State:
+    if any(True for _ in _die_options(state)):
+        return attrs.evolve(state, phase=DICE)
+    return start_harvest(state)
+
+
+@implements("valeria.roll.domains", "valeria.roll.once-per-card", "valeria.symbols.any-die",
+            "valeria.cards.foxgrove-palisade", "valeria.cards.the-desert-orchid", "valeria.cards.palace-of-the-dawn")
+def change_die(state: State, domain: str, which: int) -> State:
+    """The active seat uses one of its die-changing domains on one die, each domain once
+    per Roll phase, on any die (also one changed before, ruling O7); dice made equal
+    trigger Gargan's Embrace."""
+    d = _I().domains[domain]
+    dice = list(state.dice)
+    seat = state.seat
+    for effect in d.effect:
+        if isinstance(effect, SetDie):
+            cost = _die_cost(state, effect)
+            seat = _pay(seat, cost.gold, cost.strength, cost.magic)
+            dice[which] = effect.value
+        elif isinstance(effect, LowerDie):
+            dice[which] -= effect.by
+    state = _with_seat(state, state.active, seat)
+    state = attrs.evolve(state, dice=(dice[0], dice[1]), used=(*state.used, domain))
+    if dice[0] == dice[1]:
+        state = gargan(state)
+    return _after_die_change(state)
+
+
+@implements("valeria.roll.announce")
+def announce(state: State) -> State:
+    """The active seat announces the dice; the announced values drive the harvest."""
+    return start_harvest(state)
+
+
+# =========================================================================== harvest
+
+
+def side_effects(card: str, side: str) -> tuple[Effect, ...]:
+    I = _I()
+    c = I.citizens.get(card) or I.starters[card]
+    return c.on_turn if side == ON else c.off_turn
+
+
+@implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
+            "valeria.recruit.not-this-turn")
+def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    """(card, activations) of every citizen and starter of ``seat`` that the dice
+    activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
+    this turn cannot activate: the harvest precedes the Action phase."""
+    I = _I()
+    a, b = state.dice
+    s = state.seats[seat]
+    out = []
+    for starter in I.cards.starters:
+        if starter.activation:
+            n = sum(activations(a, b, x) for x in starter.activation)
+            if n:
+                out.append((starter.id, n))
+    for kind, owned in zip(state.citizen_kinds, s.citizens, strict=True):
+        if owned:
+            n = sum(activations(a, b, x) for x in I.citizens[kind].activation)
+            if n:
+                out.append((kind, owned * n))
+    return tuple(out)
+
+
+def herald_count(state: State, seat: int) -> int:
+    a, b = state.dice
+    return herald_activations(a, b, sum(n for _, n in activated(state, seat)))
+
+
+def _is_steal(effect: Effect) -> bool:
+    return isinstance(effect, Choice) and any(isinstance(e, Take) for br in effect.options for e in br)
+
+
+def start_harvest(state: State) -> State:
+    """The active seat's stealing citizens (the Thief) resolve first, before anyone
+    activates anything else (valeria.harvest.thief-first)."""
+    state = attrs.evolve(state, phase=HARVEST, harvest=())
+    decisions = []
+    for card, n in activated(state, state.active):
+        for effect in side_effects(card, ON):
+            if _is_steal(effect) or isinstance(effect, Take):
+                decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
+                                 for _ in range(n))
+    return _advance(attrs.evolve(state, pending=tuple(decisions)))
+
+
+@implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order")
+def distribute(state: State) -> State:
+    """Every seat gains its plain gains (the active seat its left powers, the others
+    their right ones); its choices and optional exchanges, and its Herald, wait as
+    harvest items the seat resolves in any order (valeria.harvest.any-order)."""
+    items: list[tuple[HarvestItem, ...]] = []
+    for seat in range(state.players):
+        side = ON if seat == state.active else OFF
+        mine: list[HarvestItem] = []
+        for card, n in activated(state, seat):
+            for effect in side_effects(card, side):
+                if isinstance(effect, Gain):
+                    state = _gain(state, seat, effect, n)
+                elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
+                    continue  # resolved first (valeria.harvest.thief-first)
+                elif isinstance(effect, (Choice, Exchange)):
+                    mine.append(HarvestItem(card, side, n))
+                else:  # pragma: no cover - the card loader's vocabulary for citizens
+                    raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+        k = herald_count(state, seat)
+        if k:
+            mine.append(HarvestItem(HERALD, side, k))
+        items.append(tuple(mine))
+    return attrs.evolve(state, harvest=tuple(items))
+
+
+def _item_effect(item: HarvestItem) -> Choice | Exchange:
+    for effect in side_effects(item.card, item.side if item.card != HERALD else ON):
+        if isinstance(effect, (Choice, Exchange)):
+            return effect
+    raise ValueError(item)  # pragma: no cover
+
+
+def _item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
+    effect = _item_effect(item)
+    if isinstance(effect, Choice):
+        return branch_labels(effect)
+    if _affords(state.seats[seat], effect.pay):
+        return ("use", "decline")
+    return ("decline",)
+
+
+@implements("valeria.herald.no-citizen", "valeria.herald.doubles", "valeria.herald.twice",
+            "valeria.harvest.any-order", "valeria.symbols.pay", "valeria.symbols.or")
+def resolve_item(state: State, seat: int, card: str, option: str) -> State:
+    """One harvest item of ``seat``: a branch of a choice (the Herald: one resource of
+    the seat's choice) or an optional exchange used or declined."""
+    items = list(state.harvest[seat])
+    i = next(i for i, it in enumerate(items) if it.card == card)
+    item = items[i]
+    effect = _item_effect(item)
+    if isinstance(effect, Choice):
+        branch = effect.options[branch_labels(effect).index(option)]
+        for e in branch:
+            assert isinstance(e, Gain)
+            state = _gain(state, seat, e)
+    elif option == "use":
+        s = state.seats[seat]
+        s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
+        state = _with_seat(state, seat, _add(s, effect.gain))
+    if item.count > 1:
+        items[i] = attrs.evolve(item, count=item.count - 1)
+    else:
+        del items[i]
+    harvest = list(state.harvest)
+    harvest[seat] = tuple(items)
+    return attrs.evolve(state, harvest=tuple(harvest))
+
+
+@implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent")
+def take(state: State, seat: int, victim: int, amount: Amount) -> State:
+    """Take from the opponent the active player chooses; when the opponent has less,
+    take what they have (ruling O23)."""
+    v = state.seats[victim]
+    got = Amount(gold=min(amount.gold, v.gold), strength=min(amount.strength, v.strength),
+                 magic=min(amount.magic, v.magic))
+    state = _with_seat(state, victim, _pay(v, got.gold, got.strength, got.magic))
+    return _with_seat(state, seat, _add(state.seats[seat], got))
+
+
+# =========================================================================== actions
+
+
+@implements("valeria.turn.domain-phases")
+def begin_actions(state: State) -> State:
+    """The Action phase begins: the active seat's start-of-phase domains give their gains."""
+    I = _I()
+    state = attrs.evolve(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
+    for d in state.seat.domains:
+        dom = I.domains[d]
+        if dom.timing == "action-start":
+            state = resolve_effects(state, state.active, dom.effect, d, "valeria.turn.domain-phases")
+    return state
+
+
+def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source: str, rule: str) -> State:
+    """Apply a card's effects in order: plain gains at once, every choice as a pending
+    decision of ``seat`` (the first to make on top)."""
+    decisions: list[Decision] = []
+    for effect in effects:
+        if isinstance(effect, Gain):
+            state = _gain(state, seat, effect)
+        elif isinstance(effect, Choice):
+            if any(_branch_possible(state, seat, b) for b in effect.options):
+                decisions.append(Decision(seat, "choose", "valeria.symbols.or", (source, effect)))
+        elif isinstance(effect, GainCitizen):
+            if _citizen_targets(state, effect):
+                decisions.append(Decision(seat, "citizen", rule, (source, effect)))
+        elif isinstance(effect, Take):
+            if state.players > 1:
+                decisions.append(Decision(seat, "take", "valeria.symbols.take-from", (source, effect)))
+        elif isinstance(effect, Exchange):
+            decisions.append(Decision(seat, "exchange", "valeria.symbols.pay", (source, effect)))
+        elif isinstance(effect, ExtraAction):
+            decisions.append(Decision(seat, "extra-slay", "valeria.domains.extra-action", (source,)))
+        elif isinstance(effect, Special):
+            kind = SPECIAL_DECISIONS.get(effect.rule)
+            if kind is not None and _special_possible(state, seat, kind):
+                decisions.append(Decision(seat, kind, effect.rule, (source,)))
+            elif kind is None and effect.rule not in ONGOING_SPECIALS:  # pragma: no cover - data guard
+                raise ValueError(f"{source}: the engine does not implement {effect.rule}")
+        else:  # pragma: no cover - only the monster-event variant uses the other effects
+            raise ValueError(f"{source}: unsupported effect {effect!r}")
+    return attrs.evolve(state, pending=push(state.pending, *decisions))
+
+
+def _special_possible(state: State, seat: int, kind: str) -> bool:
+    s = state.seats[seat]
+    if kind == "watcher":
+        return bool(s.monsters)
+    if kind == "nest":
+        return any(s.citizens)
+    return any(state.seats[o].monsters for o in range(state.players) if o != seat)
+
+
+@implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward")
+def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
+    """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
+    named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
+    I = _I()
+    out = []
+    for i, (kind, left) in enumerate(zip(state.citizen_kinds, state.citizen_counts, strict=True)):
+        c = I.citizens[kind]
+        if left and (effect.max_cost is None or c.cost <= effect.max_cost) and (
+                effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
+            out.append(i)
+    return tuple(out)
+
+
+def _branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool:
+    """A branch that gains a citizen needs a stack to take it from (ruling O24)."""
+    return all(_citizen_targets(state, e) for e in branch if isinstance(e, GainCitizen))
+
+
+@implements("valeria.cards.forgotten-sorrows")
+def gain_citizen(state: State, seat: int, stack: int) -> State:
+    """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
+    adds 1 magic during its owner's Action phase."""
+    counts = list(state.citizen_counts)
+    counts[stack] -= 1
+    s = state.seats[seat]
+    owned = list(s.citizens)
+    owned[stack] += 1
+    s = attrs.evolve(s, citizens=tuple(owned))
+    state = attrs.evolve(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
+        state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
+                                "valeria.cards.forgotten-sorrows")
+    return state
+
+
+@implements("valeria.recruit.choose", "valeria.recruit.duchy", "valeria.recruit.cost-per-copy",
+            "valeria.cards.emerald-stronghold")
+def price_of(state: State, seat: int, stack: int) -> int:
+    """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
+    without the "+" for an owner of Emerald Stronghold."""
+    kind = state.citizen_kinds[stack]
+    return recruit_price(_I().citizens[kind].cost, _copies_owned(state, seat, kind),
+                         owns_domain(state, seat, EMERALD))
+
+
+def recruit(state: State, stack: int, gold: int, magic: int) -> State:
+    state = _with_seat(state, state.active, _pay(state.seat, gold=gold, magic=magic))
+    return gain_citizen(state, state.active, stack)
+
+
+@implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
+            "valeria.monsters.boss-reward", "valeria.cards.the-violet-thorn")
+def slay(state: State, stack: int, strength: int, magic: int) -> State:
+    """The active seat pays for the top monster of ``stack``, puts it in its Victory stack
+    and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic."""
+    monsters = list(state.monsters)
+    monster = monsters[stack][0]
+    monsters[stack] = monsters[stack][1:]
+    s = _pay(state.seat, strength=strength, magic=magic)
+    s = attrs.evolve(s, monsters=(*s.monsters, monster))
+    state = attrs.evolve(_with_seat(state, state.active, s), monsters=tuple(monsters))
+    state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
+    if "the-violet-thorn" in s.domains:
+        state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
+                                "valeria.cards.the-violet-thorn")
+    return state
+
+
+@implements("valeria.build.requirements", "valeria.citizens.role-uses")
+def roles_met(state: State, seat: int, domain: str) -> bool:
+    """The duchy's citizens cover the domain's role icons with multiplicity; starters have
+    no role and domains' icons do not count (ruling O9)."""
+    need = _I().domains[domain].roles
+    return all(count(state, seat, Counter("role", r)) >= need.count(r) for r in set(need))
+
+
+@implements("valeria.build.cost", "valeria.cards.pratchetts-plateau")
+def build_price(state: State, seat: int, domain: str) -> int:
+    """The domain's gold cost, 1 less for an owner of Pratchett's Plateau."""
+    return _I().domains[domain].cost - (1 if owns_domain(state, seat, PRATCHETT) else 0)
+
+
+@implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
+def build(state: State, stack: int, gold: int, magic: int) -> State:
+    """The active seat pays for the face-up domain of ``stack``, places it, takes its
+    immediate reward and the next domain of the stack is revealed."""
+    domains = list(state.domains)
+    domain = domains[stack][0]
+    domains[stack] = domains[stack][1:]
+    s = _pay(state.seat, gold=gold, magic=magic)
+    s = attrs.evolve(s, domains=(*s.domains, domain))
+    state = attrs.evolve(_with_seat(state, state.active, s), domains=tuple(domains))
+    d = _I().domains[domain]
+    if d.timing == "immediate":
+        state = resolve_effects(state, state.active, d.effect, domain, "valeria.build.reward")
+    return state
+
+
+@implements("valeria.gain.resource")
+def gain_resource(state: State, resource: str) -> State:
+    return _with_seat(state, state.active, _add(state.seat, Amount(**{resource: 1})))
+
+
+@implements("valeria.cards.watcher-on-the-water")
+def return_monster(state: State, seat: int, monster: str) -> State:
+    """Watcher on the Water: the monster goes back on top of its area's stack (ruling O28)
+    and its owner gains 3 VP."""
+    s = state.seats[seat]
+    left = list(s.monsters)
+    left.remove(monster)
+    stack = state.areas.index(_I().monsters[monster].area)
+    monsters = list(state.monsters)
+    monsters[stack] = (monster, *monsters[stack])
+    s = attrs.evolve(s, monsters=tuple(left), vp=s.vp + VP_FOR_RETURN)
+    return attrs.evolve(_with_seat(state, seat, s), monsters=tuple(monsters))
+
+
+@implements("valeria.cards.nest-of-the-weaver-witch")
+def return_citizen(state: State, seat: int, stack: int) -> State:
+    """Nest of the Weaver Witch: a citizen goes back to its stack, its owner gains 3 VP."""
+    s = state.seats[seat]
+    owned = list(s.citizens)
+    owned[stack] -= 1
+    counts = list(state.citizen_counts)
+    counts[stack] += 1
+    s = attrs.evolve(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
+    return attrs.evolve(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+
+
+@implements("valeria.cards.purloiners-perch")
+def draw_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Purloiner's Perch: the victim shuffles its Victory stack face down and the builder
+    draws one card: each monster kind with probability copies / stack size."""
+    stack = state.seats[state.draw_from].monsters
+    kinds = sorted(set(stack))
+    return tuple((Action(DRAW_MONSTER, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
+
+
+def drawn(state: State, monster: str) -> State:
+    victim = state.seats[state.draw_from]
+    left = list(victim.monsters)
+    left.remove(monster)
+    state = _with_seat(state, state.draw_from, attrs.evolve(victim, monsters=tuple(left)))
+    s = state.seat
+    state = _with_seat(state, state.active, attrs.evolve(s, monsters=(*s.monsters, monster)))
+    return attrs.evolve(state, phase=ACTIONS, draw_from=-1)
+
+
+@implements("valeria.cards.cathedral-of-st-aquila", "valeria.cards.the-orb-of-urdr")
+def close_actions(state: State) -> State:
+    """The end of the Action phase: the active seat's end-of-phase domains act."""
+    I = _I()
+    state = attrs.evolve(state, closing=True)
+    for d in state.seat.domains:
+        dom = I.domains[d]
+        if dom.timing == "action-end":
+            state = resolve_effects(state, state.active, dom.effect, d, f"valeria.cards.{d}")
+    return state
+
+
+@implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases")
+def end_phase(state: State) -> State:
+    """Check the end conditions; once triggered the game goes on until every seat has
+    had as many turns (the seat right of the first player plays the last one); else
+    the dice pass left."""
+    triggered = state.end_triggered or end_triggered(
+        sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
+    nxt = (state.active + 1) % state.players
+    if triggered and nxt == state.first:
+        return attrs.evolve(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
+    return attrs.evolve(state, active=nxt, phase=ROLL, turns=state.turns + 1, end_triggered=triggered,
+                        dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
+
+
+def _advance(state: State) -> State:
+    """Take the steps the rules force until someone must decide."""
+    while True:
+        if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
+            return state
+        if state.phase == HARVEST:
+            if state.harvest == ():
+                state = distribute(state)
+                continue
+            if any(state.harvest):
+                return state
+            state = begin_actions(state)
+            continue
+        if state.phase == ACTIONS:
+            if state.actions_left > 0:
+                return state
+            state = end_phase(state) if state.closing else close_actions(state)
+            continue
+        return state  # pragma: no cover
+
+
+# =========================================================================== legal actions
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    return tuple(_legal(state))
+
+
+def _legal(state: State) -> Iterator[Action]:
+    phase = state.phase
+    if phase in (OVER, ROLL, DRAW):
+        return
+    if phase == DUKES:
+        for i, s in enumerate(state.seats):
+            if s.duke is None:
+                for d in s.dealt:
+                    yield Action(KEEP, i, d)
+        return
+    if state.pending:
+        yield from _decision_options(state, state.pending[0])
+        return
+    if phase == DICE:
+        yield from _die_options(state)
+        yield Action(ANNOUNCE, state.active)
+        return
+    if phase == HARVEST:
+        for seat, items in enumerate(state.harvest):
+            for item in items:
+                for option in _item_options(state, seat, item):
+                    yield Action(HARVEST_ITEM, seat, item.card, option)
+        return
+    yield from _main_actions(state)
+
+
+def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
+    I = _I()
+    for i, stack in enumerate(state.monsters):
+        if not stack:
+            continue
+        m = I.monsters[stack[0]]
+        total = m.strength + m.magic
+        for strength in range(1, min(m.strength, seat.strength) + 1):
+            magic = total - strength
+            if magic <= seat.magic:
+                yield Action(kind, state.active, state.areas[i], a=strength, b=magic)
+
+
+def _main_actions(state: State) -> Iterator[Action]:
+    I = _I()
+    s = state.seat
+    me = state.active
+    for i, kind in enumerate(state.citizen_kinds):
+        if state.citizen_counts[i]:
+            price = price_of(state, me, i)
+            for gold in range(max(1, price - s.magic), min(price, s.gold) + 1):
+                yield Action(RECRUIT, me, kind, a=gold, b=price - gold)
+    yield from _slays(state, s)
+    for stack in state.domains:
+        if stack and roles_met(state, me, stack[0]):
+            price = build_price(state, me, stack[0])
+            for gold in range(max(1, price - s.magic), min(price, s.gold) + 1):
+                yield Action(BUILD, me, stack[0], a=gold, b=price - gold)
+    for r in RESOURCES:
+        yield Action(GAIN, me, r)
+    del I
+
+
+def _decision_options(state: State, d: Decision) -> Iterator[Action]:
+    seat = d.seat
+    if d.kind == "thief":
+        _, effect = d.detail
+        for label in branch_labels(effect):
+            for o in range(state.players):
+                if o != seat:
+                    yield Action(THIEF, seat, option=label, target=o)
+    elif d.kind == "choose":
+        _, effect = d.detail
+        for label, branch in zip(branch_labels(effect), effect.options, strict=True):
+            if _branch_possible(state, seat, branch):
+                yield Action(CHOOSE, seat, option=label)
+    elif d.kind == "citizen":
+        _, effect = d.detail
+        for i in _citizen_targets(state, effect):
+            yield Action(CITIZEN, seat, state.citizen_kinds[i])
+    elif d.kind == "take":
+        for o in range(state.players):
+            if o != seat:
+                yield Action(TAKE, seat, target=o)
+    elif d.kind == "exchange":
+        _, effect = d.detail
+        if _affords(state.seats[seat], effect.pay):
+            yield Action(EXCHANGE, seat, option="use")
+        yield Action(EXCHANGE, seat, option="decline")
+    elif d.kind == "extra-slay":
+        yield from _slays(state, state.seats[seat])
+        yield Action(DECLINE, seat)
+    elif d.kind == "watcher":
+        for m in sorted(set(state.seats[seat].monsters)):
+            yield Action(RETURN, seat, m)
+        yield Action(DECLINE, seat)
+    elif d.kind == "nest":
+        for i, n in enumerate(state.seats[seat].citizens):
+            if n:
+                yield Action(RETURN, seat, state.citizen_kinds[i])
+        yield Action(DECLINE, seat)
+    elif d.kind == "purloin":
+        for o in range(state.players):
+            if o != seat and state.seats[o].monsters:
+                yield Action(PURLOIN, seat, target=o)
+        yield Action(DECLINE, seat)
+
+
+# =========================================================================== check
+
+
+_WAIT = ("valeria.turn.phases",)
+
+
+def check(state: State, action: Action) -> Violation | None:
+    """``None`` when ``action`` is legal in ``state``, else the rule it breaks."""
+    if action.kind in (ROLL_DICE, DRAW_MONSTER):
+        if state.phase == ROLL and action.kind == ROLL_DICE and 1 <= action.a <= 6 and 1 <= action.b <= 6:
+            return None
+        if state.phase == DRAW and action.kind == DRAW_MONSTER and action.card in state.seats[state.draw_from].monsters:
+            return None
+        return refuse("valeria.roll.dice", "tento výsledek náhody zde nemůže nastat",
+                      "this chance outcome cannot occur here")
+    if state.phase == OVER:
+        return refuse("valeria.end.equal-turns", "hra skončila", "the game is over")
+    if state.phase in (ROLL, DRAW):
+        return refuse("valeria.roll.dice" if state.phase == ROLL else "valeria.cards.purloiners-perch",
+                      "nyní rozhoduje náhoda (hod kostkami nebo tah karty)",
+                      "chance decides now (a roll of the dice or a card drawn)")
+    if not 0 <= action.seat < state.players:
+        return refuse("valeria.setup.players", "hráč {s} ve hře není", "there is no seat {s} in this game",
+                      s=action.seat)
+    if action in _legal_set(state, action.seat):
+        return None
+    return _explain_refusal(state, action)
+
+
+def _legal_set(state: State, seat: int) -> frozenset[Action]:
+    return frozenset(a for a in _legal(state) if a.seat == seat)
+
+
+def _turn_seats(state: State) -> tuple[int, ...]:
+    if state.phase == DUKES:
+        return tuple(i for i, s in enumerate(state.seats) if s.duke is None)
+    if state.pending:
+        return (state.pending[0].seat,)
+    if state.phase == HARVEST:
+        return tuple(i for i, items in enumerate(state.harvest) if items)
+    return (state.active,)
+
+
+_DECISION_KINDS = {"thief": THIEF, "choose": CHOOSE, "citizen": CITIZEN, "take": TAKE, "exchange": EXCHANGE,
+                   "extra-slay": SLAY, "watcher": RETURN, "nest": RETURN, "purloin": PURLOIN}
+
+
+def _explain_refusal(state: State, a: Action) -> Violation:
+    """Why ``a`` is not among the legal actions: the first rule it breaks."""
+    seats = _turn_seats(state)
+    if a.seat not in seats:
+        return refuse(_WAIT if not state.pending else (state.pending[0].rule,),
+                      "hráč {s} nyní nerozhoduje (rozhoduje {w})", "seat {s} does not decide now ({w} decide(s))",
+                      s=a.seat, w=", ".join(map(str, seats)))
+    if state.phase == DUKES:
+        return refuse("valeria.setup.dukes", "hráč si ponechá jednoho ze dvou rozdaných vévodů",
+                      "a seat keeps one of the two dukes it was dealt")
+    if state.pending:
+        d = state.pending[0]
+        allowed = {_DECISION_KINDS[d.kind], DECLINE} if d.kind in ("extra-slay", "watcher", "nest", "purloin") \
+            else {_DECISION_KINDS[d.kind]}
+        if a.kind not in allowed:
+            return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
+                          k=d.kind, r=d.rule)
+        if a.kind == SLAY:
+            return _slay_refusal(state, a)
+        return refuse((d.rule,), "tato volba zde není možná", "this choice is not available here")
+    if state.phase == DICE:
+        if a.kind == DIE:
+            return refuse(("valeria.roll.domains", "valeria.roll.once-per-card"),
+                          "toto panství nyní nemůže změnit tuto kostku (není tvé, bylo již použito, "
+                          "nemáš na zaplacení nebo kostka nemůže tuto hodnotu získat)",
+                          "this domain cannot change this die now (not yours, used already, not "
+                          "affordable or the die cannot take that value)")
+        return refuse("valeria.roll.announce", "ve fázi házení můžeš jen měnit kostky svými panstvími nebo oznámit "
+                      "výsledek", "in the Roll phase you may only change dice with your domains or announce them")
+    if state.phase == HARVEST:
+        if a.kind != HARVEST_ITEM:
+            return refuse("valeria.harvest.any-order", "ve fázi příjmu se vyhodnocují jen aktivované karty",
+                          "in the Harvest phase only activated cards are resolved")
+        if not any(it.card == a.card for it in state.harvest[a.seat]):
+            return refuse("valeria.harvest.everyone", "karta {c} nebyla aktivována nebo je již vyhodnocena",
+                          "card {c} was not activated or is resolved already", c=a.card)
+        return refuse(("valeria.harvest.track", "valeria.symbols.pay"),
+                      "tuto možnost nelze zvolit (nemáš čím zaplatit nebo taková možnost není)",
+                      "this option cannot be taken (nothing to pay with, or no such option)")
+    # Action phase, no pending decision.
+    if a.kind == RECRUIT:
+        return _recruit_refusal(state, a)
+    if a.kind == SLAY:
+        return _slay_refusal(state, a)
+    if a.kind == BUILD:
+        return _build_refusal(state, a)
+    if a.kind == GAIN:
+        return refuse("valeria.gain.resource", "získat lze 1 zlaťák, 1 sílu nebo 1 magii",
+                      "the action gains 1 gold, 1 strength or 1 magic")
+    return refuse("valeria.actions.two", "ve fázi akcí je na řadě jedna ze čtyř akcí",
+                  "the Action phase wants one of the four actions")
+
+
+def _recruit_refusal(state: State, a: Action) -> Violation:
+    if a.card not in state.citizen_kinds:
+        return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
+                      "citizen {c} lies in no center stack", c=a.card)
+    i = state.citizen_kinds.index(a.card)
+    if not state.citizen_counts[i]:
+        return refuse(("valeria.recruit.choose", "valeria.exhausted.replace"),
+                      "balíček obyvatel {c} je vyčerpaný", "the {c} stack is exhausted", c=a.card)
+    price = price_of(state, state.active, i)
+    s = state.seat
+    if a.a + a.b != price:
+        base = _I().citizens[a.card].cost
+        return refuse("valeria.recruit.cost-per-copy",
+                      "cena je {p} (základ {b} + {o} za vlastněné kopie stejného jména), zaplaceno {x}",
+                      "the price is {p} (base {b} + {o} for the copies of that name owned), paid {x}",
+                      p=price, b=base, o=price - base, x=a.a + a.b)
+    if a.a < 1:
+        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
+                      "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
+                      "magic replaces gold, but at least one real gold must be paid")
+    return refuse(("valeria.harvest.track", "valeria.recruit.magic"),
+                  "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
+                  g=s.gold, m=s.magic)
+
+
+def _slay_refusal(state: State, a: Action) -> Violation:
+    if a.card not in state.areas:
+        return refuse("valeria.slay.choose", "nestvůry oblasti {c} nejsou v žádném centrálním balíčku",
+                      "no center stack holds the monsters of {c}", c=a.card)
+    i = state.areas.index(a.card)
+    if not state.monsters[i]:
+        return refuse(("valeria.slay.choose", "valeria.exhausted.replace"),
+                      "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
+    m = _I().monsters[state.monsters[i][0]]
+    s = state.seats[a.seat]
+    if a.a < 1:
+        return refuse(("valeria.slay.pay-strength", "valeria.resources.magic-substitute"),
+                      "magie nahrazuje sílu, ale aspoň jedna síla musí být zaplacena",
+                      "magic replaces strength, but at least one real strength must be paid")
+    if a.b < m.magic or a.a + a.b != m.strength + m.magic:
+        return refuse(("valeria.slay.pay-strength", "valeria.slay.magic-cost"),
+                      "{n} stojí {s} síly a {g} magie navíc (magie smí nahradit sílu): zaplaceno {x} síly a {y} magie",
+                      "{n} costs {s} strength plus {g} magic (magic may replace strength): paid {x} strength "
+                      "and {y} magic", n=m.name.en, s=m.strength, g=m.magic, x=a.a, y=a.b)
+    if not slay_payment_ok(m.strength, m.magic, a.a, a.b, s.strength, s.magic):
+        return refuse(("valeria.harvest.track", "valeria.slay.pay-strength"),
+                      "nemáš dost: máš {s} síly a {m} magie", "not enough: you have {s} strength and {m} magic",
+                      s=s.strength, m=s.magic)
+    return refuse("valeria.slay.choose", "tuto nestvůru nyní zabít nelze", "this monster cannot be slain now")
+
+
+def _build_refusal(state: State, a: Action) -> Violation:
+    tops = [st[0] for st in state.domains if st]
+    if a.card not in tops:
+        return refuse("valeria.build.choose", "panství {c} neleží lícem nahoru na vrchu balíčku panství",
+                      "domain {c} is not face up on top of a domain stack", c=a.card)
+    if not roles_met(state, state.active, a.card):
+        need = ", ".join(_I().domains[a.card].roles)
+        return refuse(("valeria.build.requirements", "valeria.citizens.role-uses"),
+                      "panství {c} vyžaduje obyvatele se stavovskými symboly {n} (základní karty a panství se "
+                      "nepočítají)", "domain {c} needs citizens with the role icons {n} (starters and domains do "
+                      "not count)", c=a.card, n=need)
+    price = build_price(state, state.active, a.card)
+    s = state.seat
+    if a.a + a.b != price:
+        return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
+                      p=price, x=a.a + a.b)
+    if a.a < 1:
+        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
+                      "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
+                      "magic replaces gold, but at least one real gold must be paid")
+    if not gold_payment_ok(price, a.a, a.b, s.gold, s.magic):
+        return refuse(("valeria.harvest.track", "valeria.build.cost"),
+                      "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
+                      g=s.gold, m=s.magic)
+    return refuse("valeria.build.choose", "toto panství nyní postavit nelze", "this domain cannot be built now")
+
+
+# =========================================================================== successor
+
+
+def successor(state: State, a: Action) -> State:
+    """The state after the legal action ``a``."""
+    k = a.kind
+    if k == ROLL_DICE:
+        return _advance(rolled(state, a.a, a.b))
+    if k == DRAW_MONSTER:
+        return _advance(drawn(state, a.card))
+    if k == KEEP:
+        return keep_duke(state, a.seat, a.card)
+    if k == DIE:
+        return _advance(change_die(state, a.card, a.target))
+    if k == ANNOUNCE:
+        return _advance(announce(state))
+    if k == HARVEST_ITEM:
+        return _advance(resolve_item(state, a.seat, a.card, a.option))
+    if state.pending:
+        return _advance(_decide(state, a))
+    state = attrs.evolve(state, actions_left=state.actions_left - 1)
+    if k == RECRUIT:
+        state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
+    elif k == SLAY:
+        state = slay(state, state.areas.index(a.card), a.a, a.b)
+    elif k == BUILD:
+        stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
+        state = build(state, stack, a.a, a.b)
+    elif k == GAIN:
+        state = gain_resource(state, a.card)
+    return _advance(state)
+
+
+def _decide(state: State, a: Action) -> State:
+    d = state.pending[0]
+    state = attrs.evolve(state, pending=state.pending[1:])
+    seat = d.seat
+    if a.kind == DECLINE:
+        return state
+    if d.kind == "thief":
+        _, effect = d.detail
+        branch = effect.options[branch_labels(effect).index(a.option)]
+        for e in branch:
+            state = take(state, seat, a.target, e.amount)
+        return state
+    if d.kind == "choose":
+        source, effect = d.detail
+        branch = effect.options[branch_labels(effect).index(a.option)]
+        rule = "valeria.slay.reward" if source in _I().monsters else "valeria.build.reward"
+        return resolve_effects(state, seat, branch, source, rule)
+    if d.kind == "citizen":
+        return gain_citizen(state, seat, state.citizen_kinds.index(a.card))
+    if d.kind == "take":
+        _, effect = d.detail
+        return take(state, seat, a.target, effect.amount)
+    if d.kind == "exchange":
+        _, effect = d.detail
+        if a.option == "use":
+            s = _pay(state.seats[seat], effect.pay.gold, effect.pay.strength, effect.pay.magic)
+            state = _with_seat(state, seat, _add(s, effect.gain))
+        return state
+    if d.kind == "extra-slay":
+        return slay(state, state.areas.index(a.card), a.a, a.b)
+    if d.kind == "watcher":
+        return return_monster(state, seat, a.card)
+    if d.kind == "nest":
+        return return_citizen(state, seat, state.citizen_kinds.index(a.card))
+    if d.kind == "purloin":
+        return attrs.evolve(state, phase=DRAW, draw_from=a.target)
+    raise ValueError(d.kind)  # pragma: no cover
+
+
+# =========================================================================== scoring
+
+
+@attrs.frozen
+class Score:
+    seat: int
+    monsters: int
+    domains: int
+    board: int
+    duke_terms: tuple[tuple[str, int, int], ...]  # (counted thing, count, vp)
+    duke_resources: int
+    duchy_cards: int
+
+    @property
+    def duke(self) -> int:
+        return sum(vp for _, _, vp in self.duke_terms) + self.duke_resources
+
+    @property
+    def total(self) -> int:
+        return self.monsters + self.domains + self.board + self.duke
+
+
+STARTERS_PER_SEAT = 3
+
+
+@implements("valeria.scoring.total", "valeria.scoring.duke-icons", "valeria.monsters.vp", "valeria.resources.vp",
+            "valeria.dukes.resources")
+def score(state: State, seat: int) -> Score:
+    """Printed VP of slain monsters and built domains, VP on the board and the duke:
+    its terms (role icons on citizens and domains) and the summed resources divided
+    by its number (ruling O1)."""
+    I = _I()
+    s = state.seats[seat]
+    duke = I.dukes[s.duke] if s.duke else None
+    terms: list[tuple[str, int, int]] = []
+    res = 0
+    if duke is not None:
+        for term in duke.score:
+            n = count(state, seat, term.per)
+            terms.append((f"{term.per.kind}:{term.per.value}", n, n * term.vp))
+        res = duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp)
+    return Score(seat, sum(I.monsters[m].vp for m in s.monsters), sum(I.domains[d].vp for d in s.domains), s.vp,
+                 tuple(terms), res, STARTERS_PER_SEAT + sum(s.citizens) + len(s.domains))
+
+
+@implements("valeria.scoring.winner", "valeria.scoring.tie")
+def winners(scores: tuple[Score, ...]) -> tuple[int, ...]:
+    """Most VP wins; a tie goes to the tied seat with fewer cards in its duchy
+    (starters, citizens, domains: ruling O3); still equal, they share the victory."""
+    best = max(sc.total for sc in scores)
+    tied = [sc for sc in scores if sc.total == best]
+    fewest = min(sc.duchy_cards for sc in tied)
+    return tuple(sc.seat for sc in tied if sc.duchy_cards == fewest)

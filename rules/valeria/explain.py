@@ -1,0 +1,188 @@
+"""Step-by-step explanations (``rules adjudicate --explain``) and the final
+scoring table, in Czech and English, each line citing its rule."""
+
+from __future__ import annotations
+
+from rules.kernel.text import Text
+from rules.valeria import engine
+from rules.valeria.data import index
+from rules.valeria.state import (
+    ANNOUNCE,
+    BUILD,
+    CHOOSE,
+    CITIZEN,
+    DECLINE,
+    DIE,
+    DRAW_MONSTER,
+    EXCHANGE,
+    GAIN,
+    HARVEST,
+    HARVEST_ITEM,
+    KEEP,
+    OVER,
+    PURLOIN,
+    RECRUIT,
+    RETURN,
+    ROLL_DICE,
+    SLAY,
+    TAKE,
+    THIEF,
+    Action,
+    State,
+)
+
+_RES = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
+
+
+def _name(card: str, lang: str) -> str:
+    I = index()
+    for table in (I.citizens, I.starters, I.monsters, I.domains, I.dukes):
+        if card in table:
+            return table[card].name.get(lang)
+    if card in I.areas:
+        return I.cards.area(card).name.get(lang)
+    return card
+
+
+def _t(cs: str, en: str, **values: object) -> Text:
+    return Text.of(cs=cs, en=en).format(**values)
+
+
+def _cards(card: str) -> Text:
+    return Text.of(cs=_name(card, "cs"), en=_name(card, "en"))
+
+
+def _resources(state: State, seat: int) -> str:
+    s = state.seats[seat]
+    return f"{s.gold}G {s.strength}S {s.magic}M {s.vp}VP"
+
+
+def describe(before: State, a: Action) -> Text:
+    k, s = a.kind, a.seat
+    if k == ROLL_DICE:
+        return _t("Hod kostkami: {a} a {b}; aktivační hodnoty {a}, {b} a {c} (valeria.roll.activation-values).",
+                  "Roll: {a} and {b}; activation values {a}, {b} and {c} (valeria.roll.activation-values).",
+                  a=a.a, b=a.b, c=a.a + a.b)
+    if k == DRAW_MONSTER:
+        return _t("Z balíčku poražených nestvůr hráče {v} je vytažena {m} (valeria.cards.purloiners-perch).",
+                  "From seat {v}'s Victory stack {m} is drawn (valeria.cards.purloiners-perch).",
+                  v=before.draw_from, m=_cards(a.card))
+    if k == KEEP:
+        return _t("Hráč {s} si tajně ponechává jednoho ze svých dvou vévodů (valeria.setup.dukes).",
+                  "Seat {s} secretly keeps one of its two dukes (valeria.setup.dukes).", s=s)
+    if k == DIE:
+        return _t("Hráč {s} použije {d} na kostku {w} (valeria.roll.domains).",
+                  "Seat {s} uses {d} on die {w} (valeria.roll.domains).", s=s, d=_cards(a.card), w=a.target)
+    if k == ANNOUNCE:
+        return _t("Hráč {s} oznamuje výsledek {d} (valeria.roll.announce).",
+                  "Seat {s} announces the dice {d} (valeria.roll.announce).", s=s, d=list(before.dice))
+    if k == THIEF:
+        return _t("Zlodějka hráče {s} bere {r} hráči {v} (valeria.harvest.thief-first).",
+                  "Seat {s}'s Thief takes {r} from seat {v} (valeria.harvest.thief-first).",
+                  s=s, r=a.option, v=a.target)
+    if k == HARVEST_ITEM:
+        what = {"use": ("použije směnu", "uses the exchange"), "decline": ("nepoužije směnu", "declines the exchange")}
+        cs, en = what.get(a.option, (f"volí {a.option}", f"chooses {a.option}"))
+        return _t("Hráč {s}: {c} {x} (valeria.harvest.any-order).", "Seat {s}: {c} {y} (valeria.harvest.any-order).",
+                  s=s, c=_cards(a.card), x=cs, y=en)
+    if k == RECRUIT:
+        i = before.citizen_kinds.index(a.card)
+        price = engine.price_of(before, s, i)
+        return _t("Hráč {s} najímá {c} za {p} (základ {b} + kopie stejného jména; zaplaceno {g} zlaťáky a {m} magií, "
+                  "aspoň 1 zlaťák) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
+                  "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
+                  "at least 1 gold) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
+                  s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.a, m=a.b)
+    if k == SLAY:
+        m = index().monsters[before.monsters[before.areas.index(a.card)][0]]
+        return _t("Hráč {s} zabíjí {n} ({x} síly, {y} magie; cena {st} síly + {mg} magie, magie nahrazuje sílu, "
+                  "aspoň 1 síla) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
+                  "Seat {s} slays {n} ({x} strength, {y} magic; cost {st} strength + {mg} magic, magic replaces "
+                  "strength, at least 1 strength) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
+                  s=s, n=_cards(m.id), x=a.a, y=a.b, st=m.strength, mg=m.magic)
+    if k == BUILD:
+        return _t("Hráč {s} buduje {d} za {g} zlaťáků a {m} magie; stavovské symboly pokryty obyvateli "
+                  "(valeria.build.requirements, valeria.build.cost).",
+                  "Seat {s} builds {d} for {g} gold and {m} magic; its role icons are covered by citizens "
+                  "(valeria.build.requirements, valeria.build.cost).", s=s, d=_cards(a.card), g=a.a, m=a.b)
+    if k == GAIN:
+        cs, en = _RES[a.card]
+        return _t("Hráč {s} získává 1 {x} (valeria.gain.resource).", "Seat {s} gains 1 {y} (valeria.gain.resource).",
+                  s=s, x=cs, y=en)
+    if k == CHOOSE:
+        return _t("Hráč {s} volí odměnu {o} (valeria.symbols.or).", "Seat {s} chooses the reward {o} "
+                  "(valeria.symbols.or).", s=s, o=a.option)
+    if k == CITIZEN:
+        return _t("Hráč {s} získává obyvatele {c} (valeria.monsters.citizen-reward).",
+                  "Seat {s} gains the citizen {c} (valeria.monsters.citizen-reward).", s=s, c=_cards(a.card))
+    if k == TAKE:
+        return _t("Hráč {s} bere od hráče {v} (valeria.symbols.take-from).",
+                  "Seat {s} takes from seat {v} (valeria.symbols.take-from).", s=s, v=a.target)
+    if k == EXCHANGE:
+        return _t("Hráč {s}: směna {o} (valeria.symbols.pay).", "Seat {s}: exchange {o} (valeria.symbols.pay).",
+                  s=s, o=a.option)
+    if k == RETURN:
+        return _t("Hráč {s} vrací {c} do centra a získává 3 vítězné body.",
+                  "Seat {s} returns {c} to the center and gains 3 VP.", s=s, c=_cards(a.card))
+    if k == PURLOIN:
+        return _t("Hráč {s} bere náhodnou nestvůru hráči {v} (valeria.cards.purloiners-perch).",
+                  "Seat {s} takes a random monster from seat {v} (valeria.cards.purloiners-perch).", s=s, v=a.target)
+    if k == DECLINE:
+        return _t("Hráč {s} nevyužije nepovinnou možnost.", "Seat {s} passes on an optional power.", s=s)
+    return _t("Hráč {s}: {k}.", "Seat {s}: {k}.", s=s, k=k)
+
+
+def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
+    lines = [describe(before, a)]
+    if after.phase != before.phase and after.phase != HARVEST and before.phase == HARVEST:
+        for seat in range(after.players):
+            lines.append(_t("Po fázi příjmu má hráč {s}: {r} (valeria.harvest.everyone).",
+                            "After the Harvest phase seat {s} has {r} (valeria.harvest.everyone).",
+                            s=seat, r=_resources(after, seat)))
+    if after.harvest and not before.harvest:
+        a_, b_ = after.dice
+        for seat in range(after.players):
+            acts = engine.activated(after, seat)
+            listed = ", ".join(f"{_name(c, 'en')} x{n}" for c, n in acts) or "-"
+            listed_cs = ", ".join(f"{_name(c, 'cs')} x{n}" for c, n in acts) or "-"
+            herald = engine.herald_count(after, seat)
+            lines.append(_t("Kostky {d}: hráči {s} se aktivuje {l}; Herold {h}x (valeria.harvest.each-copy, "
+                            "valeria.harvest.doubles, valeria.herald.no-citizen).",
+                            "Dice {d}: seat {s} activates {e}; Herald {h}x (valeria.harvest.each-copy, "
+                            "valeria.harvest.doubles, valeria.herald.no-citizen).",
+                            d=[a_, b_], s=seat, l=listed_cs, e=listed, h=herald))
+    if after.end_triggered and not before.end_triggered:
+        lines.append(_t("Podmínka konce hry je splněna; hraje se do stejného počtu tahů (valeria.end.conditions, "
+                        "valeria.end.equal-turns).", "The end of the game is triggered; play goes on until every "
+                        "seat has had the same number of turns (valeria.end.conditions, valeria.end.equal-turns).")
+                     )
+    if after.phase == OVER and before.phase != OVER:
+        lines.append(_t("Hra končí po tahu hráče {s} (valeria.end.equal-turns).",
+                        "The game ends after seat {s}'s turn (valeria.end.equal-turns).", s=before.active))
+    return tuple(lines)
+
+
+def score_lines(state: State, scores: tuple[engine.Score, ...], win: tuple[int, ...]) -> tuple[Text, ...]:
+    lines = []
+    I = index()
+    for sc in scores:
+        s = state.seats[sc.seat]
+        duke = I.dukes[s.duke] if s.duke else None
+        terms = " + ".join(f"{what} {n} → {vp}" for what, n, vp in sc.duke_terms)
+        per = duke.resources_per_vp if duke else 0
+        lines.append(_t(
+            "Hráč {s}: nestvůry {m} + panství {d} + deska {b} + vévoda {k} ({t}; zdroje ({g}+{st}+{mg}) // {p} = {r}) "
+            "= {tot} (valeria.scoring.total, valeria.dukes.resources).",
+            "Seat {s}: monsters {m} + domains {d} + board {b} + duke {k} ({t}; resources ({g}+{st}+{mg}) // {p} = {r}) "
+            "= {tot} (valeria.scoring.total, valeria.dukes.resources).",
+            s=sc.seat, m=sc.monsters, d=sc.domains, b=sc.board, k=sc.duke, t=terms or "-", g=s.gold, st=s.strength,
+            mg=s.magic, p=per, r=sc.duke_resources, tot=sc.total))
+    best = max(sc.total for sc in scores)
+    tied = [sc for sc in scores if sc.total == best]
+    if len(tied) > 1:
+        lines.append(_t("Shoda na {b} bodech: rozhoduje menší počet karet ve vévodství ({c}) (valeria.scoring.tie).",
+                        "Tie at {b} VP: fewer cards in the duchy decides ({c}) (valeria.scoring.tie).", b=best,
+                        c=", ".join(f"{sc.seat}: {sc.duchy_cards}" for sc in tied)))
+    lines.append(_t("Vítěz: {w} (valeria.scoring.winner).", "Winner(s): {w} (valeria.scoring.winner).",
+                    w=", ".join(map(str, win))))
+    return tuple(lines)

@@ -1,0 +1,200 @@
+"""Valeria: Card Kingdoms, base game for 2-4 players: the kernel's Game protocol.
+
+The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
+and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
+:mod:`rules.valeria.records`. Chance (decision 0010): the setup holds the
+deals and shuffles (areas in order, citizen kinds, domain stacks, the dukes
+dealt, the first player); each roll is a chance node with the 36 ordered
+outcomes of two distinguishable dice, 1/36 each (an ordered record is what a
+table sees, and die-changing domains name one die), and Purloiner's Perch
+draws a monster at a chance node.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rules.kernel.decisions import Decision, Decisions
+from rules.kernel.game import (
+    CHANCE,
+    TERMINAL,
+    ChanceMode,
+    Dynamics,
+    GameBase,
+    GameInfo,
+    Information,
+    Result,
+    Turn,
+)
+from rules.kernel.text import Text
+from rules.kernel.verdict import Violation
+from rules.valeria import engine, records
+from rules.valeria.state import (
+    DICE,
+    DRAW,
+    DUKES,
+    HARVEST,
+    OVER,
+    ROLL,
+    Action,
+    SeatView,
+    Setup,
+    StackView,
+    State,
+    View,
+)
+
+
+class Valeria(GameBase[State, Action]):
+    """Valeria: Card Kingdoms (Czech *Království Valerie*) by Isaias Vallejo, base game."""
+
+    info = GameInfo(
+        key="valeria",
+        name=Text.of(cs="Království Valerie", en="Valeria: Card Kingdoms"),
+        players=records.PLAYERS,
+        chance=ChanceMode.NODES,
+        information=Information.IMPERFECT,  # dukes kept face down, face-down domains
+        languages=("cs", "en"),
+        dynamics=Dynamics.SIMULTANEOUS_CHOICES,
+    )
+
+    # ------------------------------------------------------------------ setup and records
+
+    def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
+        return records.random_setup(rng, records.players_of(variant))
+
+    def variant_of(self, setup: Setup) -> dict[str, Any]:
+        return {"players": setup.players}
+
+    def setup_from_json(self, data: Any, variant: Any = None) -> Setup:
+        return records.setup_from_json(data, variant)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return records.setup_to_json(setup)
+
+    def action_from_json(self, data: Any) -> Action:
+        return records.action_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return records.action_to_json(action)
+
+    # ------------------------------------------------------------------ play
+
+    def initial_state(self, setup: Setup) -> State:
+        return engine.initial_state(setup)
+
+    def turn(self, state: State) -> Turn:
+        phase = state.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in (ROLL, DRAW):
+            return CHANCE
+        if phase == DUKES:
+            return Turn.simultaneous([i for i, s in enumerate(state.seats) if s.duke is None])
+        if state.pending:
+            return Turn.of(state.pending[0].seat)
+        if phase == HARVEST:
+            return Turn.simultaneous([i for i, items in enumerate(state.harvest) if items])
+        return Turn.of(state.active)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return engine.legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        if state.phase == ROLL:
+            return engine.ROLL_OUTCOMES
+        if state.phase == DRAW:
+            return engine.draw_outcomes(state)
+        return ()
+
+    def is_chance(self, action: Action) -> bool:
+        return action.kind in ("roll", "draw")
+
+    def check(self, state: State, action: Action) -> Violation | None:
+        return engine.check(state, action)
+
+    def successor(self, state: State, action: Action) -> State:
+        return engine.successor(state, action)
+
+    def pending(self, state: State) -> Decisions:
+        """The decisions an action opened (rewards, targets, optional powers), the one to
+        make now first; the Roll phase's die changes are the active seat's decision."""
+        if state.pending:
+            return state.pending
+        if state.phase == DICE:
+            return (Decision(state.active, "dice", "valeria.roll.domains"),)
+        return ()
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        from rules.valeria.explain import score_lines
+
+        scores = tuple(engine.score(state, i) for i in range(state.players))
+        win = engine.winners(scores)
+        details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
+                               "duke": s.duke, "total": s.total, "duchy_cards": s.duchy_cards} for s in scores]}
+        return Result(win, details, score_lines(state, scores, win))
+
+    # ------------------------------------------------------------------ secrets
+
+    def view(self, state: State, seat: int) -> View:
+        """What ``seat`` sees: everything public, its own dukes (the kept one and the one
+        it did not keep), and of each center stack the top card and the size; another
+        seat's duke only as "kept". Any other number is a spectator: public parts only."""
+        seats = tuple(SeatView(s.gold, s.strength, s.magic, s.vp, s.citizens, s.domains, s.monsters,
+                               s.duke is not None, s.duke if i == seat else None, s.dealt if i == seat else ())
+                      for i, s in enumerate(state.seats))
+        return View(seat, state.players, state.first, state.areas,
+                    tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
+                    state.citizen_kinds, state.citizen_counts,
+                    tuple(StackView(st[0] if st else None, len(st)) for st in state.domains),
+                    seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
+                    state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered)
+
+    def rehide(self, state: State, seat: int, rng: random.Random) -> State:
+        """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
+        each top (shuffled with the domains left in the box), and the other seats' dukes
+        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one)."""
+        from rules.valeria.data import index
+
+        I = index()
+        hidden = [d for st in state.domains for d in st[1:]]
+        built = {d for s in state.seats for d in s.domains}
+        tops = {st[0] for st in state.domains if st}
+        pool = [d for d in I.domains if d not in built and d not in tops]
+        rng.shuffle(pool)
+        fresh = iter(pool)
+        domains = tuple((st[0], *(next(fresh) for _ in st[1:])) if st else st for st in state.domains)
+        del hidden
+        mine = set(state.seats[seat].dealt) if 0 <= seat < state.players else set()
+        others = [d for d in I.dukes if d not in mine]
+        rng.shuffle(others)
+        deal = iter(others)
+        seats = []
+        for i, s in enumerate(state.seats):
+            if i == seat:
+                seats.append(s)
+                continue
+            pair = (next(deal), next(deal))
+            seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
+        return attrs.evolve(state, domains=domains, seats=tuple(seats))
+
+    # ------------------------------------------------------------------ explanations
+
+    def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
+        from rules.valeria.explain import explain_step
+
+        return explain_step(before, action, after)
+
+
+VALERIA = Valeria()
+"""The Valeria game object (it has no state of its own)."""

@@ -1,0 +1,332 @@
+"""Valeria setups and actions as record JSON, and the random setup.
+
+Setup (``"variant": {"players": 2..4}``)::
+
+    {"monsters": ["hills", "ruins", "forest", "valley", "mountains"],   # areas, left to right
+     "citizens": ["cleric", "merchant", "mercenary", "archer", "peasant",
+                  "knight", "rogue", "champion", "paladin", "butcher"],  # stacks 1..8, 9/10, 11/12
+     "domains": [["palace-of-the-dawn", "...", "..."], ... 5 stacks],    # face-up top first
+     "dukes": [["simon-the-unclean", "node-master-of-swords"], ...],    # two dealt per seat
+     "first": 0}
+
+Actions::
+
+    {"chance": "roll", "dice": [3, 5]}            the roll (36 ordered outcomes, 1/36 each)
+    {"chance": "draw", "monster": "goblin"}       Purloiner's Perch draws from a Victory stack
+    {"seat": 0, "keep": "simon-the-unclean"}      keep one of the two dealt dukes
+    {"seat": 0, "die": "palace-of-the-dawn", "which": 1}   a die-changing domain on die 0 or 1
+    {"seat": 0, "announce": true}                 end the Roll phase
+    {"seat": 0, "thief": "gold", "from": 1}       the active Thief takes 3 gold (or "magic") from seat 1
+    {"seat": 1, "harvest": "merchant", "choose": "gold"}   a harvest choice (the Herald too)
+    {"seat": 1, "harvest": "monk", "use": true}   an optional harvest exchange, used or declined
+    {"seat": 0, "recruit": "peasant", "pay": {"gold": 2, "magic": 1}}
+    {"seat": 0, "slay": "hills", "pay": {"strength": 2, "magic": 1}}   the top monster of an area's stack
+    {"seat": 0, "build": "halfpenny-hill", "pay": {"gold": 6}}
+    {"seat": 0, "gain": "magic"}
+    {"seat": 0, "choose": "citizen"}              a reward branch
+    {"seat": 0, "citizen": "knight"}              the citizen a reward gains
+    {"seat": 0, "take_from": 1}                   the opponent a "take" effect takes from
+    {"seat": 0, "exchange": true}                 an optional exchange (Golden Obelisk of Nae)
+    {"seat": 0, "return": "goblin"}               Watcher on the Water / Nest of the Weaver Witch
+    {"seat": 0, "purloin_from": 1}                Purloiner's Perch
+    {"seat": 0, "decline": true}                  pass on an optional power
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from rules.kernel.registry import implements
+from rules.kernel.verdict import MalformedError
+from rules.valeria.data import ACTIVATION_STACKS, index
+from rules.valeria.state import (
+    ANNOUNCE,
+    BUILD,
+    CHOOSE,
+    CITIZEN,
+    DECLINE,
+    DIE,
+    DRAW_MONSTER,
+    EXCHANGE,
+    GAIN,
+    HARVEST_ITEM,
+    KEEP,
+    PURLOIN,
+    RECRUIT,
+    RESOURCES,
+    RETURN,
+    ROLL_DICE,
+    SLAY,
+    TAKE,
+    THIEF,
+    Action,
+    Setup,
+)
+
+PLAYERS = (2, 3, 4)
+MONSTER_STACKS = 5
+DOMAIN_STACKS = 5
+DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row)
+DUKES_DEALT = 2
+
+
+def players_of(variant: Any) -> int | None:
+    if variant is None:
+        return None
+    if not isinstance(variant, Mapping) or set(variant) - {"players"}:
+        raise MalformedError(f"the Valeria variant is {{\"players\": 2..4}}, not {variant!r}")
+    n = variant.get("players")
+    if type(n) is not int or n not in PLAYERS:
+        raise MalformedError(f"variant.players must be 2, 3 or 4 (valeria.setup.players), not {n!r}; "
+                             "the 1- and 5-player variants are not implemented")
+    return n
+
+
+def _top_strength(area: str) -> int:
+    I = index()
+    return I.monsters[I.area_stacks[area][0]].strength
+
+
+@implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.citizen-rows",
+            "valeria.setup.domain-row", "valeria.setup.dukes", "valeria.setup.first-player")
+def setup_from_json(data: Any, variant: Any = None) -> Setup:
+    """Validate a setup: five different areas ordered by the strength of their top
+    monsters, one citizen kind per activation stack, five domain stacks of three
+    different domains, two different dukes per seat, a first player."""
+    I = index()
+    if not isinstance(data, Mapping):
+        raise MalformedError("'setup' must be an object with monsters, citizens, domains, dukes and first")
+    extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first"})
+    if extra:
+        raise MalformedError(f"setup: unknown field(s) {', '.join(extra)}")
+    areas = data.get("monsters")
+    if (not isinstance(areas, list) or len(areas) != MONSTER_STACKS or any(a not in I.areas for a in areas)
+            or len(set(areas)) != MONSTER_STACKS):
+        raise MalformedError(f"setup.monsters must name {MONSTER_STACKS} different areas ({', '.join(I.areas)}), "
+                             f"left to right (valeria.setup.monster-row), not {areas!r}")
+    strengths = [_top_strength(a) for a in areas]
+    if strengths != sorted(strengths):
+        raise MalformedError(f"setup.monsters: the stacks lie left to right by the strength of their top monster "
+                             f"(valeria.setup.monster-stacks-order); these tops have strength {strengths}")
+    citizens = data.get("citizens")
+    if not isinstance(citizens, list) or len(citizens) != len(ACTIVATION_STACKS):
+        raise MalformedError(f"setup.citizens must name {len(ACTIVATION_STACKS)} citizen kinds, one per stack "
+                             "1, 2, ..., 8, 9/10, 11/12 (valeria.setup.citizen-rows)")
+    for i, (kind, kinds) in enumerate(zip(citizens, I.stack_kinds, strict=True)):
+        if kind not in kinds:
+            numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
+            raise MalformedError(f"setup.citizens[{i}]: the stack {numbers} holds one of {', '.join(kinds)}, "
+                                 f"not {kind!r} (valeria.setup.citizen-rows)")
+    domains = data.get("domains")
+    if (not isinstance(domains, list) or len(domains) != DOMAIN_STACKS
+            or any(not isinstance(st, list) or len(st) != DOMAINS_PER_STACK for st in domains)):
+        raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {DOMAINS_PER_STACK} domains, "
+                             "face-up top first (valeria.setup.domain-row)")
+    flat = [d for st in domains for d in st]
+    unknown = sorted({d for d in flat if d not in I.domains}, key=str)
+    if unknown:
+        raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(map(repr, unknown))}")
+    twice = sorted({d for d in flat if flat.count(d) > 1})
+    if twice:
+        raise MalformedError(f"setup.domains: each domain exists once; twice: {', '.join(twice)}")
+    dukes = data.get("dukes")
+    n = players_of(variant)
+    if not isinstance(dukes, list) or any(not isinstance(p, list) or len(p) != DUKES_DEALT for p in dukes):
+        raise MalformedError("setup.dukes must list, per seat, the two dukes dealt (valeria.setup.dukes)")
+    if n is None:
+        n = len(dukes)
+    if len(dukes) != n or n not in PLAYERS:
+        raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
+                             "(2-4, valeria.setup.players)")
+    dealt = [d for p in dukes for d in p]
+    unknown = sorted({d for d in dealt if d not in I.dukes}, key=str)
+    if unknown:
+        raise MalformedError(f"setup.dukes: unknown duke(s) {', '.join(map(repr, unknown))}")
+    twice = sorted({d for d in dealt if dealt.count(d) > 1})
+    if twice:
+        raise MalformedError(f"setup.dukes: each duke is dealt once; twice: {', '.join(twice)}")
+    first = data.get("first")
+    if type(first) is not int or not 0 <= first < n:
+        raise MalformedError(f"setup.first must be a seat 0..{n - 1} (valeria.setup.first-player), not {first!r}")
+    return Setup(n, tuple(areas), tuple(citizens), tuple(tuple(st) for st in domains),
+                 tuple(tuple(p) for p in dukes), first)
+
+
+def setup_to_json(setup: Setup) -> dict[str, Any]:
+    return {"monsters": list(setup.areas), "citizens": list(setup.citizens),
+            "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
+            "first": setup.first}
+
+
+@implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
+            "valeria.setup.dukes", "valeria.setup.first-player")
+def random_setup(rng: random.Random, players: int | None = None) -> Setup:
+    """Any five areas ordered by top strength (ties in random order), a random kind per
+    citizen stack, the 24 domains shuffled into five stacks of three, two dukes dealt to
+    each seat, a random first player; ``players`` drawn from 2-4 when not given."""
+    I = index()
+    n = players if players is not None else rng.choice(PLAYERS)
+    areas = rng.sample(I.areas, MONSTER_STACKS)
+    areas.sort(key=_top_strength)  # stable: ties keep their random order
+    citizens = tuple(rng.choice(kinds) for kinds in I.stack_kinds)
+    domains = list(I.domains)
+    rng.shuffle(domains)
+    stacks = tuple(tuple(domains[i * DOMAINS_PER_STACK:(i + 1) * DOMAINS_PER_STACK]) for i in range(DOMAIN_STACKS))
+    dukes = list(I.dukes)
+    rng.shuffle(dukes)
+    dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
+    return Setup(n, tuple(areas), citizens, stacks, dealt, rng.randrange(n))
+
+
+# ------------------------------------------------------------------ actions
+
+_SEATLESS = {"chance"}
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise MalformedError(f"{where} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise MalformedError(f"{where} must be a card or option name, not {value!r}")
+    return value
+
+
+def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int]:
+    pay = data.get("pay")
+    if not isinstance(pay, Mapping) or set(pay) - {first, "magic"}:
+        raise MalformedError(f"'pay' must be an object with {first!r} and/or 'magic', not {pay!r}")
+    return _int(pay.get(first, 0), f"pay.{first}", 0, 999), _int(pay.get("magic", 0), "pay.magic", 0, 999)
+
+
+_ONE_KEY = {"keep": KEEP, "announce": ANNOUNCE, "recruit": RECRUIT, "slay": SLAY, "build": BUILD, "gain": GAIN,
+            "choose": CHOOSE, "citizen": CITIZEN, "take_from": TAKE, "exchange": EXCHANGE, "return": RETURN,
+            "purloin_from": PURLOIN, "decline": DECLINE, "die": DIE, "thief": THIEF, "harvest": HARVEST_ITEM}
+_EXTRA = {DIE: {"which"}, THIEF: {"from"}, HARVEST_ITEM: {"choose", "use"}, RECRUIT: {"pay"}, SLAY: {"pay"},
+          BUILD: {"pay"}}
+
+
+def action_from_json(data: Any) -> Action:
+    I = index()
+    if not isinstance(data, Mapping):
+        raise MalformedError(f"an action is a JSON object, not {data!r}")
+    if "chance" in data:
+        if data["chance"] == "roll":
+            if set(data) != {"chance", "dice"}:
+                raise MalformedError("a roll is {\"chance\": \"roll\", \"dice\": [a, b]}")
+            dice = data["dice"]
+            if not isinstance(dice, list) or len(dice) != 2 or any(type(d) is not int for d in dice):
+                raise MalformedError(f"'dice' must be two whole numbers, not {dice!r}")
+            if any(not 1 <= d <= 6 for d in dice):
+                raise MalformedError(f"a die shows 1..6, not {dice!r} (valeria.roll.dice)")
+            return Action(ROLL_DICE, a=dice[0], b=dice[1])
+        if data["chance"] == "draw":
+            if set(data) != {"chance", "monster"} or data["monster"] not in I.monsters:
+                raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
+            return Action(DRAW_MONSTER, card=data["monster"])
+        raise MalformedError(f"'chance' is \"roll\" or \"draw\", not {data['chance']!r}")
+    seat = _int(data.get("seat"), "seat", 0, max(PLAYERS) - 1)
+    keys = ["harvest"] if "harvest" in data else [k for k in data if k in _ONE_KEY]
+    if len(keys) != 1:
+        raise MalformedError(f"an action names exactly one of {', '.join(_ONE_KEY)}: {dict(data)!r}")
+    key = keys[0]
+    kind = _ONE_KEY[key]
+    extra = sorted(set(data) - {"seat", key} - _EXTRA.get(kind, set()))
+    if extra:
+        raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
+    value = data[key]
+    if kind in (ANNOUNCE, DECLINE):
+        if value is not True:
+            raise MalformedError(f"'{key}' must be true")
+        return Action(kind, seat)
+    if kind == EXCHANGE:
+        if type(value) is not bool:
+            raise MalformedError("'exchange' must be true (use it) or false (decline)")
+        return Action(kind, seat, option="use" if value else "decline")
+    if kind in (TAKE, PURLOIN):
+        return Action(kind, seat, target=_int(value, key, 0, max(PLAYERS) - 1))
+    if kind == GAIN:
+        if value not in RESOURCES:
+            raise MalformedError(f"'gain' is one of {', '.join(RESOURCES)}, not {value!r} (valeria.gain.resource)")
+        return Action(kind, seat, value)
+    if kind == DIE:
+        if value not in I.domains:
+            raise MalformedError(f"'die' names a domain, not {value!r}")
+        return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
+    if kind == THIEF:
+        return Action(kind, seat, option=_str(value, "thief"),
+                      target=_int(data.get("from"), "from", 0, max(PLAYERS) - 1))
+    if kind == HARVEST_ITEM:
+        card = _str(value, "harvest")
+        if card not in I.citizens and card not in I.starters:
+            raise MalformedError(f"'harvest' names a citizen or starter, not {card!r}")
+        if ("choose" in data) == ("use" in data):
+            raise MalformedError("a harvest action has either 'choose' (a branch) or 'use' (true/false)")
+        if "use" in data:
+            if type(data["use"]) is not bool:
+                raise MalformedError("'use' must be true or false")
+            return Action(kind, seat, card, option="use" if data["use"] else "decline")
+        return Action(kind, seat, card, option=_str(data["choose"], "choose"))
+    if kind in (RECRUIT, SLAY, BUILD):
+        card = _str(value, key)
+        known = {RECRUIT: I.citizens, SLAY: I.areas, BUILD: I.domains}[kind]
+        if card not in known:
+            what = {RECRUIT: "citizen", SLAY: "monster area", BUILD: "domain"}[kind]
+            raise MalformedError(f"unknown {what} {card!r}")
+        g, m = _pay(data, "strength" if kind == SLAY else "gold")
+        return Action(kind, seat, card, a=g, b=m)
+    if kind == KEEP:
+        if value not in I.dukes:
+            raise MalformedError(f"unknown duke {value!r}")
+        return Action(kind, seat, value)
+    if kind == CITIZEN:
+        if value not in I.citizens:
+            raise MalformedError(f"unknown citizen {value!r}")
+        return Action(kind, seat, value)
+    if kind == RETURN:
+        if value not in I.citizens and value not in I.monsters:
+            raise MalformedError(f"'return' names a monster or citizen, not {value!r}")
+        return Action(kind, seat, value)
+    return Action(kind, seat, option=_str(value, key))  # CHOOSE
+
+
+def action_to_json(a: Action) -> dict[str, Any]:
+    k = a.kind
+    if k == ROLL_DICE:
+        return {"chance": "roll", "dice": [a.a, a.b]}
+    if k == DRAW_MONSTER:
+        return {"chance": "draw", "monster": a.card}
+    out: dict[str, Any] = {"seat": a.seat}
+    if k in (ANNOUNCE, DECLINE):
+        out[k] = True
+    elif k == EXCHANGE:
+        out["exchange"] = a.option == "use"
+    elif k == TAKE:
+        out["take_from"] = a.target
+    elif k == PURLOIN:
+        out["purloin_from"] = a.target
+    elif k == DIE:
+        out.update(die=a.card, which=a.target)
+    elif k == THIEF:
+        out.update(thief=a.option, **{"from": a.target})
+    elif k == HARVEST_ITEM:
+        out["harvest"] = a.card
+        if a.option in ("use", "decline"):
+            out["use"] = a.option == "use"
+        else:
+            out["choose"] = a.option
+    elif k in (RECRUIT, BUILD):
+        out[k] = a.card
+        out["pay"] = {"gold": a.a, "magic": a.b}
+    elif k == SLAY:
+        out.update(slay=a.card, pay={"strength": a.a, "magic": a.b})
+    elif k == CHOOSE:
+        out["choose"] = a.option
+    else:  # keep, gain, citizen, return
+        out[k] = a.card
+    return out

@@ -1,0 +1,187 @@
+"""Immutable models of a Valeria base game: setup, actions, state, views.
+
+Cards are named by their data IDs (``spec/data/valeria-cards.toml``, read by
+:func:`rules.valeria.cards.load_cards`). The center holds five monster stacks
+(one area each, left to right, top card first), ten citizen stacks (one
+citizen kind each; identical copies, so a count) and five domain stacks (top
+card face up first, the rest face down). A seat's duchy is its copies of each
+center citizen kind (indexed like the citizen stacks), its built domains and
+its three starters (implicit: every seat always has exactly one of each,
+valeria.setup.starters); its Victory stack lists the monsters it slew.
+
+An exhausted stack is an empty center stack: the Exhausted card that lies on
+it is implied by the emptiness (valeria.exhausted.replace), so a card
+returned to an empty stack (Watcher on the Water, Nest of the Weaver Witch)
+un-exhausts it without further bookkeeping.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.kernel.decisions import Decisions
+
+# Phases (valeria.turn.phases) plus the duke choice before the first turn.
+DUKES, ROLL, DICE, HARVEST, ACTIONS, DRAW, OVER = "dukes", "roll", "dice", "harvest", "actions", "draw", "over"
+
+RESOURCES = ("gold", "strength", "magic")
+
+# Action kinds.
+ROLL_DICE = "roll"  # chance: the two dice
+DRAW_MONSTER = "draw"  # chance: the monster drawn by Purloiner's Perch
+KEEP = "keep"  # keep one of the two dealt dukes
+DIE = "die"  # use a die-changing domain on one die
+ANNOUNCE = "announce"  # end the Roll phase with the dice as they are
+THIEF = "thief"  # the active Thief: which resource, from whom
+HARVEST_ITEM = "harvest"  # a harvest choice (branch) or an optional exchange (use / decline)
+RECRUIT = "recruit"
+SLAY = "slay"
+BUILD = "build"
+GAIN = "gain"
+CHOOSE = "choose"  # a reward branch
+CITIZEN = "citizen"  # which citizen a "gain a citizen" reward takes
+TAKE = "take"  # from which opponent a "take" effect takes
+EXCHANGE = "exchange"  # an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
+RETURN = "return"  # Watcher on the Water / Nest of the Weaver Witch: what to return
+PURLOIN = "purloin"  # Purloiner's Perch: from whom
+DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
+
+CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
+
+
+@attrs.frozen
+class Setup:
+    """What is decided before play (valeria.setup.*): the monster areas left to
+    right, the citizen kind of each of the ten stacks, the five domain stacks
+    (top first), the two dukes dealt to each seat and the first player."""
+
+    players: int
+    areas: tuple[str, ...]
+    citizens: tuple[str, ...]
+    domains: tuple[tuple[str, ...], ...]
+    dukes: tuple[tuple[str, ...], ...]
+    first: int
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Action:
+    """One explicit choice or chance outcome.
+
+    ``card`` names a card (or an area for ``slay``, a resource for ``gain``),
+    ``option`` a branch label, resource or ``"use"``/``"decline"``, ``target`` a
+    seat or a die index, ``a``/``b`` a payment (gold or strength, then magic) or
+    the two dice of a roll.
+    """
+
+    kind: str
+    seat: int = -1
+    card: str = ""
+    option: str = ""
+    target: int = -1
+    a: int = 0
+    b: int = 0
+
+
+@attrs.frozen(slots=True)
+class Seat:
+    """One player's board, duchy, Victory stack and dukes."""
+
+    gold: int
+    strength: int
+    magic: int
+    vp: int  # VP tokens on the board (valeria.symbols.vp: printed VP are counted at the end)
+    citizens: tuple[int, ...]  # copies of each center citizen kind (indexed like State.citizen_kinds)
+    domains: tuple[str, ...]
+    monsters: tuple[str, ...]  # the Victory stack, in the order slain
+    dealt: tuple[str, ...]  # the two dukes dealt
+    duke: str | None  # the one kept (None until chosen)
+
+    def resource(self, name: str) -> int:
+        return int(getattr(self, name))
+
+
+@attrs.frozen(slots=True)
+class HarvestItem:
+    """Activations of one card side that still wait for their owner's choice:
+    ``count`` instances of ``card`` (``side`` "on": the active player's left
+    power, "off": the others' right power, "herald")."""
+
+    card: str
+    side: str
+    count: int
+
+
+@attrs.frozen(slots=True)
+class State:
+    players: int
+    first: int
+    areas: tuple[str, ...]
+    monsters: tuple[tuple[str, ...], ...]  # per area stack, top first
+    citizen_kinds: tuple[str, ...]
+    citizen_counts: tuple[int, ...]
+    domains: tuple[tuple[str, ...], ...]  # per domain stack, top (face up) first
+    seats: tuple[Seat, ...]
+    active: int
+    phase: str
+    turns: int = 0  # turns begun so far (the current one included)
+    dice: tuple[int, int] = (0, 0)  # as they lie now (after any changes)
+    rolled: tuple[int, int] = (0, 0)  # as rolled (before changes)
+    used: tuple[str, ...] = ()  # die-changing domains used this Roll phase
+    harvest: tuple[tuple[HarvestItem, ...], ...] = ()  # per seat
+    actions_left: int = 0
+    closing: bool = False  # the end-of-Action-phase powers have been queued
+    pending: Decisions = ()
+    draw_from: int = -1  # Purloiner's Perch: the seat whose Victory stack is drawn from
+    end_triggered: bool = False
+
+    @property
+    def seat(self) -> Seat:
+        return self.seats[self.active]
+
+
+@attrs.frozen
+class SeatView:
+    gold: int
+    strength: int
+    magic: int
+    vp: int
+    citizens: tuple[int, ...]
+    domains: tuple[str, ...]
+    monsters: tuple[str, ...]
+    has_duke: bool
+    duke: str | None  # only the viewer's own
+    dealt: tuple[str, ...]  # only the viewer's own
+
+
+@attrs.frozen
+class StackView:
+    top: str | None
+    size: int
+
+
+@attrs.frozen
+class View:
+    """What one seat may see: everything public, its own dukes, and of the
+    center stacks only each top card and size (valeria.setup.domain-row: the
+    domains below the top lie face down)."""
+
+    seat: int
+    players: int
+    first: int
+    areas: tuple[str, ...]
+    monsters: tuple[StackView, ...]
+    citizen_kinds: tuple[str, ...]
+    citizen_counts: tuple[int, ...]
+    domains: tuple[StackView, ...]
+    seats: tuple[SeatView, ...]
+    active: int
+    phase: str
+    turns: int
+    dice: tuple[int, int]
+    rolled: tuple[int, int]
+    used: tuple[str, ...]
+    harvest: tuple[tuple[HarvestItem, ...], ...]
+    actions_left: int
+    pending: Decisions
+    draw_from: int
+    end_triggered: bool
