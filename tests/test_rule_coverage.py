@@ -25,6 +25,8 @@ import pytest
 
 import rules.games
 from rules.kernel import citations, registry
+from rules.kernel.game import TurnKind
+from rules.kernel.simulate import random_action
 from rules.kernel.spec import load_spec
 
 TESTS = Path(__file__).resolve().parent
@@ -147,6 +149,14 @@ def _engine_rule_ids(game: Any, seed: int) -> set[str]:
 
     steps = 0
     while not game.is_terminal(state):
+        if game.turn(state).kind is TurnKind.CHANCE:  # a roll: sampled, then explained like any step
+            action = random_action(game, state, rng)
+            after = game.apply(state, action)
+            for line in game.explain_step(state, action, after):
+                from_text(line)
+            state = after
+            steps += 1
+            continue
         legal = list(game.legal_actions(state))
         assert legal, f"no legal action in a non-terminal state after {steps} steps"
         for action in everything:

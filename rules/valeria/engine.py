@@ -115,7 +115,8 @@ def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> 
 # =========================================================================== counting
 
 
-@implements("valeria.citizens.references", "valeria.symbols.per", "valeria.citizens.role-and-type-icon")
+@implements("valeria.citizens.references", "valeria.symbols.per", "valeria.citizens.role-and-type-icon",
+            "valeria.citizens.card-names", "valeria.cards.types", "valeria.dukes.role-icons")
 def count(state: State, seat: int, counter: Counter) -> int:
     """What a "per" counts in ``seat``'s duchy or Victory stack (valeria.citizens.references):
     citizens with a role (citizens only, ruling O9), cards of a name (the starter of that
@@ -183,6 +184,7 @@ def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
     return _with_seat(state, seat, _add(state.seats[seat], gain.amount, n))
 
 
+@implements("valeria.exhausted.replace", "valeria.exhausted.last-card")
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace)."""
     return (sum(1 for m in state.monsters if not m) + sum(1 for c in state.citizen_counts if c == 0)
@@ -194,7 +196,8 @@ def exhausted(state: State) -> int:
 
 @implements("valeria.setup.player-boards", "valeria.setup.starters", "valeria.setup.monster-stack-order",
             "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.exhausted-stack",
-            "valeria.setup.first-player", "valeria.setup.players")
+            "valeria.setup.first-player", "valeria.setup.players", "valeria.setup.center-grid",
+            "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit")
 def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
@@ -216,7 +219,7 @@ STACK_SIZE = 5
 # =========================================================================== dukes
 
 
-@implements("valeria.setup.dukes")
+@implements("valeria.setup.dukes", "valeria.dukes.secret", "valeria.cards.limit")
 def keep_duke(state: State, seat: int, duke: str) -> State:
     """Each seat keeps one of its two dealt dukes face down; the other leaves the game."""
     state = _with_seat(state, seat, attrs.evolve(state.seats[seat], duke=duke))
@@ -287,7 +290,7 @@ def _after_die_change(state: State) -> State:
 
 
 @implements("valeria.roll.domains", "valeria.roll.once-per-card", "valeria.symbols.any-die",
-            "valeria.cards.foxgrove-palisade", "valeria.cards.the-desert-orchid", "valeria.cards.palace-of-the-dawn")
+            "valeria.cards.foxgrove-palisade", "valeria.cards.desert-orchid", "valeria.cards.palace-of-the-dawn")
 def change_die(state: State, domain: str, which: int) -> State:
     """The active seat uses one of its die-changing domains on one die, each domain once
     per Roll phase, on any die (also one changed before, ruling O7); dice made equal
@@ -356,6 +359,7 @@ def _is_steal(effect: Effect) -> bool:
     return isinstance(effect, Choice) and any(isinstance(e, Take) for br in effect.options for e in br)
 
 
+@implements("valeria.harvest.thief-first", "valeria.cards.thief")
 def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first)."""
@@ -438,7 +442,8 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     return attrs.evolve(state, harvest=tuple(harvest))
 
 
-@implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent")
+@implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
+            "valeria.cards.thief")
 def take(state: State, seat: int, victim: int, amount: Amount) -> State:
     """Take from the opponent the active player chooses; when the opponent has less,
     take what they have (ruling O23)."""
@@ -464,6 +469,8 @@ def begin_actions(state: State) -> State:
     return state
 
 
+@implements("valeria.domains.effects", "valeria.cards.text-wins", "valeria.monsters.choice-reward",
+            "valeria.domains.extra-action", "valeria.symbols.plus", "valeria.cards.bane-spider")
 def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source: str, rule: str) -> State:
     """Apply a card's effects in order: plain gains at once, every choice as a pending
     decision of ``seat`` (the first to make on top)."""
@@ -504,7 +511,8 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
     return any(state.seats[o].monsters for o in range(state.players) if o != seat)
 
 
-@implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward")
+@implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.cards.wraith",
+            "valeria.cards.orc-warrior")
 def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
@@ -523,7 +531,7 @@ def _branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> boo
     return all(_citizen_targets(state, e) for e in branch if isinstance(e, GainCitizen))
 
 
-@implements("valeria.cards.forgotten-sorrows")
+@implements("valeria.domains.effects")
 def gain_citizen(state: State, seat: int, stack: int) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
     adds 1 magic during its owner's Action phase."""
@@ -536,12 +544,12 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
     state = attrs.evolve(_with_seat(state, seat, s), citizen_counts=tuple(counts))
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
-                                "valeria.cards.forgotten-sorrows")
+                                "valeria.domains.effects")
     return state
 
 
 @implements("valeria.recruit.choose", "valeria.recruit.duchy", "valeria.recruit.cost-per-copy",
-            "valeria.cards.emerald-stronghold")
+            "valeria.cards.emerald-stronghold", "valeria.citizens.names")
 def price_of(state: State, seat: int, stack: int) -> int:
     """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
     without the "+" for an owner of Emerald Stronghold."""
@@ -556,7 +564,7 @@ def recruit(state: State, stack: int, gold: int, magic: int) -> State:
 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
-            "valeria.monsters.boss-reward", "valeria.cards.the-violet-thorn")
+            "valeria.monsters.boss-reward", "valeria.monsters.vp-reward")
 def slay(state: State, stack: int, strength: int, magic: int) -> State:
     """The active seat pays for the top monster of ``stack``, puts it in its Victory stack
     and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic."""
@@ -569,11 +577,11 @@ def slay(state: State, stack: int, strength: int, magic: int) -> State:
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
-                                "valeria.cards.the-violet-thorn")
+                                "valeria.domains.effects")
     return state
 
 
-@implements("valeria.build.requirements", "valeria.citizens.role-uses")
+@implements("valeria.build.requirements", "valeria.citizens.role-uses", "valeria.domains.starters-no-roles")
 def roles_met(state: State, seat: int, domain: str) -> bool:
     """The duchy's citizens cover the domain's role icons with multiplicity; starters have
     no role and domains' icons do not count (ruling O9)."""
@@ -603,7 +611,7 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
     return state
 
 
-@implements("valeria.gain.resource")
+@implements("valeria.gain.resource", "valeria.resources.kinds", "valeria.resources.unlimited")
 def gain_resource(state: State, resource: str) -> State:
     return _with_seat(state, state.active, _add(state.seat, Amount(**{resource: 1})))
 
@@ -653,7 +661,7 @@ def drawn(state: State, monster: str) -> State:
     return attrs.evolve(state, phase=ACTIONS, draw_from=-1)
 
 
-@implements("valeria.cards.cathedral-of-st-aquila", "valeria.cards.the-orb-of-urdr")
+@implements("valeria.domains.effects", "valeria.domains.trigger-order")
 def close_actions(state: State) -> State:
     """The end of the Action phase: the active seat's end-of-phase domains act."""
     I = _I()
@@ -661,7 +669,7 @@ def close_actions(state: State) -> State:
     for d in state.seat.domains:
         dom = I.domains[d]
         if dom.timing == "action-end":
-            state = resolve_effects(state, state.active, dom.effect, d, f"valeria.cards.{d}")
+            state = resolve_effects(state, state.active, dom.effect, d, "valeria.domains.effects")
     return state
 
 
@@ -746,6 +754,7 @@ def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
                 yield Action(kind, state.active, state.areas[i], a=strength, b=magic)
 
 
+@implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
 def _main_actions(state: State) -> Iterator[Action]:
     I = _I()
     s = state.seat
@@ -1087,7 +1096,7 @@ STARTERS_PER_SEAT = 3
 
 
 @implements("valeria.scoring.total", "valeria.scoring.duke-icons", "valeria.monsters.vp", "valeria.resources.vp",
-            "valeria.dukes.resources")
+            "valeria.dukes.resources", "valeria.domains.vp")
 def score(state: State, seat: int) -> Score:
     """Printed VP of slain monsters and built domains, VP on the board and the duke:
     its terms (role icons on citizens and domains) and the summed resources divided

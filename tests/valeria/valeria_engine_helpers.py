@@ -1,0 +1,95 @@
+"""Shared fixtures of the Valeria engine tests: a first-game setup and quick
+ways to put a seat in a given situation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rules.kernel.verdict import Violation
+from rules.valeria.game import VALERIA
+from rules.valeria.state import ACTIONS, HARVEST, Seat, State
+
+CITIZENS = ["cleric", "merchant", "mercenary", "archer", "peasant", "knight", "rogue", "champion", "paladin",
+            "butcher"]
+STACK = {kind: i for i, kind in enumerate(CITIZENS)}
+SETUP: dict[str, Any] = {
+    "monsters": ["hills", "ruins", "forest", "valley", "mountains"],
+    "citizens": CITIZENS,
+    "domains": [["palace-of-the-dawn", "halfpenny-hill", "the-orb-of-urdr"],
+                ["foxgrove-palisade", "blood-crow-army", "cutthroats-truce"],
+                ["eye-of-asteraten", "golden-obelisk-of-nae", "shattered-hand"],
+                ["grimmwater-keep", "rogues-landing", "cloudriders-camp"],
+                ["watcher-on-the-water", "darktide-harbour", "emerald-stronghold"]],
+    "dukes": [["simon-the-unclean", "node-master-of-swords"], ["reese-the-firebrand", "cornelius-the-dreamer"]],
+    "first": 0,
+}
+
+
+def setup_json(**changes: Any) -> dict[str, Any]:
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in SETUP.items()}
+    out.update(changes)
+    return out
+
+
+def new_game(players: int = 2, **changes: Any) -> State:
+    data = setup_json(**changes)
+    if players > 2 and "dukes" not in changes:
+        data["dukes"] = SETUP["dukes"] + [["elsyn-saint-of-shadows", "elisium-the-allsmith"],
+                                          ["hrothgar-the-conqueror", "isabella-the-righteous"]][:players - 2]
+    return VALERIA.initial_state(VALERIA.setup_from_json(data, {"players": players}))
+
+
+def started(players: int = 2, **changes: Any) -> State:
+    """Every seat has kept the first of its two dukes; the first roll is next."""
+    state = new_game(players, **changes)
+    for seat in range(players):
+        state = VALERIA.apply(state, VALERIA.action_from_json({"seat": seat, "keep": state.seats[seat].dealt[0]}))
+    return state
+
+
+def citizens(**owned: int) -> tuple[int, ...]:
+    counts = [0] * len(CITIZENS)
+    for kind, n in owned.items():
+        counts[STACK[kind]] = n
+    return tuple(counts)
+
+
+def with_seat(state: State, seat: int, **fields: Any) -> State:
+    if "citizens" in fields and isinstance(fields["citizens"], dict):
+        fields["citizens"] = citizens(**fields["citizens"])
+    seats = list(state.seats)
+    seats[seat] = attrs.evolve(seats[seat], **fields)
+    return attrs.evolve(state, seats=tuple(seats))
+
+
+def in_actions(state: State | None = None, seat: int = 0, actions_left: int = 2, **fields: Any) -> State:
+    """The Action phase of ``seat`` with its board changed by ``fields``."""
+    state = state if state is not None else started()
+    state = attrs.evolve(state, phase=ACTIONS, active=seat, actions_left=actions_left, harvest=(), closing=False)
+    return with_seat(state, seat, **fields) if fields else state
+
+
+def act(state: State, *actions: dict[str, Any]) -> State:
+    for a in actions:
+        state = VALERIA.apply(state, VALERIA.action_from_json(a))
+    return state
+
+
+def refused(state: State, action: dict[str, Any]) -> Violation:
+    verdict = VALERIA.check(state, VALERIA.action_from_json(action))
+    assert isinstance(verdict, Violation), f"{action} was accepted"
+    return verdict
+
+
+def roll(state: State, a: int, b: int) -> State:
+    return act(state, {"chance": "roll", "dice": [a, b]})
+
+
+def seat(state: State, i: int) -> Seat:
+    return state.seats[i]
+
+
+__all__ = ["ACTIONS", "HARVEST", "SETUP", "STACK", "act", "citizens", "in_actions", "new_game", "refused", "roll",
+           "seat", "setup_json", "started", "with_seat"]
