@@ -173,3 +173,23 @@ def test_desert_orchid_costs_one_gold_per_holy_citizen() -> None:
     free = with_seat(started(), 0, domains=("the-desert-orchid",), gold=0)
     after = act(roll(free, 5, 4), {"seat": 0, "die": "the-desert-orchid", "which": 0})
     assert after.dice == (1, 4)
+
+
+@pytest.mark.rules("valeria.symbols.plus")
+def test_a_plus_gains_both_sides() -> None:
+    state = with_seat(started(), 0, citizens={"mercenary": 1})
+    after = roll(state, 3, 6)  # Mercenary (left: 1 strength + 1 gold) and the starter Knight
+    assert (after.seats[0].strength, after.seats[0].gold) == (1 + 1, 2 + 1)
+
+
+@pytest.mark.rules("valeria.turn.phases")
+def test_roll_harvest_action_end_in_this_order() -> None:
+    state = started()
+    assert state.phase == "roll" and VALERIA.turn(state).kind is TurnKind.CHANCE
+    state = roll(state, 1, 2)
+    assert state.phase == HARVEST  # the Heralds
+    state = act(state, {"seat": 1, "harvest": "herald", "choose": "gold"},
+                {"seat": 0, "harvest": "herald", "choose": "gold"})
+    assert state.phase == ACTIONS and state.actions_left == 2 and state.active == 0
+    state = act(state, {"seat": 0, "gain": "gold"}, {"seat": 0, "gain": "gold"})
+    assert state.phase == "roll" and state.active == 1 and state.turns == 2  # the dice passed left

@@ -1,0 +1,96 @@
+"""Valeria engine: random 2-4 player games through chance nodes keep the
+game's invariants: every card stays in exactly one zone, no resource goes
+negative, the end is triggered exactly when the book says and every seat has
+had the same number of turns when the game ends."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.kernel.records import adjudicate, parse_record, record_to_json
+from rules.kernel.simulate import random_action
+from rules.valeria import engine
+from rules.valeria.data import index
+from rules.valeria.game import VALERIA
+from rules.valeria.predicates import end_triggered
+from rules.valeria.state import OVER, ROLL, State
+
+
+def walk(seed: int, players: int | None = None) -> tuple[object, list, list[State]]:
+    rng = random.Random(seed)
+    setup = VALERIA.random_setup(rng, None if players is None else {"players": players})
+    state = VALERIA.initial_state(setup)
+    states, actions = [state], []
+    while not VALERIA.is_terminal(state):
+        action = random_action(VALERIA, state, rng)
+        actions.append(action)
+        state = VALERIA.apply(state, action)
+        states.append(state)
+        assert len(actions) < 5000
+    return setup, actions, states
+
+
+def conserved(setup, state: State) -> None:
+    I = index()
+    for area, stack in zip(state.areas, state.monsters, strict=True):
+        slain = [m for s in state.seats for m in s.monsters if I.monsters[m].area == area]
+        assert Counter(stack) + Counter(slain) == Counter(I.area_stacks[area])
+    for i in range(len(state.citizen_kinds)):
+        assert state.citizen_counts[i] + sum(s.citizens[i] for s in state.seats) == engine.STACK_SIZE
+    built = [d for s in state.seats for d in s.domains]
+    center = [d for stack in state.domains for d in stack]
+    assert sorted(built + center) == sorted(d for stack in setup.domains for d in stack)
+    for s, dealt in zip(state.seats, setup.dukes, strict=True):
+        assert s.dealt == dealt and (s.duke is None or s.duke in dealt)
+
+
+@pytest.mark.rules("valeria.setup.players", "valeria.harvest.track", "valeria.exhausted.replace",
+                   "valeria.end.conditions", "valeria.end.equal-turns", "valeria.end.check",
+                   "valeria.resources.unlimited")
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=8)
+def test_random_games_keep_the_invariants(seed: int) -> None:
+    setup, actions, states = walk(seed)
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        conserved(setup, after)
+        assert all(min(s.gold, s.strength, s.magic, s.vp) >= 0 for s in after.seats)
+        if after.turns > before.turns or after.phase == OVER:  # an End phase was passed
+            fires = end_triggered(sum(len(m) for m in after.monsters), sum(len(d) for d in after.domains),
+                                  engine.exhausted(after), after.players)
+            assert after.end_triggered == (before.end_triggered or fires)
+    last = states[-1]
+    assert last.phase == OVER and last.end_triggered
+    assert last.turns % last.players == 0  # equal turns
+    assert last.active == (last.first - 1) % last.players
+    assert sum(1 for s in states if s.phase == ROLL and s.turns) >= last.turns - 1
+
+
+@pytest.mark.rules("valeria.roll.dice")
+def test_a_complete_record_replays_to_the_same_result() -> None:
+    setup, actions, states = walk(3, players=4)
+    data = json.loads(json.dumps(record_to_json(VALERIA, setup, actions)))
+    assert data["variant"] == {"players": 4}
+    replay = adjudicate(VALERIA, parse_record(data, lambda key: VALERIA))
+    assert replay.legal and replay.finished and replay.final_state == states[-1]
+    assert replay.result.winners == VALERIA.result(states[-1]).winners
+
+
+@pytest.mark.rules("valeria.roll.dice")
+def test_an_impossible_die_is_malformed_and_a_roll_out_of_place_is_impossible() -> None:
+    from rules.kernel.verdict import MalformedError
+
+    with pytest.raises(MalformedError, match="1..6"):
+        VALERIA.action_from_json({"chance": "roll", "dice": [0, 7]})
+    setup, actions, _ = walk(4, players=2)
+    roll_first = record_to_json(VALERIA, setup, [actions[2]] + actions[:2])  # a roll while the dukes are chosen
+    replay = adjudicate(VALERIA, parse_record(roll_first, lambda key: VALERIA))
+    assert not replay.legal and replay.impossible and replay.illegal.index == 0
+    keep_at_roll = record_to_json(VALERIA, setup, actions[:2] + [actions[0]])  # a seat's choice where chance decides
+    replay = adjudicate(VALERIA, parse_record(keep_at_roll, lambda key: VALERIA))
+    assert replay.impossible and replay.illegal.index == 2
