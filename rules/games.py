@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "claim2": "rules.claim.game:CLAIM2",
     "claim-combined": "rules.claim.game:CLAIM_COMBINED",
     "leaders": "rules.leaders.game:LEADERS",
+    "valeria": "rules.valeria.game:VALERIA",
 }
 
 
