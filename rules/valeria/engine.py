@@ -334,25 +334,32 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
     I = _I()
-    a, b = state.dice
+    table = ACTIVATIONS[state.dice]
     s = state.seats[seat]
     out = []
     for starter in I.cards.starters:
         if starter.activation:
-            n = sum(activations(a, b, x) for x in starter.activation)
+            n = sum(table[x] for x in starter.activation)
             if n:
                 out.append((starter.id, n))
     for kind, owned in zip(state.citizen_kinds, s.citizens, strict=True):
         if owned:
-            n = sum(activations(a, b, x) for x in I.citizens[kind].activation)
+            n = sum(table[x] for x in I.citizens[kind].activation)
             if n:
                 out.append((kind, owned * n))
     return tuple(out)
 
 
-def herald_count(state: State, seat: int) -> int:
+#: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
+#: evaluated once (the table is the predicate's, not a second reading of the rule).
+ACTIVATIONS: dict[tuple[int, int], tuple[int, ...]] = {
+    (a, b): tuple(activations(a, b, n) for n in range(13)) for a in range(1, 7) for b in range(1, 7)}
+
+
+def herald_count(state: State, seat: int, acts: tuple[tuple[str, int], ...] | None = None) -> int:
     a, b = state.dice
-    return herald_activations(a, b, sum(n for _, n in activated(state, seat)))
+    acts = activated(state, seat) if acts is None else acts
+    return herald_activations(a, b, sum(n for _, n in acts))
 
 
 def _is_steal(effect: Effect) -> bool:
@@ -382,7 +389,8 @@ def distribute(state: State) -> State:
     for seat in range(state.players):
         side = ON if seat == state.active else OFF
         mine: list[HarvestItem] = []
-        for card, n in activated(state, seat):
+        acts = activated(state, seat)
+        for card, n in acts:
             for effect in side_effects(card, side):
                 if isinstance(effect, Gain):
                     state = _gain(state, seat, effect, n)
@@ -392,7 +400,7 @@ def distribute(state: State) -> State:
                     mine.append(HarvestItem(card, side, n))
                 else:  # pragma: no cover - the card loader's vocabulary for citizens
                     raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
-        k = herald_count(state, seat)
+        k = herald_count(state, seat, acts)
         if k:
             mine.append(HarvestItem(HERALD, side, k))
         items.append(tuple(mine))
@@ -409,7 +417,8 @@ def _item_effect(item: HarvestItem) -> Choice | Exchange:
 def _item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     effect = _item_effect(item)
     if isinstance(effect, Choice):
-        return branch_labels(effect)
+        # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
+        return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
     if _affords(state.seats[seat], effect.pay):
         return ("use", "decline")
     return ("decline",)
@@ -424,7 +433,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     i = next(i for i, it in enumerate(items) if it.card == card)
     item = items[i]
     effect = _item_effect(item)
-    if isinstance(effect, Choice):
+    if isinstance(effect, Choice) and option != "decline":
         branch = effect.options[branch_labels(effect).index(option)]
         for e in branch:
             assert isinstance(e, Gain)
@@ -508,7 +517,7 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
         return bool(s.monsters)
     if kind == "nest":
         return any(s.citizens)
-    return any(state.seats[o].monsters for o in range(state.players) if o != seat)
+    return state.players > 1  # Purloiner's Perch: any opponent, even one without monsters (ruling)
 
 
 @implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.cards.wraith",
@@ -591,8 +600,8 @@ def roles_met(state: State, seat: int, domain: str) -> bool:
 
 @implements("valeria.build.cost", "valeria.cards.pratchetts-plateau")
 def build_price(state: State, seat: int, domain: str) -> int:
-    """The domain's gold cost, 1 less for an owner of Pratchett's Plateau."""
-    return _I().domains[domain].cost - (1 if owns_domain(state, seat, PRATCHETT) else 0)
+    """The domain's gold cost, 1 less for an owner of Pratchett's Plateau, never below 1 (ruling)."""
+    return max(1, _I().domains[domain].cost - (1 if owns_domain(state, seat, PRATCHETT) else 0))
 
 
 @implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
@@ -815,7 +824,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(DECLINE, seat)
     elif d.kind == "purloin":
         for o in range(state.players):
-            if o != seat and state.seats[o].monsters:
+            if o != seat:
                 yield Action(PURLOIN, seat, target=o)
         yield Action(DECLINE, seat)
 
@@ -844,9 +853,42 @@ def check(state: State, action: Action) -> Violation | None:
     if not 0 <= action.seat < state.players:
         return refuse("valeria.setup.players", "hráč {s} ve hře není", "there is no seat {s} in this game",
                       s=action.seat)
-    if action in _legal_set(state, action.seat):
+    if state.phase == ACTIONS and not state.pending and action.seat == state.active:
+        if _main_action_ok(state, action):
+            return None
+    elif action in _legal_set(state, action.seat):
         return None
     return _explain_refusal(state, action)
+
+
+def _main_action_ok(state: State, a: Action) -> bool:
+    """Whether ``a`` is one of :func:`_main_actions` (the same conditions, without enumerating them)."""
+    s = state.seat
+    k = a.kind
+    if a.option or a.target != -1:
+        return False
+    if k == GAIN:
+        return a.card in RESOURCES and a.a == a.b == 0
+    if k == RECRUIT:
+        if a.card not in state.citizen_kinds:
+            return False
+        i = state.citizen_kinds.index(a.card)
+        return bool(state.citizen_counts[i]) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
+                                                                 s.gold, s.magic)
+    if k == SLAY:
+        if a.card not in state.areas:
+            return False
+        stack = state.monsters[state.areas.index(a.card)]
+        if not stack:
+            return False
+        m = _I().monsters[stack[0]]
+        return bool(slay_payment_ok(m.strength, m.magic, a.a, a.b, s.strength, s.magic))
+    if k == BUILD:
+        if not any(st and st[0] == a.card for st in state.domains):
+            return False
+        return roles_met(state, state.active, a.card) and bool(
+            gold_payment_ok(build_price(state, state.active, a.card), a.a, a.b, s.gold, s.magic))
+    return False
 
 
 def _legal_set(state: State, seat: int) -> frozenset[Action]:
@@ -1066,6 +1108,8 @@ def _decide(state: State, a: Action) -> State:
     if d.kind == "nest":
         return return_citizen(state, seat, state.citizen_kinds.index(a.card))
     if d.kind == "purloin":
+        if not state.seats[a.target].monsters:  # nothing to draw: nothing happens (ruling)
+            return state
         return attrs.evolve(state, phase=DRAW, draw_from=a.target)
     raise ValueError(d.kind)  # pragma: no cover
 

@@ -81,7 +81,7 @@ def test_merchant_choice_is_the_seats_own() -> None:
     after = roll(state, 2, 6)
     assert after.phase == HARVEST and after.harvest[0] == (HarvestItem("merchant", "on", 1),)
     options = sorted(a.option for a in VALERIA.legal_actions(after) if a.seat == 0)
-    assert options == ["gold", "magic"]
+    assert options == ["decline", "gold", "magic"]  # a choice may be declined (ruling O25)
     done = act(after, {"seat": 0, "harvest": "merchant", "choose": "magic"})
     assert done.seats[0].magic == after.seats[0].magic + 2
 
