@@ -36,6 +36,10 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "leaders/disputed-jailer.json": (False, False, ("leaders.jailer",)),
     "leaders/full-game.json": (True, True, None),
     "leaders/win-this-phase.json": (True, False, None),
+    "valeria/full-game.json": (True, True, None),
+    "valeria/four-players.json": (True, True, None),
+    "valeria/disputed-price.json": (False, False, ("valeria.recruit.cost-per-copy",)),
+    "valeria/disputed-starter-role.json": (False, False, ("valeria.build.requirements", "valeria.citizens.role-uses")),
 }
 VARIANTS = (
     None,

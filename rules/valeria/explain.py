@@ -12,6 +12,7 @@ from rules.valeria.state import (
     CHOOSE,
     CITIZEN,
     DECLINE,
+    DICE,
     DIE,
     DRAW_MONSTER,
     EXCHANGE,
@@ -20,6 +21,7 @@ from rules.valeria.state import (
     HARVEST_ITEM,
     KEEP,
     OVER,
+    ROLL,
     PURLOIN,
     RECRUIT,
     RETURN,
@@ -139,18 +141,20 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
             lines.append(_t("Po fázi příjmu má hráč {s}: {r} (valeria.harvest.everyone).",
                             "After the Harvest phase seat {s} has {r} (valeria.harvest.everyone).",
                             s=seat, r=_resources(after, seat)))
-    if after.harvest and not before.harvest:
+    if a.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase not in (ROLL, DICE):
         a_, b_ = after.dice
         for seat in range(after.players):
             acts = engine.activated(after, seat)
             listed = ", ".join(f"{_name(c, 'en')} x{n}" for c, n in acts) or "-"
             listed_cs = ", ".join(f"{_name(c, 'cs')} x{n}" for c, n in acts) or "-"
-            herald = engine.herald_count(after, seat)
-            lines.append(_t("Kostky {d}: hráči {s} se aktivuje {l}; Herold {h}x (valeria.harvest.each-copy, "
+            herald = engine.herald_count(after, seat, acts)
+            side = ("levá strana, aktivní hráč", "left side, the active player") if seat == after.active else (
+                "pravá strana", "right side")
+            lines.append(_t("Kostky {d}: hráči {s} se aktivuje {l} ({x}); Herold {h}x (valeria.harvest.each-copy, "
                             "valeria.harvest.doubles, valeria.herald.no-citizen).",
-                            "Dice {d}: seat {s} activates {e}; Herald {h}x (valeria.harvest.each-copy, "
+                            "Dice {d}: seat {s} activates {e} ({y}); Herald {h}x (valeria.harvest.each-copy, "
                             "valeria.harvest.doubles, valeria.herald.no-citizen).",
-                            d=[a_, b_], s=seat, l=listed_cs, e=listed, h=herald))
+                            d=[a_, b_], s=seat, l=listed_cs, e=listed, h=herald, x=side[0], y=side[1]))
     if after.end_triggered and not before.end_triggered:
         lines.append(_t("Podmínka konce hry je splněna; hraje se do stejného počtu tahů (valeria.end.conditions, "
                         "valeria.end.equal-turns).", "The end of the game is triggered; play goes on until every "

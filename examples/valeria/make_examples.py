@@ -1,0 +1,98 @@
+"""Regenerate the bundled Valeria examples: ``python examples/valeria/make_examples.py``."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from rules.kernel.records import record_to_json
+from rules.kernel.simulate import play_out, random_action
+from rules.valeria import engine
+from rules.valeria.game import VALERIA
+from rules.valeria.state import ACTIONS, BUILD, Action
+
+HERE = Path(__file__).resolve().parent
+
+
+def write(name: str, data: object) -> None:
+    (HERE / name).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def full_game(players: int, seed: int) -> dict[str, Any]:
+    """A complete random game (every choice and every roll drawn from ``random.Random(seed)``)."""
+    rng = random.Random(seed)
+    setup = VALERIA.random_setup(rng, {"players": players})
+    actions, _ = play_out(VALERIA, VALERIA.initial_state(setup), rng)
+    return record_to_json(VALERIA, setup, actions)
+
+
+def wrong_price() -> dict[str, Any]:
+    """Seat 0 recruits a Peasant at its printed price though the starter Peasant shares its name."""
+    rng = random.Random(1)
+    setup = VALERIA.random_setup(rng, {"players": 2})
+    setup = type(setup)(setup.players, setup.areas, setup.citizens, setup.domains, setup.dukes, 0)
+    state = VALERIA.initial_state(setup)
+    actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in (0, 1)]
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [2, 3]}))  # 5: both starter Peasants
+    for a in actions:
+        state = VALERIA.apply(state, a)
+    assert state.phase == ACTIONS and state.seats[0].gold == 3
+    actions.append(VALERIA.action_from_json({"seat": 0, "recruit": "peasant", "pay": {"gold": 2}}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = ("Seat 0 owns the starter Peasant, so a Peasant costs 2 + 1 = 3 gold, not its printed 2 "
+                       "(valeria.recruit.cost-per-copy).")
+    return data
+
+
+def starter_as_role() -> dict[str, Any]:
+    """A seat one Worker or Soldier citizen short of a domain's icons builds it anyway,
+    counting its starter Peasant or Knight, which has no role icon."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        setup = VALERIA.random_setup(rng, {"players": 2})
+        state = VALERIA.initial_state(setup)
+        actions: list[Action] = []
+        while not VALERIA.is_terminal(state) and len(actions) < 400:
+            if state.phase == ACTIONS and not state.pending:
+                attempt = _short_by_a_starter(state)
+                if attempt is not None:
+                    data = record_to_json(VALERIA, setup, [*actions, attempt])
+                    data["comment"] = ("The starter Peasant and Knight have no role icon: they do not count "
+                                       "toward a domain's requirements (valeria.domains.starters-no-roles).")
+                    return data
+            action = random_action(VALERIA, state, rng)
+            actions.append(action)
+            state = VALERIA.apply(state, action)
+    raise RuntimeError("no seed gave the situation")
+
+
+def _short_by_a_starter(state: Any) -> Action | None:
+    from rules.valeria.cards import Counter
+    from rules.valeria.data import index
+
+    seat = state.seat
+    for stack in state.domains:
+        if not stack:
+            continue
+        d = index().domains[stack[0]]
+        price = engine.build_price(state, state.active, d.id)
+        if seat.gold < price:
+            continue
+        missing = {r: d.roles.count(r) - engine.count(state, state.active, Counter("role", r)) for r in set(d.roles)}
+        short = {r: n for r, n in missing.items() if n > 0}
+        if list(short.values()) == [1] and set(short) <= {"worker", "soldier"}:
+            return Action(BUILD, state.active, d.id, a=price, b=0)
+    return None
+
+
+def main() -> None:
+    write("full-game.json", full_game(2, 7))
+    write("four-players.json", full_game(4, 8))
+    write("disputed-price.json", wrong_price())
+    write("disputed-starter-role.json", starter_as_role())
+
+
+if __name__ == "__main__":
+    main()
