@@ -78,6 +78,7 @@ from rules.valeria.state import (
     Seat,
     Setup,
     State,
+    replace,
 )
 
 ACTIONS_PER_TURN = 2
@@ -161,18 +162,18 @@ def _copies_owned(state: State, seat: int, citizen: str) -> int:
 def _with_seat(state: State, i: int, seat: Seat) -> State:
     seats = list(state.seats)
     seats[i] = seat
-    return attrs.evolve(state, seats=tuple(seats))
+    return replace(state, seats=tuple(seats))
 
 
 def _add(seat: Seat, amount: Amount, times: int = 1) -> Seat:
     if times == 0:
         return seat
-    return attrs.evolve(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
+    return replace(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
                         magic=seat.magic + amount.magic * times, vp=seat.vp + amount.vp * times)
 
 
 def _pay(seat: Seat, gold: int = 0, strength: int = 0, magic: int = 0) -> Seat:
-    return attrs.evolve(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
+    return replace(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
 
 
 def _affords(seat: Seat, amount: Amount) -> bool:
@@ -222,9 +223,9 @@ STACK_SIZE = 5
 @implements("valeria.setup.dukes", "valeria.dukes.secret", "valeria.cards.limit")
 def keep_duke(state: State, seat: int, duke: str) -> State:
     """Each seat keeps one of its two dealt dukes face down; the other leaves the game."""
-    state = _with_seat(state, seat, attrs.evolve(state.seats[seat], duke=duke))
+    state = _with_seat(state, seat, replace(state.seats[seat], duke=duke))
     if all(s.duke is not None for s in state.seats):
-        state = attrs.evolve(state, phase=ROLL, turns=1)
+        state = replace(state, phase=ROLL, turns=1)
     return state
 
 
@@ -245,14 +246,14 @@ def gargan(state: State) -> State:
     """Every owner of Gargan's Embrace gains 1 VP (doubles rolled, or the dice made equal)."""
     for i, s in enumerate(state.seats):
         if GARGAN in s.domains:
-            state = _with_seat(state, i, attrs.evolve(s, vp=s.vp + 1))
+            state = _with_seat(state, i, replace(s, vp=s.vp + 1))
     return state
 
 
 @implements("valeria.roll.dice")
 def rolled(state: State, a: int, b: int) -> State:
     """The active seat rolls both dice; then it may use its die-changing domains."""
-    state = attrs.evolve(state, dice=(a, b), rolled=(a, b), used=())
+    state = replace(state, dice=(a, b), rolled=(a, b), used=())
     if a == b:
         state = gargan(state)
     return _after_die_change(state)
@@ -285,7 +286,7 @@ def _die_options(state: State) -> Iterator[Action]:
 
 def _after_die_change(state: State) -> State:
     if any(True for _ in _die_options(state)):
-        return attrs.evolve(state, phase=DICE)
+        return replace(state, phase=DICE)
     return start_harvest(state)
 
 
@@ -306,7 +307,7 @@ def change_die(state: State, domain: str, which: int) -> State:
         elif isinstance(effect, LowerDie):
             dice[which] -= effect.by
     state = _with_seat(state, state.active, seat)
-    state = attrs.evolve(state, dice=(dice[0], dice[1]), used=(*state.used, domain))
+    state = replace(state, dice=(dice[0], dice[1]), used=(*state.used, domain))
     if dice[0] == dice[1]:
         state = gargan(state)
     return _after_die_change(state)
@@ -370,14 +371,14 @@ def _is_steal(effect: Effect) -> bool:
 def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first)."""
-    state = attrs.evolve(state, phase=HARVEST, harvest=())
+    state = replace(state, phase=HARVEST, harvest=())
     decisions = []
     for card, n in activated(state, state.active):
         for effect in side_effects(card, ON):
             if _is_steal(effect) or isinstance(effect, Take):
                 decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                                  for _ in range(n))
-    return _advance(attrs.evolve(state, pending=tuple(decisions)))
+    return _advance(replace(state, pending=tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order")
@@ -404,7 +405,7 @@ def distribute(state: State) -> State:
         if k:
             mine.append(HarvestItem(HERALD, side, k))
         items.append(tuple(mine))
-    return attrs.evolve(state, harvest=tuple(items))
+    return replace(state, harvest=tuple(items))
 
 
 def _item_effect(item: HarvestItem) -> Choice | Exchange:
@@ -443,12 +444,12 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
         s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
         state = _with_seat(state, seat, _add(s, effect.gain))
     if item.count > 1:
-        items[i] = attrs.evolve(item, count=item.count - 1)
+        items[i] = replace(item, count=item.count - 1)
     else:
         del items[i]
     harvest = list(state.harvest)
     harvest[seat] = tuple(items)
-    return attrs.evolve(state, harvest=tuple(harvest))
+    return replace(state, harvest=tuple(harvest))
 
 
 @implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
@@ -470,7 +471,7 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 def begin_actions(state: State) -> State:
     """The Action phase begins: the active seat's start-of-phase domains give their gains."""
     I = _I()
-    state = attrs.evolve(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
+    state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
     for d in state.seat.domains:
         dom = I.domains[d]
         if dom.timing == "action-start":
@@ -508,7 +509,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
                 raise ValueError(f"{source}: the engine does not implement {effect.rule}")
         else:  # pragma: no cover - only the monster-event variant uses the other effects
             raise ValueError(f"{source}: unsupported effect {effect!r}")
-    return attrs.evolve(state, pending=push(state.pending, *decisions))
+    return replace(state, pending=push(state.pending, *decisions))
 
 
 def _special_possible(state: State, seat: int, kind: str) -> bool:
@@ -549,8 +550,8 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
     s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] += 1
-    s = attrs.evolve(s, citizens=tuple(owned))
-    state = attrs.evolve(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    s = replace(s, citizens=tuple(owned))
+    state = replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -562,9 +563,10 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
 def price_of(state: State, seat: int, stack: int) -> int:
     """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
     without the "+" for an owner of Emerald Stronghold."""
+    I = _I()
     kind = state.citizen_kinds[stack]
-    return recruit_price(_I().citizens[kind].cost, _copies_owned(state, seat, kind),
-                         owns_domain(state, seat, EMERALD))
+    owned = state.seats[seat].citizens[stack] + len(I.named_starters.get(kind, ()))  # = count(name: kind)
+    return recruit_price(I.citizens[kind].cost, owned, EMERALD in state.seats[seat].domains)
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -581,8 +583,8 @@ def slay(state: State, stack: int, strength: int, magic: int) -> State:
     monster = monsters[stack][0]
     monsters[stack] = monsters[stack][1:]
     s = _pay(state.seat, strength=strength, magic=magic)
-    s = attrs.evolve(s, monsters=(*s.monsters, monster))
-    state = attrs.evolve(_with_seat(state, state.active, s), monsters=tuple(monsters))
+    s = replace(s, monsters=(*s.monsters, monster))
+    state = replace(_with_seat(state, state.active, s), monsters=tuple(monsters))
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
@@ -595,7 +597,19 @@ def roles_met(state: State, seat: int, domain: str) -> bool:
     """The duchy's citizens cover the domain's role icons with multiplicity; starters have
     no role and domains' icons do not count (ruling O9)."""
     need = _I().domains[domain].roles
-    return all(count(state, seat, Counter("role", r)) >= need.count(r) for r in set(need))
+    have = role_counts(state, seat)
+    return all(have.get(r, 0) >= need.count(r) for r in need)
+
+
+def role_counts(state: State, seat: int) -> dict[str, int]:
+    """Citizens of ``seat`` per role icon (starters have none)."""
+    I = _I()
+    out: dict[str, int] = {}
+    for kind, n in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
+        if n:
+            role = I.citizens[kind].role
+            out[role] = out.get(role, 0) + n
+    return out
 
 
 @implements("valeria.build.cost", "valeria.cards.pratchetts-plateau")
@@ -612,8 +626,8 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
     domain = domains[stack][0]
     domains[stack] = domains[stack][1:]
     s = _pay(state.seat, gold=gold, magic=magic)
-    s = attrs.evolve(s, domains=(*s.domains, domain))
-    state = attrs.evolve(_with_seat(state, state.active, s), domains=tuple(domains))
+    s = replace(s, domains=(*s.domains, domain))
+    state = replace(_with_seat(state, state.active, s), domains=tuple(domains))
     d = _I().domains[domain]
     if d.timing == "immediate":
         state = resolve_effects(state, state.active, d.effect, domain, "valeria.build.reward")
@@ -635,8 +649,8 @@ def return_monster(state: State, seat: int, monster: str) -> State:
     stack = state.areas.index(_I().monsters[monster].area)
     monsters = list(state.monsters)
     monsters[stack] = (monster, *monsters[stack])
-    s = attrs.evolve(s, monsters=tuple(left), vp=s.vp + VP_FOR_RETURN)
-    return attrs.evolve(_with_seat(state, seat, s), monsters=tuple(monsters))
+    s = replace(s, monsters=tuple(left), vp=s.vp + VP_FOR_RETURN)
+    return replace(_with_seat(state, seat, s), monsters=tuple(monsters))
 
 
 @implements("valeria.cards.nest-of-the-weaver-witch")
@@ -647,8 +661,8 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     owned[stack] -= 1
     counts = list(state.citizen_counts)
     counts[stack] += 1
-    s = attrs.evolve(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
-    return attrs.evolve(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
+    return replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
 
 
 @implements("valeria.cards.purloiners-perch")
@@ -664,17 +678,17 @@ def drawn(state: State, monster: str) -> State:
     victim = state.seats[state.draw_from]
     left = list(victim.monsters)
     left.remove(monster)
-    state = _with_seat(state, state.draw_from, attrs.evolve(victim, monsters=tuple(left)))
+    state = _with_seat(state, state.draw_from, replace(victim, monsters=tuple(left)))
     s = state.seat
-    state = _with_seat(state, state.active, attrs.evolve(s, monsters=(*s.monsters, monster)))
-    return attrs.evolve(state, phase=ACTIONS, draw_from=-1)
+    state = _with_seat(state, state.active, replace(s, monsters=(*s.monsters, monster)))
+    return replace(state, phase=ACTIONS, draw_from=-1)
 
 
 @implements("valeria.domains.effects", "valeria.domains.trigger-order")
 def close_actions(state: State) -> State:
     """The end of the Action phase: the active seat's end-of-phase domains act."""
     I = _I()
-    state = attrs.evolve(state, closing=True)
+    state = replace(state, closing=True)
     for d in state.seat.domains:
         dom = I.domains[d]
         if dom.timing == "action-end":
@@ -691,8 +705,8 @@ def end_phase(state: State) -> State:
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
-        return attrs.evolve(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
-    return attrs.evolve(state, active=nxt, phase=ROLL, turns=state.turns + 1, end_triggered=triggered,
+        return replace(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
+    return replace(state, active=nxt, phase=ROLL, turns=state.turns + 1, end_triggered=triggered,
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
@@ -1060,7 +1074,7 @@ def successor(state: State, a: Action) -> State:
         return _advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return _advance(_decide(state, a))
-    state = attrs.evolve(state, actions_left=state.actions_left - 1)
+    state = replace(state, actions_left=state.actions_left - 1)
     if k == RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
     elif k == SLAY:
@@ -1075,7 +1089,7 @@ def successor(state: State, a: Action) -> State:
 
 def _decide(state: State, a: Action) -> State:
     d = state.pending[0]
-    state = attrs.evolve(state, pending=state.pending[1:])
+    state = replace(state, pending=state.pending[1:])
     seat = d.seat
     if a.kind == DECLINE:
         return state
@@ -1110,7 +1124,7 @@ def _decide(state: State, a: Action) -> State:
     if d.kind == "purloin":
         if not state.seats[a.target].monsters:  # nothing to draw: nothing happens (ruling)
             return state
-        return attrs.evolve(state, phase=DRAW, draw_from=a.target)
+        return replace(state, phase=DRAW, draw_from=a.target)
     raise ValueError(d.kind)  # pragma: no cover
 
 
