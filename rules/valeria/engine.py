@@ -813,8 +813,11 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
                 yield Action(CHOOSE, seat, option=label)
     elif d.kind == "citizen":
         _, effect = d.detail
-        for i in _citizen_targets(state, effect):
+        targets = _citizen_targets(state, effect)
+        for i in targets:
             yield Action(CITIZEN, seat, state.citizen_kinds[i])
+        if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
+            yield Action(DECLINE, seat)
     elif d.kind == "take":
         for o in range(state.players):
             if o != seat:
@@ -935,8 +938,8 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                       "a seat keeps one of the two dukes it was dealt")
     if state.pending:
         d = state.pending[0]
-        allowed = {_DECISION_KINDS[d.kind], DECLINE} if d.kind in ("extra-slay", "watcher", "nest", "purloin") \
-            else {_DECISION_KINDS[d.kind]}
+        allowed = {_DECISION_KINDS[d.kind], DECLINE} if d.kind in ("extra-slay", "watcher", "nest", "purloin",
+                                                                   "citizen") else {_DECISION_KINDS[d.kind]}
         if a.kind not in allowed:
             return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                           k=d.kind, r=d.rule)
@@ -1137,13 +1140,13 @@ class Score:
     monsters: int
     domains: int
     board: int
-    duke_terms: tuple[tuple[str, int, int], ...]  # (counted thing, count, vp)
+    duke_terms: tuple[tuple[Counter, int, int, int], ...]  # (what is counted, VP each, count, VP)
     duke_resources: int
     duchy_cards: int
 
     @property
     def duke(self) -> int:
-        return sum(vp for _, _, vp in self.duke_terms) + self.duke_resources
+        return sum(vp for *_, vp in self.duke_terms) + self.duke_resources
 
     @property
     def total(self) -> int:
@@ -1162,12 +1165,12 @@ def score(state: State, seat: int) -> Score:
     I = _I()
     s = state.seats[seat]
     duke = I.dukes[s.duke] if s.duke else None
-    terms: list[tuple[str, int, int]] = []
+    terms: list[tuple[Counter, int, int, int]] = []
     res = 0
     if duke is not None:
         for term in duke.score:
             n = count(state, seat, term.per)
-            terms.append((f"{term.per.kind}:{term.per.value}", n, n * term.vp))
+            terms.append((term.per, term.vp, n, n * term.vp))
         res = duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp)
     return Score(seat, sum(I.monsters[m].vp for m in s.monsters), sum(I.domains[d].vp for d in s.domains), s.vp,
                  tuple(terms), res, STARTERS_PER_SEAT + sum(s.citizens) + len(s.domains))

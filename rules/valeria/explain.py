@@ -4,6 +4,7 @@ scoring table, in Czech and English, each line citing its rule."""
 from __future__ import annotations
 
 from rules.kernel.text import Text
+from rules.valeria.cards import Counter
 from rules.valeria import engine
 from rules.valeria.data import index
 from rules.valeria.state import (
@@ -57,6 +58,26 @@ def _cards(card: str) -> Text:
 def _resources(state: State, seat: int) -> str:
     s = state.seats[seat]
     return f"{s.gold}G {s.strength}S {s.magic}M {s.vp}VP"
+
+
+_COUNTED = {"citizen": ("obyvatel", "citizen"), "domain": ("panství", "domain"), "monster": ("nestvůra", "monster")}
+
+
+def counter_label(counter: Counter, lang: str) -> str:
+    """What a duke term counts, in words ("Holy icon", "Titan", "domain")."""
+    I = index()
+    cards = I.cards
+    if counter.kind == "card_type":
+        cs, en = _COUNTED[counter.value]
+        return cs if lang == "cs" else en
+    if counter.kind in ("role", "role_icon"):
+        name = cards.role(counter.value).name.get(lang)
+        return f"symbol {name}" if lang == "cs" else f"{name} icon"
+    if counter.kind == "area":
+        return cards.area(counter.value).name.get(lang)
+    if counter.kind == "monster_type":
+        return next(t.name.get(lang) for t in cards.monster_types if t.id == counter.value)
+    return _name(counter.value, lang)
 
 
 def describe(before: State, a: Action) -> Text:
@@ -172,15 +193,24 @@ def score_lines(state: State, scores: tuple[engine.Score, ...], win: tuple[int, 
     for sc in scores:
         s = state.seats[sc.seat]
         duke = I.dukes[s.duke] if s.duke else None
-        terms = " + ".join(f"{what} {n} → {vp}" for what, n, vp in sc.duke_terms)
+        terms_cs = " + ".join(f"{each} × {counter_label(c, 'cs')} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms)
+        terms_en = " + ".join(f"{each} × {counter_label(c, 'en')} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms)
         per = duke.resources_per_vp if duke else 0
+        monsters = ", ".join(f"{_name(m, 'en')} {I.monsters[m].vp}" for m in s.monsters) or "-"
+        monsters_cs = ", ".join(f"{_name(m, 'cs')} {I.monsters[m].vp}" for m in s.monsters) or "-"
+        domains = ", ".join(f"{_name(d, 'en')} {I.domains[d].vp}" for d in s.domains) or "-"
+        domains_cs = ", ".join(f"{_name(d, 'cs')} {I.domains[d].vp}" for d in s.domains) or "-"
+        dname = (duke.name.get("cs"), duke.name.get("en")) if duke else ("-", "-")
         lines.append(_t(
-            "Hráč {s}: nestvůry {m} + panství {d} + deska {b} + vévoda {k} ({t}; zdroje ({g}+{st}+{mg}) // {p} = {r}) "
-            "= {tot} (valeria.scoring.total, valeria.dukes.resources).",
-            "Seat {s}: monsters {m} + domains {d} + board {b} + duke {k} ({t}; resources ({g}+{st}+{mg}) // {p} = {r}) "
-            "= {tot} (valeria.scoring.total, valeria.dukes.resources).",
-            s=sc.seat, m=sc.monsters, d=sc.domains, b=sc.board, k=sc.duke, t=terms or "-", g=s.gold, st=s.strength,
-            mg=s.magic, p=per, r=sc.duke_resources, tot=sc.total))
+            "Hráč {s}: nestvůry {m} ({mc}) + panství {d} ({dc}) + deska {b} + vévoda {kn} {k} ({tc}; zdroje "
+            "⌊({g} + {st} + {mg}) / {p}⌋ = {r}) = {tot} (valeria.scoring.total, valeria.scoring.duke-icons, "
+            "valeria.dukes.resources).",
+            "Seat {s}: monsters {m} ({me}) + domains {d} ({de}) + board {b} + duke {ke} {k} ({te}; resources "
+            "⌊({g} + {st} + {mg}) / {p}⌋ = {r}) = {tot} (valeria.scoring.total, valeria.scoring.duke-icons, "
+            "valeria.dukes.resources).",
+            s=sc.seat, m=sc.monsters, mc=monsters_cs, me=monsters, d=sc.domains, dc=domains_cs, de=domains,
+            b=sc.board, kn=dname[0], ke=dname[1], k=sc.duke, tc=terms_cs or "-", te=terms_en or "-", g=s.gold,
+            st=s.strength, mg=s.magic, p=per, r=sc.duke_resources, tot=sc.total))
     best = max(sc.total for sc in scores)
     tied = [sc for sc in scores if sc.total == best]
     if len(tied) > 1:

@@ -34,6 +34,7 @@ from rules.kernel.game import (
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.valeria import engine, records
+from rules.valeria.commands import COMMANDS
 from rules.valeria.state import (
     DICE,
     DRAW,
@@ -62,6 +63,8 @@ class Valeria(GameBase[State, Action]):
         languages=("cs", "en"),
         dynamics=Dynamics.SIMULTANEOUS_CHOICES,
     )
+    #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`).
+    commands = COMMANDS
 
     # ------------------------------------------------------------------ setup and records
 
