@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import pkgutil
 import time
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -90,9 +91,26 @@ def load_game(game: str) -> Any:
     return games.load(game)
 
 
+def import_game_code(game: str) -> None:
+    """Import a game's code so its ``@implements`` are registered: the registered game
+    (:func:`load_game`), or, for a book whose engine is not registered yet, every module
+    of the package ``rules.<game>`` if there is one."""
+    from rules import games
+
+    if game in games.GAMES:
+        load_game(game)
+        return
+    try:
+        package = importlib.import_module(f"rules.{game}")
+    except ModuleNotFoundError:
+        return
+    for info in pkgutil.iter_modules(getattr(package, "__path__", []), f"{package.__name__}."):
+        importlib.import_module(info.name)
+
+
 def code_for(rule: Rule) -> tuple[Implementation, ...]:
-    """The functions registered as implementing ``rule`` (the game is imported first)."""
-    load_game(rule.game)
+    """The functions registered as implementing ``rule`` (the game's code is imported first)."""
+    import_game_code(rule.game)
     return implementations(rule.id)
 
 

@@ -128,7 +128,7 @@ def test_claim_page_draws_every_worked_trick(built: Path) -> None:
 
 
 #: The generated rulebook chapters, one page each (the Claim 2 book fills two).
-CHAPTERS = ("claim", "claim2", "combinations", "leaders")
+CHAPTERS = ("claim", "claim2", "combinations", "leaders", "valeria")
 
 
 def chapter_of(built: Path, rule_id: str) -> str:
@@ -160,7 +160,7 @@ def test_worked_figures_are_drawn_and_agree_with_the_engine(built: Path) -> None
 @pytest.mark.docs
 def test_rulings_are_marked_and_collected(built: Path) -> None:
     found = rulebook.rulings()
-    assert {rule.game for rule, _ in found} == {"claim", "claim2", "leaders"}
+    assert {rule.game for rule, _ in found} == {"claim", "claim2", "leaders", "valeria"}
     rulings = page_text(built / "rulings.html")
     rulings_html = (built / "rulings.html").read_text(encoding="utf-8")
     texts = {c: page_text(built / f"{c}.html") for c in CHAPTERS}

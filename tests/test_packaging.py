@@ -1,4 +1,4 @@
-"""The distribution ships every package of the library and every spec book:
+"""The distribution ships every package of the library, every spec book and the card data:
 a package missing from pyproject.toml installs fine but breaks ``rules`` at
 import time on a user's machine (the test suite runs from the checkout and
 would never notice)."""
@@ -14,7 +14,7 @@ CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["t
 
 def test_every_package_under_rules_is_shipped() -> None:
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "rules").rglob("__init__.py")}
-    shipped = set(CONFIG["packages"]) - {"rules._spec"}
+    shipped = set(CONFIG["packages"]) - {"rules._spec", "rules._spec.data"}
     assert shipped == found
 
 
@@ -23,3 +23,7 @@ def test_the_spec_books_and_the_schema_are_shipped() -> None:
     assert CONFIG["package-data"]["rules._spec"] == ["*.toml"]
     assert {p.name for p in (ROOT / "spec").glob("*.toml")} >= {"claim.toml", "claim2.toml", "leaders.toml"}
     assert "*.json" in CONFIG["package-data"]["rules.schemas"]
+    assert CONFIG["package-dir"]["rules._spec.data"] == "spec/data"
+    assert "rules._spec.data" in CONFIG["packages"]
+    assert CONFIG["package-data"]["rules._spec.data"] == ["*.toml"]
+    assert (ROOT / "spec" / "data" / "valeria-cards.toml").is_file()

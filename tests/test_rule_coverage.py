@@ -35,7 +35,13 @@ SPEC = load_spec()
 KNOWN = frozenset(r.id for r in SPEC.rules)
 #: Every ID prefix a spec book uses: text matching ``<prefix>.<…>`` is a rule citation.
 PREFIXES = frozenset(p for b in SPEC.books for p in (b.game, *b.namespaces))
-NORMATIVE = tuple(r.id for r in SPEC.rules if not r.informative)
+#: Books whose game has no engine in ``rules.games`` yet, and why. Their rules are loaded,
+#: linked and checked against every citation like all others, but nothing runs them, so
+#: they are not yet held to "implemented and tested". Registering the game's engine in
+#: ``rules.games.GAMES`` is what brings a book under full coverage; a book that is neither
+#: registered nor listed here fails ``test_only_the_listed_books_lack_an_engine``.
+PENDING_ENGINES = {"valeria": "issue 9: the spec and card data land before the engine"}
+NORMATIVE = tuple(r.id for r in SPEC.rules if not r.informative and r.game in rules.games.GAMES)
 
 
 def _theorems() -> tuple[Any, ...] | None:
@@ -60,6 +66,13 @@ def _proof_rules() -> dict[str, list[str]]:
 
 def _fmt(ids: Iterable[str]) -> str:
     return ", ".join(sorted(ids))
+
+
+def test_only_the_listed_books_lack_an_engine() -> None:
+    without = {b.game for b in SPEC.books if b.game not in rules.games.GAMES}
+    assert without == set(PENDING_ENGINES), (
+        f"books without a registered engine: {_fmt(without)}; listed as pending: {_fmt(PENDING_ENGINES)} "
+        "(register the engine in rules.games, or list the book in PENDING_ENGINES with the reason)")
 
 
 def test_every_rule_has_an_implementation() -> None:

@@ -28,8 +28,8 @@ def spec() -> Spec:
 
 
 def test_real_spec_loads(spec: Spec) -> None:
-    assert [b.game for b in spec.books] == ["claim", "claim2", "leaders"]
-    assert [b.language for b in spec.books] == ["cs", "hu", "cs"]
+    assert [b.game for b in spec.books] == ["claim", "claim2", "leaders", "valeria"]
+    assert [b.language for b in spec.books] == ["cs", "hu", "cs", "cs"]
     assert spec.book("claim2").namespaces == ("claim", "claim-combined")
     claim = spec.book("claim")
     assert claim.language == "cs"
