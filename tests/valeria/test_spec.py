@@ -1,0 +1,109 @@
+"""The Valeria book (``spec/valeria.toml``): it loads with the other books, speaks
+Czech and English everywhere, cites its seed, carries one ruling for every open
+point of the reference that concerns the base game (decision 0004), and its
+repaired Czech keeps none of the OCR's debris."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rules.kernel.spec import Book, load_spec
+from rules.valeria.cards import Special, load_cards
+
+SEED = "004_dc683676f01da21d.txt"
+#: The open points of reference/valeria.md §5 that concern the 2–4 player base game;
+#: the others (O10–O12, O17, O18, O20–O22, O26, O27, O29) belong to the variants.
+BASE_GAME_OPEN_POINTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 19, 23, 24, 25, 28}
+#: Characters the OCR put where Czech letters were (¢ for č, § for s, © …).
+OCR_DEBRIS = re.compile(r"[¢§©®|$»«]|\b(?:fdze|faze|pfijmu|piijmu|vyéerp|hra¢)\b", re.I)
+
+
+@pytest.fixture(scope="module")
+def book() -> Book:
+    return load_spec().book("valeria")
+
+
+def test_the_book_loads_with_the_others(book: Book) -> None:
+    assert book.language == "cs" and book.languages == ("cs", "en")
+    assert book.seeds == (SEED,)
+    assert len(book.rules) >= 100
+    normative = [r for r in book.rules if not r.informative]
+    assert len(normative) >= 100
+    assert {r.game for r in book.rules} == {"valeria"}
+    assert all(r.id.startswith("valeria.") for r in book.rules)
+
+
+def test_sections_follow_the_book_and_none_is_empty(book: Book) -> None:
+    keys = [s.key for s in book.sections]
+    assert keys[:6] == ["story", "components", "setup", "goal", "turn", "roll"]
+    order = [keys.index(r.section) for r in book.rules]
+    # records appear chapter by chapter, in the order of the sections
+    assert order == sorted(order)
+    assert all(book.rules_in(k) for k in keys)
+
+
+def test_every_record_cites_the_seed_and_both_languages(book: Book) -> None:
+    for rule in book.rules:
+        assert rule.source.seed == SEED, rule.id
+        assert rule.source.section.strip(), rule.id
+        for text in (rule.title, rule.text, *(a.text for a in rule.annotations)):
+            assert text.get("cs").strip() and text.get("en").strip(), rule.id
+
+
+def test_repaired_czech_keeps_no_ocr_debris(book: Book) -> None:
+    """Repair annotations quote the OCR on purpose; titles and rule texts must be clean."""
+    for rule in book.rules:
+        for text in (rule.title.get("cs"), rule.text.get("cs")):
+            assert not OCR_DEBRIS.search(text), (rule.id, OCR_DEBRIS.search(text))
+        for a in rule.annotations:
+            if a.kind != "repair":
+                assert not OCR_DEBRIS.search(a.text.get("cs")), (rule.id, a.kind)
+    czech = " ".join(r.text.get("cs") for r in book.rules)
+    assert all(letter in czech for letter in "áčďéěíňóřšťúůýž")
+
+
+def test_every_base_game_open_point_has_a_ruling(book: Book) -> None:
+    ruled: dict[int, list[str]] = {}
+    for rule in book.rules:
+        for ruling in rule.rulings:
+            assert ruling.text.get("cs").startswith("Výklad knihovny"), rule.id
+            assert ruling.text.get("en").startswith("The library's interpretation"), rule.id
+            for number in re.findall(r"\bO(\d+)\b", ruling.source or ""):
+                ruled.setdefault(int(number), []).append(rule.id)
+    assert set(ruled) == BASE_GAME_OPEN_POINTS
+    # the readings the issue fixes, where other implementations disagree with the Czech text
+    assert ruled[1] == ["valeria.dukes.resources"]
+    assert ruled[2] == ruled[3] == ["valeria.scoring.tie"]
+    assert ruled[7] == ["valeria.roll.once-per-card"]
+    assert ruled[9] == ["valeria.citizens.role-and-type-icon"]
+    spec = load_spec()
+    o1 = spec["valeria.dukes.resources"].rulings[0].text.get("en")
+    assert "⌊(gold + strength + magic) / N⌋" in o1
+    tie = " ".join(a.text.get("en") for a in spec["valeria.scoring.tie"].rulings)
+    assert "fewest cards" in tie and "all of them win together" in tie
+
+
+def test_rulings_are_only_on_normative_rules(book: Book) -> None:
+    assert all(not r.informative for r in book.rules if r.rulings)
+
+
+def test_every_special_effect_is_a_normative_card_rule(book: Book) -> None:
+    cards = load_cards()
+    spec = load_spec()
+    for rid in cards.specials():
+        assert not spec[rid].informative, rid
+    # each card note of the book is a record; the domains it describes are in the data
+    described = {"nest-of-the-weaver-witch", "gargans-embrace", "foxgrove-palisade", "palace-of-the-dawn",
+                 "watcher-on-the-water", "purloiners-perch"}
+    for card_id in described:
+        assert cards.domain(card_id).name.cs, card_id
+    specials = {e.rule for d in cards.domains for e in d.effect if isinstance(e, Special)}
+    assert {r.id for r in book.rules_in("cards")} >= specials
+
+
+def test_no_record_belongs_to_a_variant(book: Book) -> None:
+    """The variants (5 players, random citizens, no dukes, events, solo) are the next issue's."""
+    assert not [r.id for r in book.rules if r.source.section.startswith("Varianta")
+                and r.id != "valeria.resources.unlimited"]
