@@ -463,11 +463,10 @@ def parse_cards(data: Mapping[str, Any], name: str = "<card data>") -> CardSet:
                   for i, raw in enumerate(p.seq(data.get("monster_type"), "[[monster_type]]")))
     for label, entries in (("role", roles), ("area", areas), ("monster_type", types)):
         p.unique([e.id for e in entries], label)
-    p.roles = tuple(r.id for r in roles)
-    p.areas = tuple(a.id for a in areas)
-    p.types = tuple(t.id for t in types)
-    p.citizen_ids = tuple(p.string(c.get("id"), "[[citizen]].id") if isinstance(c, Mapping) else ""
-                          for c in p.seq(data.get("citizen"), "[[citizen]]"))
+    citizen_ids = tuple(p.string(c.get("id"), "[[citizen]].id") if isinstance(c, Mapping) else ""
+                        for c in p.seq(data.get("citizen"), "[[citizen]]"))
+    p = attrs.evolve(p, roles=tuple(r.id for r in roles), areas=tuple(a.id for a in areas),
+                     types=tuple(t.id for t in types), citizen_ids=citizen_ids)
 
     starters = tuple(p.starter(raw, i) for i, raw in enumerate(p.seq(data.get("starter"), "[[starter]]")))
     citizens = tuple(p.citizen(raw, i) for i, raw in enumerate(p.seq(data.get("citizen"), "[[citizen]]")))
@@ -556,9 +555,10 @@ def check_rule_references(cards: CardSet, spec: Spec) -> None:
 _AMOUNT_OPS = {"add_token": AddToken, "every_player_loses": EveryPlayerLoses}
 
 
-@attrs.define
+@attrs.frozen
 class _Parser:
-    """Field-by-field validation; every error names the file and where."""
+    """Field-by-field validation against the declared roles, areas, monster types and
+    citizen IDs; every error names the file and where."""
 
     file: str
     roles: tuple[str, ...] = ()
