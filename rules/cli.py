@@ -29,8 +29,6 @@ from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
-#: Languages of explanations: every rulebook language, then English.
-LANGS = ("cs", "hu", "en")
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
 _WORDS = {
@@ -82,7 +80,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     a = sub.add_parser("adjudicate", help="replay game records and judge every action")
     a.add_argument("files", nargs="+", metavar="FILE", help="rules-record/1 JSON files")
-    a.add_argument("--lang", choices=LANGS, default="en", help="language of explanations (default en)")
+    a.add_argument("--lang", default="en", metavar="LANG",
+                   help="language of explanations: a rulebook's language (cs, hu, ...) or en (default)")
     a.add_argument("--explain", action="store_true", help="trick by trick: who won, by which rules, where cards went")
     a.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     a.set_defaults(run=_adjudicate)
@@ -135,7 +134,18 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 # --------------------------------------------------------------------------- adjudicate
 
 
+def languages() -> tuple[str, ...]:
+    """Languages of explanations: every rulebook's language, then English (from the spec, not a list here)."""
+    return (*sorted({book.language for book in load_spec().books} - {"en"}), "en")
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in languages():
+        raise UsageError(f"--lang {lang!r}: choose one of {', '.join(languages())}")
+
+
 def _adjudicate(args: argparse.Namespace) -> int:
+    _check_lang(args.lang)
     worst = EXIT_OK
     for name in args.files:
         try:

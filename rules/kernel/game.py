@@ -223,6 +223,32 @@ class Game(Protocol[S, A]):
         """What the engine did by itself after ``action`` because a rule forced it."""
 
 
+_NOT_CHANCE = Text.of(cs="náhodný výsledek tam, kde {turn}", hu="véletlen kimenetel ott, ahol {turn}",
+                      en="a chance outcome where {turn}")
+_NOT_AN_OUTCOME = Text.of(cs="tento výsledek náhody zde nemůže nastat", hu="ez a kimenetel itt nem fordulhat elő",
+                          en="this chance outcome cannot occur here")
+_CHANCE_EXPECTED = Text.of(cs="zde rozhoduje náhoda, ne hráč", hu="itt a véletlen dönt, nem játékos",
+                           en="chance decides here, not a seat")
+
+
+def chance_violation(game: Game[S, A], state: S, action: A) -> Violation | None:
+    """Why ``action`` cannot happen in ``state`` as far as chance goes, else ``None``:
+    an outcome that cannot occur there, an outcome where a seat decides, or a
+    seat's choice where chance decides (decision record 0010). The violation
+    cites no rule: it is not a player's fault but an impossible record."""
+    turn = game.turn(state)
+    chance = game.is_chance(action)
+    if turn.kind is TurnKind.CHANCE:
+        if not chance:
+            return Violation((), _CHANCE_EXPECTED)
+        if all(action != outcome for outcome, _ in game.chance_outcomes(state)):
+            return Violation((), _NOT_AN_OUTCOME)
+        return None
+    if chance:
+        return Violation((), _NOT_CHANCE.format(turn=turn.describe()))
+    return None
+
+
 class GameBase(Generic[S, A]):
     """The shared half of every game: ``apply``/``attempt``/``is_legal`` from
     ``check`` and ``successor`` (so no game writes them twice), and the
@@ -251,6 +277,10 @@ class GameBase(Generic[S, A]):
         after = self.try_successor(state, action)
         if after is not None:
             return after
+        if self.info.chance is ChanceMode.NODES:
+            violation = chance_violation(self, state, action)  # type: ignore[arg-type]
+            if violation is not None or self.is_chance(action):
+                return violation if violation is not None else self.successor(state, action)
         violation = self.check(state, action)
         return violation if violation is not None else self.successor(state, action)
 

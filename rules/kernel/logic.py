@@ -7,7 +7,7 @@ operators (``==``, ``<``, ``>=``), which both Python ints and Z3 terms
 overload. With :data:`CONCRETE` a rule function evaluates immediately on
 cards in play; with :func:`symbolic` the *same function object* builds a Z3
 formula, so a proof is a proof about the code the engine runs
-(DEVELOPERS.md, principle 3; ``docs/decisions/0003-logic-vocabulary.md``).
+(decision record ``docs/decisions/0003-logic-vocabulary.md``).
 """
 
 from __future__ import annotations

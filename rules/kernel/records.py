@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from rules.kernel.game import Game, HasPositions, HasVariants, Result, TurnKind
+from rules.kernel.game import Game, HasPositions, HasVariants, Result, chance_violation
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
@@ -172,29 +172,6 @@ class Adjudication:
         return self.illegal is not None and self.illegal.impossible
 
 
-_NOT_CHANCE = Text.of(cs="náhodný výsledek tam, kde {turn}", hu="véletlen kimenetel ott, ahol {turn}",
-                      en="a chance outcome where {turn}")
-_NOT_AN_OUTCOME = Text.of(cs="tento výsledek náhody zde nemůže nastat", hu="ez a kimenetel itt nem fordulhat elő",
-                          en="this chance outcome cannot occur here")
-_CHANCE_EXPECTED = Text.of(cs="zde rozhoduje náhoda, ne hráč", hu="itt a véletlen dönt, nem játékos",
-                           en="chance decides here, not a seat")
-
-
-def _impossible(game: Game[Any, Any], state: Any, action: Any) -> Violation | None:
-    """Why ``action`` cannot happen in ``state`` as far as chance is concerned, else ``None``."""
-    turn = game.turn(state)
-    chance = game.is_chance(action)
-    if turn.kind is TurnKind.CHANCE:
-        if not chance:
-            return Violation((), _CHANCE_EXPECTED)
-        if all(action != outcome for outcome, _ in game.chance_outcomes(state)):
-            return Violation((), _NOT_AN_OUTCOME)
-        return None
-    if chance:
-        return Violation((), _NOT_CHANCE.format(turn=turn.describe()))
-    return None
-
-
 def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -> Adjudication:
     """Replay ``record`` action by action and judge it.
 
@@ -207,7 +184,7 @@ def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -
     notes = position_notes(game, record)
     trace: list[Text] = []
     for index, action in enumerate(record.actions):
-        impossible = _impossible(game, state, action)
+        impossible = chance_violation(game, state, action)
         after = game.attempt(state, action) if impossible is None else impossible
         if isinstance(after, Violation):
             return Adjudication(False, game.is_terminal(state),

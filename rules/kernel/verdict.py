@@ -1,5 +1,5 @@
 """Verdicts: an illegal action is answered with a :class:`Violation` that
-names the rules it breaks, never with a traceback (DEVELOPERS.md, principle 4)."""
+names the rules it breaks, never with a traceback (decision record 0006)."""
 
 from __future__ import annotations
 

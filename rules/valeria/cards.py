@@ -552,9 +552,6 @@ def check_rule_references(cards: CardSet, spec: Spec) -> None:
 # --------------------------------------------------------------------------- the parser
 
 
-_AMOUNT_OPS = {"add_token": AddToken, "every_player_loses": EveryPlayerLoses}
-
-
 @attrs.frozen
 class _Parser:
     """Field-by-field validation against the declared roles, areas, monster types and
@@ -729,10 +726,11 @@ class _Parser:
             if context != "roll":
                 raise self.fail(f"{at}: only a domain acting in the Roll phase (timing 'roll') may change dice")
             return LowerDie(self.integer(body, at, 1, 5))
-        if op in _AMOUNT_OPS:
+        if op in ("add_token", "every_player_loses"):
             if context != "event":
                 raise self.fail(f"{at}: only a monster event's on_trigger may use {op}")
-            return _AMOUNT_OPS[op](self.amount(body, at, RESOURCES))
+            amount = self.amount(body, at, RESOURCES)
+            return AddToken(amount) if op == "add_token" else EveryPlayerLoses(amount)
         return Special(self.rule_id(body, at))
 
     # ------------------------------------------------------------ cards

@@ -1,4 +1,4 @@
-"""The kernel never imports a game (DEVELOPERS.md, principle 5)."""
+"""The kernel never imports a game (decision record 0012)."""
 
 from __future__ import annotations
 

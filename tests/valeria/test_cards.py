@@ -320,7 +320,8 @@ def test_bad_effects(tmp_path: Path) -> None:
     assert "-3" in str(err)
     err = broken(tmp_path, "on_turn = [{ gain = { magic = 3 } }]", "on_turn = [{ gain = { magic = true } }]")
     assert "True" in str(err)
-    err = broken(tmp_path, "on_turn = [{ gain = { magic = 3 } }]", "on_turn = [{ choice = [[{ gain = { magic = 3 } }]] }]")
+    err = broken(tmp_path, "on_turn = [{ gain = { magic = 3 } }]",
+                 "on_turn = [{ choice = [[{ gain = { magic = 3 } }]] }]")
     assert "at least two branches" in str(err)
     err = broken(tmp_path, "reward = [{ gain_citizen = { max_cost = 3 } }]",
                  "reward = [{ gain_citizen = { max_cost = 3, name = \"dragon\" } }]")
@@ -356,7 +357,8 @@ def test_die_changes_only_in_the_roll_phase(tmp_path: Path) -> None:
 
 
 def test_special_must_name_an_existing_rule(tmp_path: Path) -> None:
-    err = broken(tmp_path, '{ special = "valeria.cards.gargans-embrace" }', '{ special = "valeria.cards.no-such-card" }')
+    err = broken(tmp_path, '{ special = "valeria.cards.gargans-embrace" }',
+                 '{ special = "valeria.cards.no-such-card" }')
     assert "valeria.cards.no-such-card" in str(err) and "unknown rule" in str(err)
     err = broken(tmp_path, '{ special = "valeria.cards.gargans-embrace" }', '{ special = "Gargan" }')
     assert "domain 'gargans-embrace'.effect[0].special" in str(err) and "'Gargan'" in str(err)
