@@ -1,0 +1,11 @@
+"""Valeria's theorems: payments (magic substitution, at least one real unit,
+monster magic costs), harvest activations and the recruit price, each run on
+the engine's own predicates (:mod:`rules.valeria.predicates`) under the Z3
+vocabulary and compared with the rule stated independently; see :mod:`proofs`.
+"""
+
+from __future__ import annotations
+
+from proofs.valeria import payment
+
+THEOREMS = payment.THEOREMS
