@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any, cast
 
 import attrs
 
@@ -123,18 +124,18 @@ def count(state: State, seat: int, counter: Counter) -> int:
     citizens with a role (citizens only, ruling O9), cards of a name (the starter of that
     name included), citizens, domains or monsters, monsters of an area or type, and for
     dukes role icons on citizens and domains (valeria.scoring.duke-icons)."""
-    I = _I()
+    ix = _I()
     s = state.seats[seat]
     kind, value = counter.kind, counter.value
     if kind == "role":
-        return sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if I.citizens[k].role == value)
+        return sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if ix.citizens[k].role == value)
     if kind == "role_icon":
         on_citizens = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True)
-                          if I.citizens[k].role == value)
-        return on_citizens + sum(I.domains[d].roles.count(value) for d in s.domains)
+                          if ix.citizens[k].role == value)
+        return on_citizens + sum(ix.domains[d].roles.count(value) for d in s.domains)
     if kind == "name":
         own = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if k == value)
-        return own + len(I.named_starters.get(value, ()))
+        return own + len(ix.named_starters.get(value, ()))
     if kind == "card_type":
         if value == "citizen":  # starters are another card type (ruling O19)
             return sum(s.citizens)
@@ -142,9 +143,9 @@ def count(state: State, seat: int, counter: Counter) -> int:
             return len(s.domains)
         return len(s.monsters)
     if kind == "area":
-        return sum(1 for m in s.monsters if I.monsters[m].area == value)
+        return sum(1 for m in s.monsters if ix.monsters[m].area == value)
     if kind == "monster_type":
-        return sum(1 for m in s.monsters if value in I.monsters[m].types)
+        return sum(1 for m in s.monsters if value in ix.monsters[m].types)
     raise ValueError(f"unknown counter {kind!r}")  # the card loader admits no other
 
 
@@ -203,12 +204,12 @@ def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
     player active; the seats then keep one of their two dukes (valeria.setup.dukes)."""
-    I = _I()
+    ix = _I()
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     per_stack = STACK_SIZE
     return State(players=setup.players, first=setup.first, areas=setup.areas,
-                 monsters=tuple(I.area_stacks[a] for a in setup.areas), citizen_kinds=setup.citizens,
+                 monsters=tuple(ix.area_stacks[a] for a in setup.areas), citizen_kinds=setup.citizens,
                  citizen_counts=(per_stack,) * len(setup.citizens), domains=setup.domains, seats=seats,
                  active=setup.first, phase=DUKES)
 
@@ -260,8 +261,8 @@ def rolled(state: State, a: int, b: int) -> State:
 
 
 def _die_powers(state: State) -> tuple[Domain, ...]:
-    I = _I()
-    return tuple(I.domains[d] for d in state.seat.domains if I.domains[d].die_changing)
+    ix = _I()
+    return tuple(ix.domains[d] for d in state.seat.domains if ix.domains[d].die_changing)
 
 
 def _die_cost(state: State, effect: SetDie) -> Amount:
@@ -323,8 +324,8 @@ def announce(state: State) -> State:
 
 
 def side_effects(card: str, side: str) -> tuple[Effect, ...]:
-    I = _I()
-    c = I.citizens.get(card) or I.starters[card]
+    ix = _I()
+    c = ix.citizens.get(card) or ix.starters[card]
     return c.on_turn if side == ON else c.off_turn
 
 
@@ -334,18 +335,18 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    I = _I()
+    ix = _I()
     table = ACTIVATIONS[state.dice]
     s = state.seats[seat]
     out = []
-    for starter in I.cards.starters:
+    for starter in ix.cards.starters:
         if starter.activation:
             n = sum(table[x] for x in starter.activation)
             if n:
                 out.append((starter.id, n))
     for kind, owned in zip(state.citizen_kinds, s.citizens, strict=True):
         if owned:
-            n = sum(table[x] for x in I.citizens[kind].activation)
+            n = sum(table[x] for x in ix.citizens[kind].activation)
             if n:
                 out.append((kind, owned * n))
     return tuple(out)
@@ -360,7 +361,7 @@ ACTIVATIONS: dict[tuple[int, int], tuple[int, ...]] = {
 def herald_count(state: State, seat: int, acts: tuple[tuple[str, int], ...] | None = None) -> int:
     a, b = state.dice
     acts = activated(state, seat) if acts is None else acts
-    return herald_activations(a, b, sum(n for _, n in acts))
+    return int(herald_activations(a, b, sum(n for _, n in acts)))
 
 
 def _is_steal(effect: Effect) -> bool:
@@ -372,7 +373,7 @@ def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first)."""
     state = replace(state, phase=HARVEST, harvest=())
-    decisions = []
+    decisions: list[Decision] = []
     for card, n in activated(state, state.active):
         for effect in side_effects(card, ON):
             if _is_steal(effect) or isinstance(effect, Take):
@@ -439,7 +440,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
         for e in branch:
             assert isinstance(e, Gain)
             state = _gain(state, seat, e)
-    elif option == "use":
+    elif isinstance(effect, Exchange) and option == "use":
         s = state.seats[seat]
         s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
         state = _with_seat(state, seat, _add(s, effect.gain))
@@ -470,10 +471,10 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 @implements("valeria.turn.domain-phases")
 def begin_actions(state: State) -> State:
     """The Action phase begins: the active seat's start-of-phase domains give their gains."""
-    I = _I()
+    ix = _I()
     state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
     for d in state.seat.domains:
-        dom = I.domains[d]
+        dom = ix.domains[d]
         if dom.timing == "action-start":
             state = resolve_effects(state, state.active, dom.effect, d, "valeria.turn.domain-phases")
     return state
@@ -526,10 +527,10 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
 def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
-    I = _I()
+    ix = _I()
     out = []
     for i, (kind, left) in enumerate(zip(state.citizen_kinds, state.citizen_counts, strict=True)):
-        c = I.citizens[kind]
+        c = ix.citizens[kind]
         if left and (effect.max_cost is None or c.cost <= effect.max_cost) and (
                 effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
             out.append(i)
@@ -563,10 +564,10 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
 def price_of(state: State, seat: int, stack: int) -> int:
     """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
     without the "+" for an owner of Emerald Stronghold."""
-    I = _I()
+    ix = _I()
     kind = state.citizen_kinds[stack]
-    owned = state.seats[seat].citizens[stack] + len(I.named_starters.get(kind, ()))  # = count(name: kind)
-    return recruit_price(I.citizens[kind].cost, owned, EMERALD in state.seats[seat].domains)
+    owned = state.seats[seat].citizens[stack] + len(ix.named_starters.get(kind, ()))  # = count(name: kind)
+    return int(recruit_price(ix.citizens[kind].cost, owned, EMERALD in state.seats[seat].domains))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -603,11 +604,11 @@ def roles_met(state: State, seat: int, domain: str) -> bool:
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
     """Citizens of ``seat`` per role icon (starters have none)."""
-    I = _I()
+    ix = _I()
     out: dict[str, int] = {}
     for kind, n in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
         if n:
-            role = I.citizens[kind].role
+            role = ix.citizens[kind].role
             out[role] = out.get(role, 0) + n
     return out
 
@@ -687,10 +688,10 @@ def drawn(state: State, monster: str) -> State:
 @implements("valeria.domains.effects", "valeria.domains.trigger-order")
 def close_actions(state: State) -> State:
     """The end of the Action phase: the active seat's end-of-phase domains act."""
-    I = _I()
+    ix = _I()
     state = replace(state, closing=True)
     for d in state.seat.domains:
-        dom = I.domains[d]
+        dom = ix.domains[d]
         if dom.timing == "action-end":
             state = resolve_effects(state, state.active, dom.effect, d, "valeria.domains.effects")
     return state
@@ -765,11 +766,11 @@ def _legal(state: State) -> Iterator[Action]:
 
 
 def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
-    I = _I()
+    ix = _I()
     for i, stack in enumerate(state.monsters):
         if not stack:
             continue
-        m = I.monsters[stack[0]]
+        m = ix.monsters[stack[0]]
         total = m.strength + m.magic
         for strength in range(1, min(m.strength, seat.strength) + 1):
             magic = total - strength
@@ -779,7 +780,6 @@ def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
 def _main_actions(state: State) -> Iterator[Action]:
-    I = _I()
     s = state.seat
     me = state.active
     for i, kind in enumerate(state.citizen_kinds):
@@ -795,24 +795,29 @@ def _main_actions(state: State) -> Iterator[Action]:
                 yield Action(BUILD, me, stack[0], a=gold, b=price - gold)
     for r in RESOURCES:
         yield Action(GAIN, me, r)
-    del I
+
+
+def _detail(d: Decision) -> tuple[str, Any]:
+    """(source card, effect) of a decision this module pushed."""
+    source, effect = cast(tuple[str, Any], d.detail)
+    return source, effect
 
 
 def _decision_options(state: State, d: Decision) -> Iterator[Action]:
     seat = d.seat
     if d.kind == "thief":
-        _, effect = d.detail
+        _, effect = _detail(d)
         for label in branch_labels(effect):
             for o in range(state.players):
                 if o != seat:
                     yield Action(THIEF, seat, option=label, target=o)
     elif d.kind == "choose":
-        _, effect = d.detail
+        _, effect = _detail(d)
         for label, branch in zip(branch_labels(effect), effect.options, strict=True):
             if _branch_possible(state, seat, branch):
                 yield Action(CHOOSE, seat, option=label)
     elif d.kind == "citizen":
-        _, effect = d.detail
+        _, effect = _detail(d)
         targets = _citizen_targets(state, effect)
         for i in targets:
             yield Action(CITIZEN, seat, state.citizen_kinds[i])
@@ -823,7 +828,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
             if o != seat:
                 yield Action(TAKE, seat, target=o)
     elif d.kind == "exchange":
-        _, effect = d.detail
+        _, effect = _detail(d)
         if _affords(state.seats[seat], effect.pay):
             yield Action(EXCHANGE, seat, option="use")
         yield Action(EXCHANGE, seat, option="decline")
@@ -1097,23 +1102,23 @@ def _decide(state: State, a: Action) -> State:
     if a.kind == DECLINE:
         return state
     if d.kind == "thief":
-        _, effect = d.detail
+        _, effect = _detail(d)
         branch = effect.options[branch_labels(effect).index(a.option)]
         for e in branch:
             state = take(state, seat, a.target, e.amount)
         return state
     if d.kind == "choose":
-        source, effect = d.detail
+        source, effect = _detail(d)
         branch = effect.options[branch_labels(effect).index(a.option)]
         rule = "valeria.slay.reward" if source in _I().monsters else "valeria.build.reward"
         return resolve_effects(state, seat, branch, source, rule)
     if d.kind == "citizen":
         return gain_citizen(state, seat, state.citizen_kinds.index(a.card))
     if d.kind == "take":
-        _, effect = d.detail
+        _, effect = _detail(d)
         return take(state, seat, a.target, effect.amount)
     if d.kind == "exchange":
-        _, effect = d.detail
+        _, effect = _detail(d)
         if a.option == "use":
             s = _pay(state.seats[seat], effect.pay.gold, effect.pay.strength, effect.pay.magic)
             state = _with_seat(state, seat, _add(s, effect.gain))
@@ -1162,9 +1167,9 @@ def score(state: State, seat: int) -> Score:
     """Printed VP of slain monsters and built domains, VP on the board and the duke:
     its terms (role icons on citizens and domains) and the summed resources divided
     by its number (ruling O1)."""
-    I = _I()
+    ix = _I()
     s = state.seats[seat]
-    duke = I.dukes[s.duke] if s.duke else None
+    duke = ix.dukes[s.duke] if s.duke else None
     terms: list[tuple[Counter, int, int, int]] = []
     res = 0
     if duke is not None:
@@ -1172,7 +1177,7 @@ def score(state: State, seat: int) -> Score:
             n = count(state, seat, term.per)
             terms.append((term.per, term.vp, n, n * term.vp))
         res = duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp)
-    return Score(seat, sum(I.monsters[m].vp for m in s.monsters), sum(I.domains[d].vp for d in s.domains), s.vp,
+    return Score(seat, sum(ix.monsters[m].vp for m in s.monsters), sum(ix.domains[d].vp for d in s.domains), s.vp,
                  tuple(terms), res, STARTERS_PER_SEAT + sum(s.citizens) + len(s.domains))
 
 

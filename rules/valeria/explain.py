@@ -4,8 +4,8 @@ scoring table, in Czech and English, each line citing its rule."""
 from __future__ import annotations
 
 from rules.kernel.text import Text
-from rules.valeria.cards import Counter
 from rules.valeria import engine
+from rules.valeria.cards import Counter
 from rules.valeria.data import index
 from rules.valeria.state import (
     ANNOUNCE,
@@ -22,10 +22,10 @@ from rules.valeria.state import (
     HARVEST_ITEM,
     KEEP,
     OVER,
-    ROLL,
     PURLOIN,
     RECRUIT,
     RETURN,
+    ROLL,
     ROLL_DICE,
     SLAY,
     TAKE,
@@ -38,12 +38,12 @@ _RES = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic"
 
 
 def _name(card: str, lang: str) -> str:
-    I = index()
-    for table in (I.citizens, I.starters, I.monsters, I.domains, I.dukes):
+    ix = index()
+    for table in (ix.citizens, ix.starters, ix.monsters, ix.domains, ix.dukes):
         if card in table:
             return table[card].name.get(lang)
-    if card in I.areas:
-        return I.cards.area(card).name.get(lang)
+    if card in ix.areas:
+        return ix.cards.area(card).name.get(lang)
     return card
 
 
@@ -65,8 +65,8 @@ _COUNTED = {"citizen": ("obyvatel", "citizen"), "domain": ("panství", "domain")
 
 def counter_label(counter: Counter, lang: str) -> str:
     """What a duke term counts, in words ("Holy icon", "Titan", "domain")."""
-    I = index()
-    cards = I.cards
+    ix = index()
+    cards = ix.cards
     if counter.kind == "card_type":
         cs, en = _COUNTED[counter.value]
         return cs if lang == "cs" else en
@@ -189,17 +189,17 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
 
 def score_lines(state: State, scores: tuple[engine.Score, ...], win: tuple[int, ...]) -> tuple[Text, ...]:
     lines = []
-    I = index()
+    ix = index()
     for sc in scores:
         s = state.seats[sc.seat]
-        duke = I.dukes[s.duke] if s.duke else None
+        duke = ix.dukes[s.duke] if s.duke else None
         terms_cs = " + ".join(f"{each} × {counter_label(c, 'cs')} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms)
         terms_en = " + ".join(f"{each} × {counter_label(c, 'en')} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms)
         per = duke.resources_per_vp if duke else 0
-        monsters = ", ".join(f"{_name(m, 'en')} {I.monsters[m].vp}" for m in s.monsters) or "-"
-        monsters_cs = ", ".join(f"{_name(m, 'cs')} {I.monsters[m].vp}" for m in s.monsters) or "-"
-        domains = ", ".join(f"{_name(d, 'en')} {I.domains[d].vp}" for d in s.domains) or "-"
-        domains_cs = ", ".join(f"{_name(d, 'cs')} {I.domains[d].vp}" for d in s.domains) or "-"
+        monsters = ", ".join(f"{_name(m, 'en')} {ix.monsters[m].vp}" for m in s.monsters) or "-"
+        monsters_cs = ", ".join(f"{_name(m, 'cs')} {ix.monsters[m].vp}" for m in s.monsters) or "-"
+        domains = ", ".join(f"{_name(d, 'en')} {ix.domains[d].vp}" for d in s.domains) or "-"
+        domains_cs = ", ".join(f"{_name(d, 'cs')} {ix.domains[d].vp}" for d in s.domains) or "-"
         dname = (duke.name.get("cs"), duke.name.get("en")) if duke else ("-", "-")
         lines.append(_t(
             "Hráč {s}: nestvůry {m} ({mc}) + panství {d} ({dc}) + deska {b} + vévoda {kn} {k} ({tc}; zdroje "

@@ -169,17 +169,17 @@ class Valeria(GameBase[State, Action]):
         (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one)."""
         from rules.valeria.data import index
 
-        I = index()
+        ix = index()
         hidden = [d for st in state.domains for d in st[1:]]
         built = {d for s in state.seats for d in s.domains}
         tops = {st[0] for st in state.domains if st}
-        pool = [d for d in I.domains if d not in built and d not in tops]
+        pool = [d for d in ix.domains if d not in built and d not in tops]
         rng.shuffle(pool)
         fresh = iter(pool)
         domains = tuple((st[0], *(next(fresh) for _ in st[1:])) if st else st for st in state.domains)
         del hidden
         mine = set(state.seats[seat].dealt) if 0 <= seat < state.players else set()
-        others = [d for d in I.dukes if d not in mine]
+        others = [d for d in ix.dukes if d not in mine]
         rng.shuffle(others)
         deal = iter(others)
         seats = []

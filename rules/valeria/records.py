@@ -85,8 +85,8 @@ def players_of(variant: Any) -> int | None:
 
 
 def _top_strength(area: str) -> int:
-    I = index()
-    return I.monsters[I.area_stacks[area][0]].strength
+    ix = index()
+    return ix.monsters[ix.area_stacks[area][0]].strength
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.citizen-rows",
@@ -95,16 +95,16 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     """Validate a setup: five different areas ordered by the strength of their top
     monsters, one citizen kind per activation stack, five domain stacks of three
     different domains, two different dukes per seat, a first player."""
-    I = index()
+    ix = index()
     if not isinstance(data, Mapping):
         raise MalformedError("'setup' must be an object with monsters, citizens, domains, dukes and first")
     extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first"})
     if extra:
         raise MalformedError(f"setup: unknown field(s) {', '.join(extra)}")
     areas = data.get("monsters")
-    if (not isinstance(areas, list) or len(areas) != MONSTER_STACKS or any(a not in I.areas for a in areas)
+    if (not isinstance(areas, list) or len(areas) != MONSTER_STACKS or any(a not in ix.areas for a in areas)
             or len(set(areas)) != MONSTER_STACKS):
-        raise MalformedError(f"setup.monsters must name {MONSTER_STACKS} different areas ({', '.join(I.areas)}), "
+        raise MalformedError(f"setup.monsters must name {MONSTER_STACKS} different areas ({', '.join(ix.areas)}), "
                              f"left to right (valeria.setup.monster-row), not {areas!r}")
     strengths = [_top_strength(a) for a in areas]
     if strengths != sorted(strengths):
@@ -114,7 +114,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if not isinstance(citizens, list) or len(citizens) != len(ACTIVATION_STACKS):
         raise MalformedError(f"setup.citizens must name {len(ACTIVATION_STACKS)} citizen kinds, one per stack "
                              "1, 2, ..., 8, 9/10, 11/12 (valeria.setup.citizen-rows)")
-    for i, (kind, kinds) in enumerate(zip(citizens, I.stack_kinds, strict=True)):
+    for i, (kind, kinds) in enumerate(zip(citizens, ix.stack_kinds, strict=True)):
         if kind not in kinds:
             numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
             raise MalformedError(f"setup.citizens[{i}]: the stack {numbers} holds one of {', '.join(kinds)}, "
@@ -125,7 +125,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {DOMAINS_PER_STACK} domains, "
                              "face-up top first (valeria.setup.domain-row)")
     flat = [d for st in domains for d in st]
-    unknown = sorted({d for d in flat if d not in I.domains}, key=str)
+    unknown = sorted({d for d in flat if d not in ix.domains}, key=str)
     if unknown:
         raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(map(repr, unknown))}")
     twice = sorted({d for d in flat if flat.count(d) > 1})
@@ -141,7 +141,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
                              "(2-4, valeria.setup.players)")
     dealt = [d for p in dukes for d in p]
-    unknown = sorted({d for d in dealt if d not in I.dukes}, key=str)
+    unknown = sorted({d for d in dealt if d not in ix.dukes}, key=str)
     if unknown:
         raise MalformedError(f"setup.dukes: unknown duke(s) {', '.join(map(repr, unknown))}")
     twice = sorted({d for d in dealt if dealt.count(d) > 1})
@@ -166,15 +166,15 @@ def random_setup(rng: random.Random, players: int | None = None) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
     citizen stack, the 24 domains shuffled into five stacks of three, two dukes dealt to
     each seat, a random first player; ``players`` drawn from 2-4 when not given."""
-    I = index()
+    ix = index()
     n = players if players is not None else rng.choice(PLAYERS)
-    areas = rng.sample(I.areas, MONSTER_STACKS)
+    areas = rng.sample(ix.areas, MONSTER_STACKS)
     areas.sort(key=_top_strength)  # stable: ties keep their random order
-    citizens = tuple(rng.choice(kinds) for kinds in I.stack_kinds)
-    domains = list(I.domains)
+    citizens = tuple(rng.choice(kinds) for kinds in ix.stack_kinds)
+    domains = list(ix.domains)
     rng.shuffle(domains)
     stacks = tuple(tuple(domains[i * DOMAINS_PER_STACK:(i + 1) * DOMAINS_PER_STACK]) for i in range(DOMAIN_STACKS))
-    dukes = list(I.dukes)
+    dukes = list(ix.dukes)
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
     return Setup(n, tuple(areas), citizens, stacks, dealt, rng.randrange(n))
@@ -212,7 +212,7 @@ _EXTRA = {DIE: {"which"}, THIEF: {"from"}, HARVEST_ITEM: {"choose", "use"}, RECR
 
 
 def action_from_json(data: Any) -> Action:
-    I = index()
+    ix = index()
     if not isinstance(data, Mapping):
         raise MalformedError(f"an action is a JSON object, not {data!r}")
     if "chance" in data:
@@ -226,7 +226,7 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError(f"a die shows 1..6, not {dice!r} (valeria.roll.dice)")
             return Action(ROLL_DICE, a=dice[0], b=dice[1])
         if data["chance"] == "draw":
-            if set(data) != {"chance", "monster"} or data["monster"] not in I.monsters:
+            if set(data) != {"chance", "monster"} or data["monster"] not in ix.monsters:
                 raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
             return Action(DRAW_MONSTER, card=data["monster"])
         raise MalformedError(f"'chance' is \"roll\" or \"draw\", not {data['chance']!r}")
@@ -255,7 +255,7 @@ def action_from_json(data: Any) -> Action:
             raise MalformedError(f"'gain' is one of {', '.join(RESOURCES)}, not {value!r} (valeria.gain.resource)")
         return Action(kind, seat, value)
     if kind == DIE:
-        if value not in I.domains:
+        if value not in ix.domains:
             raise MalformedError(f"'die' names a domain, not {value!r}")
         return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
     if kind == THIEF:
@@ -263,7 +263,7 @@ def action_from_json(data: Any) -> Action:
                       target=_int(data.get("from"), "from", 0, max(PLAYERS) - 1))
     if kind == HARVEST_ITEM:
         card = _str(value, "harvest")
-        if card not in I.citizens and card not in I.starters:
+        if card not in ix.citizens and card not in ix.starters:
             raise MalformedError(f"'harvest' names a citizen or starter, not {card!r}")
         if ("choose" in data) == ("use" in data):
             raise MalformedError("a harvest action has either 'choose' (a branch) or 'use' (true/false)")
@@ -274,22 +274,22 @@ def action_from_json(data: Any) -> Action:
         return Action(kind, seat, card, option=_str(data["choose"], "choose"))
     if kind in (RECRUIT, SLAY, BUILD):
         card = _str(value, key)
-        known = {RECRUIT: I.citizens, SLAY: I.areas, BUILD: I.domains}[kind]
+        known = {RECRUIT: ix.citizens, SLAY: ix.areas, BUILD: ix.domains}[kind]
         if card not in known:
             what = {RECRUIT: "citizen", SLAY: "monster area", BUILD: "domain"}[kind]
             raise MalformedError(f"unknown {what} {card!r}")
         g, m = _pay(data, "strength" if kind == SLAY else "gold")
         return Action(kind, seat, card, a=g, b=m)
     if kind == KEEP:
-        if value not in I.dukes:
+        if value not in ix.dukes:
             raise MalformedError(f"unknown duke {value!r}")
         return Action(kind, seat, value)
     if kind == CITIZEN:
-        if value not in I.citizens:
+        if value not in ix.citizens:
             raise MalformedError(f"unknown citizen {value!r}")
         return Action(kind, seat, value)
     if kind == RETURN:
-        if value not in I.citizens and value not in I.monsters:
+        if value not in ix.citizens and value not in ix.monsters:
             raise MalformedError(f"'return' names a monster or citizen, not {value!r}")
         return Action(kind, seat, value)
     return Action(kind, seat, option=_str(value, key))  # CHOOSE

@@ -199,7 +199,7 @@ def _replacer(cls: type) -> Any:
     body = "".join(f"    s(n, {f!r}, c.pop({f!r}) if {f!r} in c else o.{f})\n" for f in fields)
     source = f"def r(o, c):\n    n = new(cls)\n{body}    if c:\n        raise TypeError(c)\n    return n\n"
     namespace: dict[str, Any] = {"new": object.__new__, "s": object.__setattr__, "cls": cls}
-    exec(compile(source, f"<replace {cls.__name__}>", "exec"), namespace)  # noqa: S102 - our own field names
+    exec(compile(source, f"<replace {cls.__name__}>", "exec"), namespace)  # our own field names
     return namespace["r"]
 
 

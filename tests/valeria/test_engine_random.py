@@ -37,10 +37,10 @@ def walk(seed: int, players: int | None = None) -> tuple[object, list, list[Stat
 
 
 def conserved(setup, state: State) -> None:
-    I = index()
+    ix = index()
     for area, stack in zip(state.areas, state.monsters, strict=True):
-        slain = [m for s in state.seats for m in s.monsters if I.monsters[m].area == area]
-        assert Counter(stack) + Counter(slain) == Counter(I.area_stacks[area])
+        slain = [m for s in state.seats for m in s.monsters if ix.monsters[m].area == area]
+        assert Counter(stack) + Counter(slain) == Counter(ix.area_stacks[area])
     for i in range(len(state.citizen_kinds)):
         assert state.citizen_counts[i] + sum(s.citizens[i] for s in state.seats) == engine.STACK_SIZE
     built = [d for s in state.seats for d in s.domains]
@@ -57,7 +57,7 @@ def conserved(setup, state: State) -> None:
 @settings(max_examples=8)
 def test_random_games_keep_the_invariants(seed: int) -> None:
     setup, actions, states = walk(seed)
-    for before, action, after in zip(states, actions, states[1:], strict=False):
+    for before, after in zip(states, states[1:], strict=False):
         conserved(setup, after)
         assert all(min(s.gold, s.strength, s.magic, s.vp) >= 0 for s in after.seats)
         if after.turns > before.turns or after.phase == OVER:  # an End phase was passed
