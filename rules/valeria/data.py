@@ -91,6 +91,7 @@ def branch_label(branch: tuple[Effect, ...], i: int) -> str:
     return str(i)
 
 
+@cache
 def branch_labels(choice: Choice) -> tuple[str, ...]:
     labels = tuple(branch_label(b, i) for i, b in enumerate(choice.options))
     if len(set(labels)) != len(labels):  # never in the base game; stay unambiguous anyway

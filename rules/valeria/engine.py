@@ -561,13 +561,15 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
 
 @implements("valeria.recruit.choose", "valeria.recruit.duchy", "valeria.recruit.cost-per-copy",
             "valeria.cards.emerald-stronghold", "valeria.citizens.names")
-def price_of(state: State, seat: int, stack: int) -> int:
+def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = None) -> int:
     """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
     without the "+" for an owner of Emerald Stronghold."""
     ix = _I()
     kind = state.citizen_kinds[stack]
     owned = state.seats[seat].citizens[stack] + len(ix.named_starters.get(kind, ()))  # = count(name: kind)
-    return int(recruit_price(ix.citizens[kind].cost, owned, EMERALD in state.seats[seat].domains))
+    if ignore_plus is None:
+        ignore_plus = EMERALD in state.seats[seat].domains
+    return int(recruit_price(ix.citizens[kind].cost, owned, ignore_plus))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -594,11 +596,12 @@ def slay(state: State, stack: int, strength: int, magic: int) -> State:
 
 
 @implements("valeria.build.requirements", "valeria.citizens.role-uses", "valeria.domains.starters-no-roles")
-def roles_met(state: State, seat: int, domain: str) -> bool:
+def roles_met(state: State, seat: int, domain: str, have: dict[str, int] | None = None) -> bool:
     """The duchy's citizens cover the domain's role icons with multiplicity; starters have
-    no role and domains' icons do not count (ruling O9)."""
+    no role and domains' icons do not count (ruling O9). ``have``: :func:`role_counts`, if known."""
     need = _I().domains[domain].roles
-    have = role_counts(state, seat)
+    if have is None:
+        have = role_counts(state, seat)
     return all(have.get(r, 0) >= need.count(r) for r in need)
 
 
@@ -736,6 +739,8 @@ def _advance(state: State) -> State:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
+    if state.phase == ACTIONS and not state.pending:
+        return tuple(_main_actions(state))
     return tuple(_legal(state))
 
 
@@ -779,22 +784,29 @@ def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
-def _main_actions(state: State) -> Iterator[Action]:
+def _main_actions(state: State) -> list[Action]:
+    """Recruit, slay, build (each with every payment split) or gain a resource."""
     s = state.seat
     me = state.active
+    gold, magic = s.gold, s.magic
+    plain = EMERALD in s.domains
+    out: list[Action] = []
+    add = out.append
     for i, kind in enumerate(state.citizen_kinds):
         if state.citizen_counts[i]:
-            price = price_of(state, me, i)
-            for gold in range(max(1, price - s.magic), min(price, s.gold) + 1):
-                yield Action(RECRUIT, me, kind, a=gold, b=price - gold)
-    yield from _slays(state, s)
+            price = price_of(state, me, i, plain)
+            for g in range(max(1, price - magic), min(price, gold) + 1):
+                add(Action(RECRUIT, me, kind, a=g, b=price - g))
+    out.extend(_slays(state, s))
+    have = role_counts(state, me)
     for stack in state.domains:
-        if stack and roles_met(state, me, stack[0]):
+        if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            for gold in range(max(1, price - s.magic), min(price, s.gold) + 1):
-                yield Action(BUILD, me, stack[0], a=gold, b=price - gold)
+            for g in range(max(1, price - magic), min(price, gold) + 1):
+                add(Action(BUILD, me, stack[0], a=g, b=price - g))
     for r in RESOURCES:
-        yield Action(GAIN, me, r)
+        add(Action(GAIN, me, r))
+    return out
 
 
 def _detail(d: Decision) -> tuple[str, Any]:
