@@ -94,3 +94,20 @@ def test_an_impossible_die_is_malformed_and_a_roll_out_of_place_is_impossible() 
     keep_at_roll = record_to_json(VALERIA, setup, actions[:2] + [actions[0]])  # a seat's choice where chance decides
     replay = adjudicate(VALERIA, parse_record(keep_at_roll, lambda key: VALERIA))
     assert replay.impossible and replay.illegal.index == 2
+
+
+@pytest.mark.rules("valeria.actions.two", "valeria.recruit.cost-per-copy", "valeria.slay.pay-strength",
+                   "valeria.build.requirements")
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=5)
+def test_check_accepts_exactly_the_legal_actions(seed: int) -> None:
+    """Actions legal somewhere in the game (payments of every split included) are tried
+    everywhere: ``check`` accepts one exactly when ``legal_actions`` lists it."""
+    _, actions, states = walk(seed)
+    pool = list(dict.fromkeys(a for a in actions if not VALERIA.is_chance(a)))
+    for state in states[::3]:
+        if VALERIA.turn(state).kind.value == "chance" or VALERIA.is_terminal(state):
+            continue
+        legal = set(VALERIA.legal_actions(state))
+        for action in [*legal, *pool[:: max(1, len(pool) // 60)]]:
+            assert (VALERIA.check(state, action) is None) == (action in legal), (seed, action)
