@@ -40,6 +40,8 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "valeria/four-players.json": (True, True, None),
     "valeria/disputed-price.json": (False, False, ("valeria.recruit.cost-per-copy",)),
     "valeria/disputed-starter-role.json": (False, False, ("valeria.build.requirements", "valeria.citizens.role-uses")),
+    "valeria/disputed-herald-doubles.json": (False, False, ("valeria.harvest.any-order", "valeria.herald.doubles")),
+    "valeria/disputed-cube-magic.json": (False, False, ("valeria.slay.pay-strength", "valeria.slay.magic-cost")),
 }
 VARIANTS = (
     None,

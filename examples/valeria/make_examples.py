@@ -46,6 +46,59 @@ def wrong_price() -> dict[str, Any]:
     return data
 
 
+def _scripted(seed: int, first: int, monsters: list[str] | None = None) -> tuple[Any, Any, list[Action]]:
+    """A 2-player setup from ``seed`` (with ``first`` and, if given, these monster areas), both dukes kept."""
+    from rules.valeria.state import Setup
+
+    setup = VALERIA.random_setup(random.Random(seed), {"players": 2})
+    setup = Setup(2, tuple(monsters) if monsters else setup.areas, setup.citizens, setup.domains, setup.dukes, first)
+    state = VALERIA.initial_state(setup)
+    actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in (0, 1)]
+    for a in actions:
+        state = VALERIA.apply(state, a)
+    return setup, state, actions
+
+
+def herald_on_doubles() -> dict[str, Any]:
+    """Doubles are rolled and seat 0 goes straight to its actions, skipping its Herald."""
+    setup, state, actions = _scripted(2, 0)
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [3, 3]}))
+    actions.append(VALERIA.action_from_json({"seat": 0, "gain": "gold"}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = ("On doubles every seat activates its Herald (1 resource of its choice) before the Action "
+                       "phase (valeria.herald.doubles).")
+    return data
+
+
+def cube_magic_as_strength() -> dict[str, Any]:
+    """Seat 0 pays a Gelatinous Cube (4 strength + 1 magic) with 5 strength and no magic."""
+    setup, state, actions = _scripted(3, 0, ["hills", "ruins", "forest", "swamp", "mountains"])
+    for dice in ([4, 4], [4, 4], [4, 4]):  # three turns of doubles: Heralds give strength
+        actions.append(VALERIA.action_from_json({"chance": "roll", "dice": dice}))
+        state = VALERIA.apply(state, actions[-1])
+        while state.phase == "harvest":
+            a = VALERIA.action_from_json({"seat": VALERIA.turn(state).seats[0], "harvest": "herald",
+                                          "choose": "strength"})
+            actions.append(a)
+            state = VALERIA.apply(state, a)
+        for _ in range(2):
+            a = VALERIA.action_from_json({"seat": state.active, "gain": "strength"})
+            actions.append(a)
+            state = VALERIA.apply(state, a)
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [1, 2]}))
+    state = VALERIA.apply(state, actions[-1])
+    while state.phase == "harvest":
+        a = VALERIA.action_from_json({"seat": VALERIA.turn(state).seats[0], "harvest": "herald", "choose": "gold"})
+        actions.append(a)
+        state = VALERIA.apply(state, a)
+    assert state.active == 1 and state.seats[1].strength >= 5, state.seats[1]
+    actions.append(VALERIA.action_from_json({"seat": 1, "slay": "swamp", "pay": {"strength": 5, "magic": 0}}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = ("A Gelatinous Cube costs 4 strength and 1 magic: its magic is paid in magic, on top of any "
+                       "magic used as strength (valeria.slay.magic-cost).")
+    return data
+
+
 def starter_as_role() -> dict[str, Any]:
     """A seat one Worker or Soldier citizen short of a domain's icons builds it anyway,
     counting its starter Peasant or Knight, which has no role icon."""
@@ -92,6 +145,8 @@ def main() -> None:
     write("four-players.json", full_game(4, 8))
     write("disputed-price.json", wrong_price())
     write("disputed-starter-role.json", starter_as_role())
+    write("disputed-herald-doubles.json", herald_on_doubles())
+    write("disputed-cube-magic.json", cube_magic_as_strength())
 
 
 if __name__ == "__main__":

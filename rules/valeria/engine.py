@@ -974,8 +974,13 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                       "výsledek", "in the Roll phase you may only change dice with your domains or announce them")
     if state.phase == HARVEST:
         if a.kind != HARVEST_ITEM:
-            return refuse("valeria.harvest.any-order", "ve fázi příjmu se vyhodnocují jen aktivované karty",
-                          "in the Harvest phase only activated cards are resolved")
+            rules: tuple[str, ...] = ("valeria.harvest.any-order",)
+            if any(it.card == HERALD for it in state.harvest[a.seat]):
+                rules += ("valeria.herald.doubles",) if state.dice[0] == state.dice[1] else (
+                    "valeria.herald.no-citizen",)
+            return refuse(rules, "ve fázi příjmu se nejprve vyhodnotí aktivované karty (i Herold): {w}",
+                          "the Harvest phase first resolves the activated cards (the Herald too): {w}",
+                          w=", ".join(f"{it.card} x{it.count}" for it in state.harvest[a.seat]))
         if not any(it.card == a.card for it in state.harvest[a.seat]):
             return refuse("valeria.harvest.everyone", "karta {c} nebyla aktivována nebo je již vyhodnocena",
                           "card {c} was not activated or is resolved already", c=a.card)
