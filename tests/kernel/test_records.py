@@ -175,8 +175,9 @@ def test_bad_action_names_its_index() -> None:
     assert err.detail.startswith("action 2: ") and "3" in err.detail
 
 
-def test_non_string_comment_is_dropped() -> None:
-    assert parse_record(record(comment=["x"]), games).comment is None
+@pytest.mark.parametrize("comment", [["x"], True, {}, 3, None])
+def test_a_comment_is_a_string(comment: Any) -> None:
+    assert "comment" in malformed(record(comment=comment)).detail
 
 
 # ----------------------------------------------------------------- files
