@@ -144,7 +144,7 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
         validate_record(data, key, game)
     except MalformedError as exc:
         raise MalformedError(exc.detail, where=where) from None
-    if game is None:
+    if game is None or not isinstance(key, str):
         raise MalformedError(unknown_game or "'game' must name a game", where=where)
     position_from_json = getattr(game, "position_from_json", None)
     if "position" in data and position_from_json is None:

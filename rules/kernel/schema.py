@@ -335,8 +335,8 @@ def _what(error: Any) -> str:
             return f"game {game!r} takes no {names}; remove it"
         return f"{names} is not allowed here"
     if kind == "oneOf" and all(isinstance(s, Mapping) and list(s) == ["required"] for s in value):
-        names = [repr(s["required"][0]) for s in value]
-        return f"has either a {' or a '.join(names)}, not both and not neither"
+        either = " or a ".join(repr(s["required"][0]) for s in value)
+        return f"has either a {either}, not both and not neither"
     message: str = error.message
     return message if len(message) <= 200 else message[:199] + "…"
 
