@@ -132,16 +132,16 @@ def mutate(record: dict[str, Any], choose: Choose) -> str:
         path = choose(paths)
         node = _get(data, path)
         if kind in ("replace", "transplant") and path:
-            value = choose(VALUES) if kind == "replace" else copy.deepcopy(_get(data, choose(paths)))
+            value = copy.deepcopy(choose(VALUES)) if kind == "replace" else copy.deepcopy(_get(data, choose(paths)))
             _get(data, path[:-1])[path[-1]] = value
         elif kind == "delete" and path:
             del _get(data, path[:-1])[path[-1]]
         elif kind == "duplicate" and isinstance(node, list) and node:
             node.insert(choose(range(len(node) + 1)), copy.deepcopy(choose(node)))
         elif kind == "add" and isinstance(node, dict):
-            node[choose(KEYS)] = choose(VALUES)
+            node[choose(KEYS)] = copy.deepcopy(choose(VALUES))
         elif kind == "add" and isinstance(node, list):
-            node.insert(choose(range(len(node) + 1)), choose(VALUES))
+            node.insert(choose(range(len(node) + 1)), copy.deepcopy(choose(VALUES)))
         elif kind == "number" and type(node) is int and path:
             _get(data, path[:-1])[path[-1]] = node + choose([-3, -1, 1, 2, 10, 1000])
         elif kind == "swap" and isinstance(node, list) and len(node) > 1:
