@@ -2,11 +2,12 @@
 
 Exit status of ``rules adjudicate``: 0 every record legal, 1 some record has
 an action illegal by a rule, 2 some file is malformed (not a record the
-published schema accepts, or one its game refuses), 3 an internal error (a bug
-in the library, never the input's fault); the highest status wins. Every other
-command exits 0 on success, 2 on bad input and 3 on an internal error. Errors
-are one clear line on standard error, never a traceback; any string a record
-holds prints (characters the output cannot encode are escaped).
+published schema accepts, one its game refuses, or one whose chance outcome
+cannot occur), 3 an internal error (a bug in the library, never the input's
+fault); the highest status wins. Every other command exits 0 on success, 2 on
+bad input and 3 on an internal error. Errors are one clear line on standard
+error, never a traceback; any string a record holds prints (characters the
+output cannot encode are escaped).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from rules.kernel.records import (
     adjudicate,
     parse_record,
     read_json,
-    record_to_json,
 )
 from rules.kernel.simulate import VariantError, bench, random_record
 from rules.kernel.spec import Rule, SpecError, load_spec
@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_MALFORMED
     except BrokenPipeError:  # e.g. `rules rules | head`
         return EXIT_OK
-    except Exception as exc:  # noqa: BLE001 - a bug must not look like a verdict (exit 1)
+    except Exception as exc:  # a bug must not look like a verdict (exit 1): exit 3
         print(f"rules: {internal_error(exc)}", file=sys.stderr)
         return EXIT_INTERNAL
 
@@ -89,7 +89,7 @@ def internal_error(exc: BaseException) -> str:
     """The one line that reports a bug in the library (exit status 3)."""
     try:
         detail = str(exc).splitlines()[0] if str(exc) else ""
-    except Exception:  # noqa: BLE001 - even the message may fail to print
+    except Exception:  # even the message may fail to print
         detail = ""
     text = _printable(f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__)
     return f"internal error, a bug in the library ({text[:300]}); {REPORT}"
@@ -202,7 +202,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
             continue
         except BrokenPipeError:
             raise
-        except Exception as exc:  # noqa: BLE001 - judge the other files; exit 3, not 1
+        except Exception as exc:  # judge the other files; exit 3, not 1
             worst = max(worst, EXIT_INTERNAL)
             if args.json:
                 _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,

@@ -27,7 +27,7 @@ from rules.kernel.records import (
     record_to_json,
 )
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.kernel.verdict import MalformedError, Violation
 
 # ----------------------------------------------------------------- a toy game
 
@@ -353,7 +353,7 @@ def test_record_to_json_takes_the_variant_from_the_setup() -> None:
 class CountWithSchema(CountTo):
     """The counting game publishing its part of the record schema (decision 0013)."""
 
-    info = GameInfo("count-schema", Text.of(en="Count"), (2,), "none", "perfect", ("en",))
+    info = GameInfo("count-schema", Text.of(en="Count"), (2,), ChanceMode.NONE, Information.PERFECT, ("en",))
 
     def __init__(self) -> None:
         self.read: list[Any] = []

@@ -82,7 +82,8 @@ def test_a_record_of_the_fragment_is_valid_and_its_faults_are_named() -> None:
     assert errors(tiles_record(actions=[{"seat": 2, "tile": "a1"}]), game) == ["action 0: seat: 2 is not one of 0, 1"]
     assert errors(tiles_record(actions=[{"seat": 0, "tile": "z9"}]), game) == [
         'action 0: tile: "z9" is not valid: a letter a-e and a digit']
-    assert errors(tiles_record(actions=[{"seat": 0, "tile": "a1"}] * 4), game) == ["actions: 4 items; at most 3 allowed"]
+    four = [{"seat": 0, "tile": "a1"}] * 4
+    assert errors(tiles_record(actions=four), game) == ["actions: 4 items; at most 3 allowed"]
     assert errors(tiles_record(setup={"first": 0, "x": 1}), game) == ['setup: unknown field(s): "x" (known: first)']
 
 
