@@ -1,15 +1,20 @@
 """The ``rules`` command: look rules up, adjudicate records, play and measure.
 
 Exit status of ``rules adjudicate``: 0 every record legal, 1 some record has
-an illegal action, 2 some file is malformed (2 wins over 1). Every other
-command exits 0 on success and 2 on bad input. Errors are one clear line on
-standard error, never a traceback.
+an action illegal by a rule, 2 some file is malformed (not a record the
+published schema accepts, one its game refuses, or one whose chance outcome
+cannot occur), 3 an internal error (a bug in the library, never the input's
+fault); the highest status wins. Every other command exits 0 on success, 2 on
+bad input and 3 on an internal error. Errors are one clear line on standard
+error, never a traceback; any string a record holds prints (characters the
+output cannot encode are escaped).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,14 +27,15 @@ from rules.kernel.records import (
     adjudicate,
     parse_record,
     read_json,
-    record_to_json,
 )
 from rules.kernel.simulate import VariantError, bench, random_record
 from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
+#: Where to report an internal error (exit status 3).
+REPORT = "please report it to the tabletop-rules maintainers with the command and its input files"
 
 _WORDS = {
     "legal_finished": Text.of(cs="legální, hra dohrána", hu="szabályos, a játék véget ért", en="legal, game finished"),
@@ -54,20 +60,44 @@ class UsageError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; the exit status: 0 legal / done, 1 illegal by a rule, 2 malformed input,
+    3 internal error (a bug in the library)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = _parser(argv)
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return EXIT_MALFORMED
+    for stream in (sys.stdout, sys.stderr):  # never crash on a string the input held
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
+        parser = _parser(argv)
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return EXIT_MALFORMED
         code: int = args.run(args)
         return code
     except (UsageError, MalformedError, SpecError) as exc:
-        print(f"rules: {exc}", file=sys.stderr)
+        print(f"rules: {_printable(str(exc))}", file=sys.stderr)
         return EXIT_MALFORMED
     except BrokenPipeError:  # e.g. `rules rules | head`
         return EXIT_OK
+    except Exception as exc:  # a bug must not look like a verdict (exit 1): exit 3
+        print(f"rules: {internal_error(exc)}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def internal_error(exc: BaseException) -> str:
+    """The one line that reports a bug in the library (exit status 3)."""
+    try:
+        detail = str(exc).splitlines()[0] if str(exc) else ""
+    except Exception:  # even the message may fail to print
+        detail = ""
+    text = _printable(f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__)
+    return f"internal error, a bug in the library ({text[:300]}); {REPORT}"
+
+
+def _printable(text: str) -> str:
+    """``text`` with what UTF-8 cannot encode (lone surrogates) escaped as ``\\udXXX``."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -75,10 +105,15 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     names that game, so other commands do not import every game at start-up."""
     p = argparse.ArgumentParser(prog="rules", description=__doc__.splitlines()[0],
                                 epilog="A game may have commands of its own: rules GAME COMMAND "
-                                       "(e.g. rules leaders wins FILE); rules GAME -h lists them.")
+                                       "(e.g. rules leaders wins FILE); rules GAME -h lists them. "
+                                       "Exit status: 0 legal (or done), 1 illegal by a rule, 2 malformed "
+                                       "input, 3 internal error (a bug in the library).")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    a = sub.add_parser("adjudicate", help="replay game records and judge every action")
+    a = sub.add_parser("adjudicate", help="replay game records and judge every action",
+                       description="Replay game records and judge every action. Exit status: 0 every record "
+                                   "legal, 1 an action illegal by a rule, 2 a file malformed, 3 an internal "
+                                   "error (a bug in the library); the highest wins.")
     a.add_argument("files", nargs="+", metavar="FILE", help="rules-record/1 JSON files")
     a.add_argument("--lang", default="en", metavar="LANG",
                    help="language of explanations: a rulebook's language (cs, hu, ...) or en (default)")
@@ -152,22 +187,32 @@ def _adjudicate(args: argparse.Namespace) -> int:
             record = parse_record(read_json(name), games.load, where=name)
             game = games.load(record.game)
             verdict = adjudicate(game, record, explain=args.explain)
+            if args.json:
+                _emit(_verdict_json(name, game, verdict, args.lang))
+            else:
+                _print_verdict(name, game, verdict, args.lang, args.explain, comment=record.comment)
         except MalformedError as exc:
-            worst = EXIT_MALFORMED
+            worst = max(worst, EXIT_MALFORMED)
             if args.json:
                 _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
                        "error": str(exc)})
             else:
-                print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}", file=sys.stderr)
+                print(_printable(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}"),
+                      file=sys.stderr)
             continue
-        if verdict.impossible:
-            worst = EXIT_MALFORMED
-        elif not verdict.legal and worst == EXIT_OK:
-            worst = EXIT_ILLEGAL
-        if args.json:
-            _emit(_verdict_json(name, game, verdict, args.lang))
-        else:
-            _print_verdict(name, game, verdict, args.lang, args.explain, comment=record.comment)
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # judge the other files; exit 3, not 1
+            worst = max(worst, EXIT_INTERNAL)
+            if args.json:
+                _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                       "error": internal_error(exc), "internal": True})
+            print(_printable(f"{name}: {internal_error(exc)}"), file=sys.stderr)
+            continue
+        if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
+            worst = max(worst, EXIT_MALFORMED)
+        elif not verdict.legal:
+            worst = max(worst, EXIT_ILLEGAL)
     return worst
 
 
@@ -190,36 +235,36 @@ def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str,
 
 def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bool,
                    out: TextIO | None = None, comment: str | None = None) -> None:
-    out = out or sys.stdout
+    """The verdict as text; any string the record held prints (see :func:`_printable`)."""
+    lines: list[str] = []
     if comment:
-        print(f"{name}: {comment}", file=out)
+        lines.append(f"{name}: {comment}")
     for note in v.notes:
-        print(f"  {_WORDS['note'][lang]}: {note[lang]}", file=out)
+        lines.append(f"  {_WORDS['note'][lang]}: {note[lang]}")
     if explain:  # the trace first, so the verdict is the last thing read
-        for line in v.trace:
-            print(f"  {line[lang]}", file=out)
+        lines.extend(f"  {line[lang]}" for line in v.trace)
     if v.legal:
         key = "legal_finished" if v.finished else "legal_unfinished"
-        print(f"{name}: {_WORDS[key].format(n=v.steps)[lang]}", file=out)
+        lines.append(f"{name}: {_WORDS[key].format(n=v.steps)[lang]}")
     else:
         assert v.illegal is not None
         action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
         word = "impossible" if v.illegal.impossible else "illegal"
-        print(f"{name}: {_WORDS[word].format(i=v.illegal.index, action=action)[lang]}", file=out)
+        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index, action=action)[lang]}")
     if v.illegal:
         spec = load_spec()
-        print(f"  {v.illegal.violation.message[lang]}", file=out)
+        lines.append(f"  {v.illegal.violation.message[lang]}")
         for rule_id in v.illegal.violation.rules:
             rule = spec.get(rule_id)
             title = rule.title[lang] if rule else "?"
-            print(f"  {_WORDS['breaks'][lang]} {rule_id} ({title})", file=out)
+            lines.append(f"  {_WORDS['breaks'][lang]} {rule_id} ({title})")
             if rule:
-                print(_indent(rule.text[lang], "    > "), file=out)
+                lines.append(_indent(rule.text[lang], "    > "))
     if v.result:
-        for line in v.result.lines:
-            print(f"  {line[lang]}", file=out)
+        lines.extend(f"  {line[lang]}" for line in v.result.lines)
         seats = ", ".join(_WORDS["seat"].format(s=s)[lang] for s in v.result.winners) or _WORDS["nobody"][lang]
-        print(f"  {_WORDS['winners'].format(w=seats)[lang]}", file=out)
+        lines.append(f"  {_WORDS['winners'].format(w=seats)[lang]}")
+    (out or sys.stdout).write("".join(_printable(line) + "\n" for line in lines))
 
 
 # --------------------------------------------------------------------------- rules
@@ -342,14 +387,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from importlib import resources
+    """Print the record JSON Schema assembled from every registered game (decision 0013)."""
+    from rules.kernel.schema import assemble
 
-    sys.stdout.write(resources.files("rules.schemas").joinpath("record.schema.json").read_text(encoding="utf-8"))
+    sys.stdout.write(json.dumps(assemble(games.load_all()), indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
 
 
 def _emit(obj: dict[str, Any]) -> None:
-    print(json.dumps(obj, ensure_ascii=False))
+    """One JSON object on one line; a lone surrogate a record held is written as its JSON escape."""
+    print(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False)))
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def _indent(text: str, prefix: str) -> str:

@@ -89,7 +89,7 @@ def test_malformed_files_exit_2_without_traceback(tmp_path: Path, capsys: pytest
                          str(EXAMPLES / "disputed-knight.json"))
     assert code == 2
     assert "bad.json: malformed: not JSON" in err
-    assert "card.json: malformed: action 0: 'goblin:12': value must be a digit 0–9" in err
+    assert 'card.json: malformed: action 0: play: "goblin:12" is not valid: faction:value' in err
     assert "missing.json: malformed: no such file" in err
     assert "Traceback" not in err
     assert "ILLEGAL" in out  # the good file is still judged

@@ -54,6 +54,7 @@ from rules.claim.variant import (
 )
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.registry import implements
+from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
@@ -136,6 +137,10 @@ class ClaimEngine(GameBase[State, Action]):
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return records.action_to_json(action)
+
+    def record_schema(self) -> dict[str, Any]:
+        """This game's part of the record JSON Schema (rules/claim/record.schema.json, decision 0013)."""
+        return load_fragment("rules.claim", self.key)
 
     # ------------------------------------------------------------------ play
 

@@ -12,11 +12,16 @@ offer ``position_from_json``. An optional ``"variant"`` parameterises the game
 
 Reading a record never raises anything but :class:`MalformedError`; replaying
 it never raises at all: an illegal action ends the replay with a verdict.
+Every record passes the published JSON Schema (:mod:`rules.kernel.schema`)
+before any game code reads it, so the schema and the reader cannot disagree;
+the games' readers then check only what a schema cannot say (each card once,
+cells on the board) (docs/decisions/0013-records-validated-by-schema.md).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,11 +29,11 @@ from typing import Any
 import attrs
 
 from rules.kernel.game import Game, HasPositions, HasVariants, Result, chance_violation
+from rules.kernel.schema import MAX_DEPTH, MAX_DIGITS, validate_record
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
 FORMAT = "rules-record/1"
-_KEYS = {"format", "game", "variant", "setup", "position", "actions", "comment"}
 
 
 @attrs.frozen
@@ -51,38 +56,100 @@ def read_json(path: str | Path) -> Any:
         raise MalformedError("no such file", where=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedError(f"cannot read: {exc}", where=str(path)) from None
+    return parse_json(text, where=str(path))
+
+
+class _Refused(Exception):
+    """A number :func:`parse_json` refuses, raised from inside ``json.loads``."""
+
+
+def _integer(token: str) -> int:
+    if len(token.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"an integer of {len(token.lstrip('-'))} digits; records hold integers of at most "
+                       f"{MAX_DIGITS} digits", token)
+    return int(token)
+
+
+def _constant(token: str) -> Any:
+    raise _Refused(f"{token} is not a JSON number", token)
+
+
+def _real(token: str) -> float:
+    value = float(token)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"{token[:20]}{'…' if len(token) > 20 else ''} is too large for a number", token)
+    return value
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _line_column(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
+def _too_deep(text: str) -> int | None:
+    """The offset where ``text`` opens its ``MAX_DEPTH + 1``-th level of nesting, or None."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def parse_json(text: str, where: str = "record") -> Any:
+    """Decode JSON text, refusing what no record holds: nesting deeper than
+    :data:`~rules.kernel.schema.MAX_DEPTH` levels, integers longer than
+    :data:`~rules.kernel.schema.MAX_DIGITS` digits, ``NaN`` and ``Infinity``.
+    Every failure becomes a :class:`MalformedError` naming the line and column."""
+    deep = _too_deep(text)
+    if deep is not None:
+        raise MalformedError(f"not a record: nested more than {MAX_DEPTH} levels deep at "
+                             f"{_line_column(text, deep)}", where=where)
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer, parse_constant=_constant, parse_float=_real)
     except json.JSONDecodeError as exc:
-        raise MalformedError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                             where=str(path)) from None
+        raise MalformedError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", where=where) from None
+    except _Refused as exc:
+        message, token = exc.args
+        found = re.search(r"(?<![\w.])" + re.escape(token) + r"(?![\w.])", text)
+        place = f" at {_line_column(text, found.start())}" if found else ""
+        raise MalformedError(f"not a record: {message}{place}", where=where) from None
+    except RecursionError:  # pragma: no cover - _too_deep refuses deep nesting first
+        raise MalformedError(f"not a record: nested more than {MAX_DEPTH} levels deep", where=where) from None
 
 
 def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str = "record") -> Record:
-    """Validate a decoded record and parse its setup and actions with the game."""
-    if not isinstance(data, Mapping):
-        raise MalformedError("a record is a JSON object", where=where)
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise MalformedError(f"unknown field(s): {', '.join(unknown)}", where=where)
-    if data.get("format") != FORMAT:
-        raise MalformedError(f"'format' must be {FORMAT!r}, not {data.get('format')!r}", where=where)
-    key = data.get("game")
-    if not isinstance(key, str):
-        raise MalformedError("'game' must name a game", where=where)
+    """Validate a decoded record and parse its setup and actions with the game.
+
+    The record must first satisfy the JSON Schema of its game
+    (:func:`rules.kernel.schema.validate_record`); then the game's readers
+    parse it and check what a schema cannot say.
+    """
+    key = data.get("game") if isinstance(data, Mapping) else None
+    game: Game[Any, Any] | None = None
+    unknown_game = None
+    if isinstance(key, str):
+        try:
+            game = games(key)
+        except KeyError as exc:
+            unknown_game = str(exc.args[0]) if exc.args else f"unknown game {key!r}"
     try:
-        game = games(key)
-    except KeyError as exc:
-        raise MalformedError(str(exc.args[0]) if exc.args else f"unknown game {key!r}", where=where) from None
-    if ("setup" in data) == ("position" in data):
-        raise MalformedError("a record has either a 'setup' (a whole game) or a 'position' (a game state), "
-                             "not both and not neither", where=where)
+        validate_record(data, key, game)
+    except MalformedError as exc:
+        raise MalformedError(exc.detail, where=where) from None
+    if game is None or not isinstance(key, str):
+        raise MalformedError(unknown_game or "'game' must name a game", where=where)
     position_from_json = getattr(game, "position_from_json", None)
     if "position" in data and position_from_json is None:
         raise MalformedError(f"game {key!r} does not accept positions; give its 'setup'", where=where)
     actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise MalformedError("'actions' must be a list", where=where)
     variant = data.get("variant")
     try:
         setup = position = None
@@ -98,8 +165,7 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
                 raise MalformedError(f"action {i}: {exc.detail}") from None
     except MalformedError as exc:
         raise MalformedError(exc.detail, where=where) from None
-    comment = data.get("comment")
-    return Record(key, setup, tuple(parsed), variant, comment if isinstance(comment, str) else None, position)
+    return Record(key, setup, tuple(parsed), variant, data.get("comment"), position)
 
 
 def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],

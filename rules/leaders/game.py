@@ -32,6 +32,7 @@ import attrs
 from rules.kernel.decisions import Decision, Decisions
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.registry import implements
+from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import engine
@@ -327,6 +328,10 @@ class Leaders(GameBase[State, Action]):
         from rules.leaders.positions import position_notes
 
         return position_notes(state)
+
+    def record_schema(self) -> dict[str, Any]:
+        """Leaders' part of the record JSON Schema (rules/leaders/record.schema.json, decision 0013)."""
+        return load_fragment("rules.leaders", "leaders")
 
 
 LEADERS = Leaders()

@@ -128,6 +128,10 @@ def position_from_json(data: Any, variant: Any = None) -> State:
     offer = _cards(data, "offer")
     deck = _cards(data, "deck")
     banished = _cards(data, "banished")
+    repeated = sorted(c for c, n in Counter(offer + deck + banished).items() if n > 1)
+    if repeated:
+        raise MalformedError(f"position: {', '.join(repeated)} listed more than once in offer, deck and banished "
+                             "(each character card exists once: leaders.setup.offer)")
     if "offer" not in data and mode == ADVANCED:
         present = {"hermit-cub" if p.kind in ("hermit", "cub") else p.kind for p in pieces}
         offer = tuple(c for c in CARDS if c not in present and c not in banished)

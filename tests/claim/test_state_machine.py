@@ -37,7 +37,7 @@ from rules.claim.cards import CLAIM_FACTIONS
 from rules.claim.state import OVER
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.spec import load_spec
-from rules.kernel.verdict import IllegalActionError, Violation
+from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 
 pytestmark = pytest.mark.rules(
     "claim.components.deck", "claim.setup.deal", "claim.setup.hands-secret", "claim.piles.face",
@@ -351,9 +351,12 @@ class ClaimGame(RuleBasedStateMachine):
         assert replayed.legal and replayed.finished and replayed.steps == 52
         assert replayed.final_state == final
         assert replayed.result == result and replayed.result.to_json() == result.to_json()
-        # an illegal action appended to the record is where adjudication stops
+        # a 53rd action is more than the record schema allows (decision 0013: malformed, not illegal) ...
         data["actions"].append(data["actions"][0])
-        stopped = adjudicate(CLAIM, parse_record(data, rules.games.load))
+        with pytest.raises(MalformedError, match="at most 52"):
+            parse_record(data, rules.games.load)
+        # ... and the game itself refuses any action after its end
+        stopped = adjudicate(CLAIM, attrs.evolve(record, actions=(*record.actions, record.actions[0])))
         assert not stopped.legal and stopped.illegal.index == 52
         assert stopped.illegal.violation.rules == ("claim.phase2.end",)
 

@@ -14,6 +14,7 @@ import pytest
 import proofs
 import rules.games
 from rules.kernel.game import HasCommands, HasPositions, HasSecrets, HasVariants
+from rules.kernel.schema import HasRecordSchema
 from rules.kernel.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +32,7 @@ def registered(key: str) -> dict[str, object]:
         "package": module.rsplit(".", 1)[0],
         "rules": sum(r.id.split(".", 1)[0] in prefixes for r in load_spec().rules),
         "theorems": sum(t.game in prefixes for t in proofs.THEOREMS),
-        "capabilities": sorted(c.__name__ for c in (HasPositions, HasVariants, HasCommands, HasSecrets)
+        "capabilities": sorted(c.__name__ for c in (HasPositions, HasVariants, HasCommands, HasSecrets, HasRecordSchema)
                                if isinstance(game, c)),
     }
 
@@ -42,6 +43,7 @@ def test_a_game_lives_in_its_package_with_rules_and_proofs(key: str) -> None:
     assert str(what["package"]).startswith("rules.") and str(what["package"]).count(".") == 1
     assert isinstance(what["rules"], int) and what["rules"] > 0
     assert isinstance(what["theorems"], int) and what["theorems"] > 0
+    assert "HasRecordSchema" in what["capabilities"], "records of this game would pass the schema unchecked"
 
 
 def test_the_registry_is_one_line_per_game() -> None:

@@ -27,7 +27,7 @@ from rules.kernel.records import (
     record_to_json,
 )
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.kernel.verdict import MalformedError, Violation
 
 # ----------------------------------------------------------------- a toy game
 
@@ -175,8 +175,9 @@ def test_bad_action_names_its_index() -> None:
     assert err.detail.startswith("action 2: ") and "3" in err.detail
 
 
-def test_non_string_comment_is_dropped() -> None:
-    assert parse_record(record(comment=["x"]), games).comment is None
+@pytest.mark.parametrize("comment", [["x"], True, {}, 3, None])
+def test_a_comment_is_a_string(comment: Any) -> None:
+    assert "comment" in malformed(record(comment=comment)).detail
 
 
 # ----------------------------------------------------------------- files
@@ -344,3 +345,53 @@ def test_record_to_json_takes_the_variant_from_the_setup() -> None:
     data = record_to_json(COUNT_FROM, 5, [1])  # type: ignore[arg-type]
     assert data["variant"] == {"steps": [1, 2]}
     assert "variant" not in record_to_json(COUNT, 5, [1])  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- the schema is the one gate
+
+
+class CountWithSchema(CountTo):
+    """The counting game publishing its part of the record schema (decision 0013)."""
+
+    info = GameInfo("count-schema", Text.of(en="Count"), (2,), ChanceMode.NONE, Information.PERFECT, ("en",))
+
+    def __init__(self) -> None:
+        self.read: list[Any] = []
+
+    def record_schema(self) -> dict[str, Any]:
+        return {"setup": {"type": "object", "required": ["target"], "additionalProperties": False,
+                          "properties": {"target": {"type": "integer", "minimum": 1, "maximum": 99}}},
+                "action": {"enum": [1, 2]}, "maxActions": 10}
+
+    def setup_from_json(self, data: Any, variant: Any = None) -> int:
+        self.read.append(data)
+        return super().setup_from_json(data, variant)
+
+
+def test_the_schema_is_checked_before_the_game_reads_anything() -> None:
+    game = CountWithSchema()
+
+    def lookup(key: str) -> Game[Any, Any]:
+        return game  # type: ignore[return-value]
+
+    good = record(game="count-schema")
+    assert parse_record(good, lookup).actions == (2, 2, 1) and game.read == [{"target": 5}]
+    for broken, words in [
+        (record(game="count-schema", actions=[2, 3]), "action 1: 3 is not one of 1, 2"),
+        (record(game="count-schema", setup={"target": 0}), "setup.target: 0 is below the minimum 1"),
+        (record(game="count-schema", actions=[1] * 11), "actions: 11 items; at most 10 allowed"),
+        (record(game="count-schema", variant={}), "game 'count-schema' has no variants; remove 'variant'"),
+        (record(game="count-schema", comment=True), "comment: true is not a string"),
+    ]:
+        game.read.clear()
+        with pytest.raises(MalformedError) as info:
+            parse_record(broken, lookup, where="f.json")
+        assert str(info.value) == f"f.json: {words}"
+        assert game.read == []  # refused before the game's reader ran
+
+
+def test_nothing_the_caller_passed_is_mutated() -> None:
+    data = record(comment="c")
+    before = json.dumps(data)
+    parse_record(data, games)
+    assert json.dumps(data) == before

@@ -1,0 +1,346 @@
+"""The record JSON Schema, assembled from the games' fragments, and the one gate
+every record passes before any game code reads it
+(docs/decisions/0013-records-validated-by-schema.md).
+
+The kernel owns the game-neutral envelope (``rules/schemas/envelope.schema.json``:
+``format``, ``game``, ``comment``, ``setup`` *or* ``position``, ``actions``).
+Each game ships its own fragment beside its code and hands it over through
+:class:`HasRecordSchema` (``record_schema()``); a fragment is a JSON object::
+
+    {"$defs": {...},                # shared definitions, referenced as "#/$defs/NAME"
+     "setup": {...},                # the schema of the record's "setup"
+     "position": {...},             # optional: the game accepts position records
+     "action": {...},               # the schema of one action
+     "variant": {...},              # optional: the game takes (and needs) a "variant"
+     "maxActions": 52,              # optional: the most actions a record may hold
+     "record": {...}}               # optional: constraints across fields (seats per player count)
+
+:func:`assemble` builds the whole schema from the games it is given (the
+kernel never imports a game: it receives them); ``rules schema`` prints it.
+:func:`validate_record` checks one record against the part of that schema
+which concerns the record's game and raises a :class:`MalformedError` of one
+line that names the place (``setup.hands[0][3]``, ``action 4: seat``) and
+what is wrong. :func:`check_bounds` bounds nesting and numbers first, so no
+validator or reader ever meets a structure it cannot handle.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any, Protocol, runtime_checkable
+
+from rules.kernel.verdict import MalformedError
+
+#: The file name of a game package's fragment(s), beside its code.
+FRAGMENT_FILE = "record.schema.json"
+#: The deepest nesting a record may have (records need about five levels).
+MAX_DEPTH = 32
+#: The most decimal digits of an integer in a record (records hold small counts and coordinates).
+MAX_DIGITS = 18
+_MAX_INT = 10**MAX_DIGITS
+_FRAGMENT_KEYS = {"$defs", "$comment", "description", "setup", "position", "action", "variant", "maxActions",
+                  "record"}
+
+
+class SchemaError(Exception):
+    """The games' fragments do not make one schema (a bug in a game, not bad input)."""
+
+
+@runtime_checkable
+class HasRecordSchema(Protocol):
+    """A game that publishes its part of the record schema (see the module docstring)."""
+
+    def record_schema(self) -> Mapping[str, Any]:
+        """This game's fragment of the record JSON Schema."""
+
+
+# --------------------------------------------------------------------------- fragments and assembly
+
+
+@cache
+def _package_text(package: str, name: str) -> str:
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+def load_fragment(package: str, key: str) -> dict[str, Any]:
+    """Game ``key``'s fragment from ``package``'s ``record.schema.json``.
+
+    The file holds ``{"$defs": {...}, "games": {key: {...fragment...}, ...}}``
+    so the games of one package (Claim, Claim 2, the combinations) share
+    their definitions. A game's ``record_schema()`` usually returns this.
+    """
+    data = json.loads(_package_text(package, FRAGMENT_FILE))
+    try:
+        fragment: dict[str, Any] = data["games"][key]
+    except KeyError:
+        raise SchemaError(f"{package}/{FRAGMENT_FILE} has no fragment for game {key!r}") from None
+    return {"$defs": data.get("$defs", {}), **fragment}
+
+
+def envelope() -> dict[str, Any]:
+    """The game-neutral part of the schema (a fresh copy)."""
+    envelope: dict[str, Any] = json.loads(_package_text("rules.schemas", "envelope.schema.json"))
+    return envelope
+
+
+def fragment_of(game: Any) -> Mapping[str, Any] | None:
+    """The game's fragment, or None for a game that publishes none (then only the envelope applies)."""
+    if not isinstance(game, HasRecordSchema):
+        return None
+    fragment = game.record_schema()
+    unknown = sorted(set(fragment) - _FRAGMENT_KEYS)
+    missing = sorted({"setup", "action"} - set(fragment))
+    if unknown or missing:
+        raise SchemaError(f"the record-schema fragment of {game!r} has unknown key(s) {unknown} "
+                          f"or lacks {missing}")
+    return fragment
+
+
+def _clause(key: str, fragment: Mapping[str, Any] | None, accepts_positions: bool) -> dict[str, Any]:
+    """The ``if game == key then ...`` part of the schema for one game."""
+    then: dict[str, Any] = {}
+    forbidden = []
+    if fragment is not None:
+        actions: dict[str, Any] = {"items": copy.deepcopy(fragment["action"])}
+        if "maxActions" in fragment:
+            actions["maxItems"] = fragment["maxActions"]
+        properties: dict[str, Any] = {"setup": copy.deepcopy(fragment["setup"]), "actions": actions}
+        if "position" in fragment:
+            properties["position"] = copy.deepcopy(fragment["position"])
+        else:
+            forbidden.append("position")
+        if "variant" in fragment:
+            properties["variant"] = copy.deepcopy(fragment["variant"])
+            then["required"] = ["variant"]
+        else:
+            forbidden.append("variant")
+        then["properties"] = properties
+        if "record" in fragment:
+            then["allOf"] = [copy.deepcopy(fragment["record"])]
+    elif not accepts_positions:
+        forbidden.append("position")
+    if forbidden:
+        then.setdefault("allOf", []).extend({"not": {"required": [name]}} for name in forbidden)
+    return {"if": {"required": ["game"], "properties": {"game": {"const": key}}}, "then": then}
+
+
+def assemble(games: Mapping[str, Any]) -> dict[str, Any]:
+    """The record JSON Schema of ``games`` (record key -> game object).
+
+    Raises :class:`SchemaError` when two fragments define one ``$defs`` name
+    differently or a fragment is not one.
+    """
+    schema = envelope()
+    schema["$comment"] = ("Assembled by rules.kernel.schema from the envelope and each game's fragment "
+                          "(docs/decisions/0013-records-validated-by-schema.md).")
+    schema["properties"]["game"]["enum"] = list(games)
+    defs: dict[str, Any] = {}
+    clauses = []
+    for key, game in games.items():
+        fragment = fragment_of(game)
+        for name, definition in (fragment or {}).get("$defs", {}).items():
+            if name in defs and defs[name] != definition:
+                raise SchemaError(f"two games define $defs/{name} differently; give one of them another name")
+            defs[name] = copy.deepcopy(definition)
+        accepts_positions = getattr(game, "position_from_json", None) is not None
+        clauses.append(_clause(key, fragment, accepts_positions))
+    schema["allOf"] = clauses
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
+# --------------------------------------------------------------------------- validation
+
+
+@lru_cache(maxsize=32)
+def _validator(key: str, game: Any) -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = assemble({key: game})
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _validator_for(key: str | None, game: Any) -> Any:
+    if game is None:
+        return _envelope_validator()
+    try:
+        hash(game)
+    except TypeError:  # an unhashable game object: no cache
+        return _validator.__wrapped__(key, game)
+    return _validator(key, game)
+
+
+@cache
+def _envelope_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(envelope())
+
+
+def validate_record(data: Any, key: str | None = None, game: Any = None) -> None:
+    """Check ``data`` against the schema of ``game`` (the envelope alone without one).
+
+    Raises :class:`MalformedError` naming the place and the fault; nesting and
+    numbers are bounded first (:func:`check_bounds`).
+    """
+    check_bounds(data)
+    from jsonschema.exceptions import best_match
+
+    try:
+        error = best_match(_validator_for(key, game).iter_errors(data))
+    except RecursionError:  # pragma: no cover - check_bounds keeps nesting shallow
+        raise MalformedError(f"nested more than {MAX_DEPTH} levels deep") from None
+    if error is not None:
+        raise MalformedError(describe(error))
+
+
+def schema_errors(schema: Mapping[str, Any], data: Any) -> list[str]:
+    """Every way ``data`` breaks ``schema``, one line each (empty: valid); for tests and tools."""
+    from jsonschema import Draft202012Validator
+
+    return [describe(e) for e in Draft202012Validator(schema).iter_errors(data)]
+
+
+# --------------------------------------------------------------------------- bounds
+
+
+def check_bounds(data: Any) -> None:
+    """Refuse what no record holds and no reader should meet: nesting deeper than
+    :data:`MAX_DEPTH`, integers of more than :data:`MAX_DIGITS` digits, NaN and
+    infinities, object keys that are not strings. Iterative, so it cannot
+    overflow the stack itself."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, Mapping | list | tuple) and len(path) >= MAX_DEPTH:
+            raise MalformedError(_at(path[:8], f"nested more than {MAX_DEPTH} levels deep"))
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, int):
+            if not -_MAX_INT < value < _MAX_INT:
+                digits = f"about {math.floor(value.bit_length() * math.log10(2)) + 1}"
+                raise MalformedError(_at(path, f"an integer of {digits} digits; records hold integers of "
+                                                f"at most {MAX_DIGITS} digits"))
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise MalformedError(_at(path, f"{value!r} is not a JSON number"))
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise MalformedError(_at(path, f"object key {_short(k)} is not a string"))
+                stack.append((v, (*path, k)))
+        elif isinstance(value, list | tuple):
+            stack.extend((v, (*path, i)) for i, v in enumerate(value))
+        # anything else is for the schema to refuse ("... is not of type ...")
+
+
+def _at(path: Iterable[str | int], text: str) -> str:
+    place = where(path)
+    return f"{place}: {text}" if place else text
+
+
+def where(path: Iterable[str | int]) -> str:
+    """A place in a record as its readers name it: ``setup.hands[0][3]``,
+    ``action 4: seat`` (an action by its index, as verdicts count them)."""
+    parts = list(path)
+    head = ""
+    if len(parts) >= 2 and parts[0] == "actions" and isinstance(parts[1], int):
+        head, parts = f"action {parts[1]}", parts[2:]
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            name = part if part.isidentifier() else _short(part)
+            text += f".{name}" if text else name
+    if head and text:
+        return f"{head}: {text}"
+    return head or text
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A value as JSON, cut to ``limit`` characters, ASCII only (so any string prints)."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = ascii(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _names(values: Iterable[Any], limit: int = 20) -> str:
+    items = [_short(v) for v in values]
+    return ", ".join(items[:limit]) + (", …" if len(items) > limit else "")
+
+
+def _what(error: Any) -> str:
+    """What is wrong, in one line."""
+    kind, value, instance, schema = error.validator, error.validator_value, error.instance, error.schema
+    description = schema.get("description") if isinstance(schema, Mapping) else None
+    if kind == "type":
+        types = value if isinstance(value, list) else [value]
+        wanted = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in types)
+        return f"{_short(instance)} is not {wanted}"
+    if kind == "enum":
+        return f"{_short(instance)} is not one of {_names(value)}"
+    if kind == "const":
+        return f"must be {_short(value)}, not {_short(instance)}"
+    if kind == "pattern":
+        return f"{_short(instance)} is not valid" + (f": {description}" if description else f" (pattern {value})")
+    if kind == "required":
+        missing = [k for k in value if isinstance(instance, Mapping) and k not in instance]
+        props = schema.get("properties", {}) if isinstance(schema, Mapping) else {}
+        text = "missing " + ", ".join(repr(k) for k in missing)
+        if len(missing) == 1 and "const" in props.get(missing[0], {}):
+            text += f" (must be {_short(props[missing[0]]['const'])})"
+        return text
+    if kind == "additionalProperties":
+        known = set(schema.get("properties", {}))
+        extra = sorted(k for k in instance if k not in known)
+        text = f"unknown field(s): {_names(extra)}"
+        return text + (f" (known: {', '.join(sorted(known))})" if known else "")
+    if kind in ("minItems", "maxItems"):
+        bound = "at least" if kind == "minItems" else "at most"
+        return f"{len(instance)} items; {bound} {value} allowed"
+    if kind == "uniqueItems":
+        seen: list[Any] = []
+        for item in instance:
+            if item in seen:
+                return f"lists {_short(item)} more than once"
+            seen.append(item)
+        return "lists an item more than once"
+    if kind in ("minProperties", "maxProperties"):
+        bound = "at least" if kind == "minProperties" else "at most"
+        text = f"{len(instance)} fields; {bound} {value} allowed"
+        return text + (f": {description}" if description else "")
+    if kind in ("minimum", "maximum"):
+        return f"{_short(instance)} is {'below the minimum' if kind == 'minimum' else 'above the maximum'} {value}"
+    if kind == "not" and isinstance(value, Mapping) and list(value) == ["required"]:
+        names = " or ".join(repr(k) for k in value["required"])
+        game = instance.get("game") if isinstance(instance, Mapping) and not error.absolute_path else None
+        if isinstance(game, str) and value["required"] == ["position"]:
+            return f"game {game!r} does not accept positions; give its 'setup'"
+        if isinstance(game, str) and value["required"] == ["variant"]:
+            return f"game {game!r} has no variants; remove 'variant'"
+        if isinstance(game, str):
+            return f"game {game!r} takes no {names}; remove it"
+        return f"{names} is not allowed here"
+    if kind == "oneOf" and all(isinstance(s, Mapping) and list(s) == ["required"] for s in value):
+        either = " or a ".join(repr(s["required"][0]) for s in value)
+        return f"has either a {either}, not both and not neither"
+    message: str = error.message
+    return message if len(message) <= 200 else message[:199] + "…"
+
+
+def describe(error: Any) -> str:
+    """One line for a ``jsonschema`` error: where in the record, then what is wrong."""
+    return _at(error.absolute_path, _what(error))
