@@ -31,6 +31,7 @@ from rules.kernel.game import (
     Result,
     Turn,
 )
+from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.valeria import engine, records
@@ -73,6 +74,10 @@ class Valeria(GameBase[State, Action]):
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
         return {"players": setup.players}
+
+    def record_schema(self) -> dict[str, Any]:
+        """Valeria's part of the record JSON Schema (rules/valeria/record.schema.json, decision 0013)."""
+        return load_fragment("rules.valeria", "valeria")
 
     def setup_from_json(self, data: Any, variant: Any = None) -> Setup:
         return records.setup_from_json(data, variant)

@@ -117,3 +117,18 @@ def test_random_setups_are_valid_setups() -> None:
         assert VALERIA.setup_from_json(data, VALERIA.variant_of(setup)) == setup
     assert {VALERIA.random_setup(rng).players for _ in range(30)} == {2, 3, 4}
     assert VALERIA.random_setup(rng, {"players": 3}).players == 3
+
+
+@pytest.mark.rules("valeria.setup.players")
+def test_the_record_schema_fragment_names_exactly_the_cards_of_the_data() -> None:
+    from rules.valeria.data import index
+
+    ix = index()
+    defs = VALERIA.record_schema()["$defs"]
+    assert defs["valeriaCitizen"]["enum"] == [c.id for c in ix.cards.citizens]
+    assert defs["valeriaMonster"]["enum"] == [m.id for m in ix.cards.monsters]
+    assert defs["valeriaDomain"]["enum"] == [d.id for d in ix.cards.domains]
+    assert defs["valeriaDuke"]["enum"] == [d.id for d in ix.cards.dukes]
+    assert defs["valeriaArea"]["enum"] == list(ix.areas)
+    assert defs["valeriaHarvestCard"]["enum"] == [c.id for c in ix.cards.citizens] + [s.id for s in ix.cards.starters]
+    assert defs["valeriaVariant"]["properties"]["players"]["enum"] == [2, 3, 4]
