@@ -690,7 +690,11 @@ def drawn(state: State, monster: str) -> State:
 
 @implements("valeria.domains.effects", "valeria.domains.trigger-order")
 def close_actions(state: State) -> State:
-    """The end of the Action phase: the active seat's end-of-phase domains act."""
+    """The end of the Action phase: the active seat's end-of-phase domains act. Their
+    owner chooses the order (valeria.domains.trigger-order); the base game's powers
+    that act together (Cathedral of St Aquila, The Orb of Urdr: each a take from an
+    opponent of the owner's choice) give the same result in either order, so they are
+    queued in the order built and each target is the owner's explicit choice."""
     ix = _I()
     state = replace(state, closing=True)
     for d in state.seat.domains:

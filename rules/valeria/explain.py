@@ -177,10 +177,14 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                             "valeria.harvest.doubles, valeria.herald.no-citizen).",
                             d=[a_, b_], s=seat, l=listed_cs, e=listed, h=herald, x=side[0], y=side[1]))
     if after.end_triggered and not before.end_triggered:
-        lines.append(_t("Podmínka konce hry je splněna; hraje se do stejného počtu tahů (valeria.end.conditions, "
-                        "valeria.end.equal-turns).", "The end of the game is triggered; play goes on until every "
-                        "seat has had the same number of turns (valeria.end.conditions, valeria.end.equal-turns).")
-                     )
+        lines.append(_t("Konec hry je spuštěn ve fázi závěru: zbývá nestvůr {m}, panství {d}, vyčerpaných balíčků je "
+                        "{x} (hranice {n}); hraje se do stejného počtu tahů (valeria.end.conditions, "
+                        "valeria.end.equal-turns).",
+                        "The end of the game is triggered in the End phase: {m} monsters and {d} domains left, {x} "
+                        "exhausted stacks (the bound is {n}); play goes on until every seat has had the same number "
+                        "of turns (valeria.end.conditions, valeria.end.equal-turns).",
+                        m=sum(len(st) for st in after.monsters), d=sum(len(st) for st in after.domains),
+                        x=engine.exhausted(after), n=2 * after.players))
     if after.phase == OVER and before.phase != OVER:
         lines.append(_t("Hra končí po tahu hráče {s} (valeria.end.equal-turns).",
                         "The game ends after seat {s}'s turn (valeria.end.equal-turns).", s=before.active))
