@@ -78,9 +78,12 @@ def judge(text: str, folder: Path, flags: Sequence[str] = ("--json",)) -> int:
     if "--json" in flags:
         (line,) = out.splitlines()
         verdict = json.loads(line)
-        assert (verdict["legal"], code) in ((True, 0), (False, 1), (None, 2))
+        # an impossible record (a chance outcome that cannot occur there) is judged, then exits 2 (decision 0013)
+        impossible = ((False, 2),) if verdict.get("impossible") else ()
+        assert (verdict["legal"], code) in ((True, 0), (False, 1), (None, 2), *impossible)
     else:
-        assert (code == 2) == bool(err) and len(err.splitlines()) <= 1
+        impossible = any(word in out for word in ("IMPOSSIBLE record", "NEMOŽNÝ záznam", "LEHETETLEN feljegyzés"))
+        assert (code == 2) == bool(err or impossible) and len(err.splitlines()) <= 1
     if schema_invalid(text):
         assert code == 2, f"the schema rejects this record but the verdict was {code}: {text[:300]}"
     return code

@@ -196,6 +196,23 @@ class Valeria(GameBase[State, Action]):
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
         return attrs.evolve(state, domains=domains, seats=tuple(seats))
 
+    # ------------------------------------------------------------------ positions
+
+    def position_from_json(self, data: Any, variant: Any = None) -> State:
+        from rules.valeria.positions import position_from_json
+
+        return position_from_json(data, variant)
+
+    def position_to_json(self, state: State) -> dict[str, Any]:
+        from rules.valeria.positions import position_to_json
+
+        return position_to_json(state)
+
+    def position_notes(self, state: State) -> tuple[Text, ...]:
+        from rules.valeria.positions import position_notes
+
+        return position_notes(state)
+
     # ------------------------------------------------------------------ explanations
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:

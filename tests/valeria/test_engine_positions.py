@@ -1,0 +1,52 @@
+"""Valeria positions: a disputed state at the start of a turn, read, checked and written back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import games
+from rules.kernel.records import adjudicate, parse_record, position_record_to_json
+from rules.kernel.simulate import random_action
+from rules.kernel.verdict import MalformedError
+from rules.valeria.game import VALERIA
+from rules.valeria.state import ROLL
+
+
+def some_turn_start(seed: int, players: int = 3, turns: int = 8):
+    rng = random.Random(seed)
+    state = VALERIA.initial_state(VALERIA.random_setup(rng, {"players": players}))
+    while not (state.phase == ROLL and state.turns >= turns):
+        state = VALERIA.apply(state, random_action(VALERIA, state, rng))
+    return state
+
+
+@pytest.mark.rules("valeria.setup.monster-row", "valeria.setup.citizen-rows", "valeria.setup.domain-row")
+def test_a_position_round_trips_and_plays_on() -> None:
+    state = some_turn_start(4)
+    data = VALERIA.position_to_json(state)
+    again = VALERIA.position_from_json(data, {"players": 3})
+    assert VALERIA.position_to_json(again) == data
+    assert again.seats[0].duke == state.seats[0].duke and again.monsters == state.monsters
+    record = position_record_to_json(VALERIA, again, [], {"players": 3})
+    record["actions"] = [{"chance": "roll", "dice": [1, 2]}]
+    verdict = adjudicate(VALERIA, parse_record(record, games.load))
+    assert verdict.legal and verdict.notes
+
+
+@pytest.mark.rules("valeria.setup.monster-row", "valeria.setup.citizen-rows", "valeria.setup.dukes",
+                   "valeria.setup.domain-row")
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["seats"][0]["monsters"].append("goblin-king"), "five"),
+    (lambda d: d["citizens"][0].update(left=d["citizens"][0]["left"] - 1), "5 cards"),
+    (lambda d: d["seats"][1].update(duke=d["seats"][0]["duke"]), "its own duke"),
+    (lambda d: d["domains"][0].append(d["domains"][1][0]) if d["domains"][1] else d["domains"][0].append("x"),
+     "domain"),
+    (lambda d: d.update(active=7), "seat 0..2"),
+])
+def test_a_position_that_breaks_card_conservation_is_malformed(edit, words: str) -> None:
+    data = VALERIA.position_to_json(some_turn_start(4))
+    edit(data)
+    with pytest.raises(MalformedError, match=words):
+        VALERIA.position_from_json(data, {"players": 3})
