@@ -30,7 +30,7 @@ from rules.leaders.abilities import (
     two_step_paths,
     vizier_moves,
 )
-from rules.leaders.board import CELLS, NEIGHBOURS, recruitment_cells
+from rules.leaders.board import CELLS, NEIGHBOURS, ZONE, recruitment_cells
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CARDS, CODE, FIGURES, card_count
 from rules.leaders.state import (
@@ -71,19 +71,26 @@ def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[
 
     Characters are every figure, leaders included; enemies are the other side's
     figures (their leader too), allies one's own: a surround counts both."""
+    return _fate(pieces, board, [cells[i] for i, p in enumerate(pieces) if p.owner == side and p.kind == "leader"],
+                 side)
+
+
+def _fate(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], leader_cells: list[int],
+          side: int) -> str | None:
+    """:func:`leader_fate` for leaders standing on ``leader_cells``."""
     surrounded = False
-    for i, p in enumerate(pieces):
-        if p.owner != side or p.kind != "leader":
-            continue
-        c = cells[i]
+    for c in leader_cells:
         total = 0
         for k, x in CAPTURE_RING[c]:
             j = board[x]
-            if j >= 0 and pieces[j].owner != side:
-                total += WEIGHT[_CODES[pieces[j].kind]][k]
+            if j >= 0:
+                p = pieces[j]
+                if p.owner != side:
+                    total += WEIGHT[_CODES[p.kind]][k]
         if total >= 2:
             return "captured"
-        surrounded = surrounded or all(board[n] >= 0 for n in NEIGHBOURS[c])
+        if not surrounded:
+            surrounded = all(board[n] >= 0 for n in NEIGHBOURS[c])
     return "surrounded" if surrounded else None
 
 
@@ -96,6 +103,24 @@ def lost_sides(state: State) -> tuple[int, ...]:
     return tuple(s for s in (0, 1) if side_lost(state.pieces, state.board, state.cells, s))
 
 
+def leader_zone(state: State, side: int) -> frozenset[int]:
+    """The cells that decide the fate of ``side``'s leader(s) (:data:`rules.leaders.board.ZONE`):
+    an action that moves no figure from or onto these cells cannot capture or surround them."""
+    cells = [state.cells[i] for i, p in enumerate(state.pieces) if p.owner == side and p.kind == "leader"]
+    if len(cells) == 1:
+        return ZONE[cells[0]]
+    return frozenset().union(*(ZONE[c] for c in cells))
+
+
+def touches(state: State, moves: tuple[tuple[int, int], ...], zone: frozenset[int]) -> bool:
+    """Some relocation of ``moves`` starts or ends in ``zone``."""
+    cells = state.cells
+    for pid, c in moves:
+        if c in zone or cells[pid] in zone:
+            return True
+    return False
+
+
 @implements("leaders.end.immediate")
 def _finish_if_lost(state: State) -> State:
     """End the game right after the action that captured or surrounded a leader;
@@ -106,7 +131,23 @@ def _finish_if_lost(state: State) -> State:
     return attrs.evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
 
 
+def _finish_after(before: State, after: State, moves: tuple[tuple[int, int], ...]) -> State:
+    """:func:`_finish_if_lost` for a state reached from a running ``before`` by ``moves``: when
+    no relocation touches a leader's zone (:func:`leader_zone`), no leader can have fallen."""
+    if any(touches(before, moves, leader_zone(before, side)) for side in (0, 1)):
+        return _finish_if_lost(after)
+    return after
+
+
 # --------------------------------------------------------------------------- relocation and Nemesis
+
+
+def _moved(state: State, board: tuple[int, ...], cells: tuple[int, ...], acted: frozenset[int],
+           pending: tuple[int, ...]) -> State:
+    """``state`` with figures relocated (``attrs.evolve`` spelt out: the hottest copy of the engine)."""
+    return State(state.mode, state.first, state.pieces, cells, board, state.player, state.phase, acted, pending,
+                 state.recruits_left, state.offer, state.deck, state.banished, state.banish_queue,
+                 state.banish_rounds, state.turn, state.winners)
 
 
 def relocate(state: State, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -160,7 +201,7 @@ def _move_nemesis(state: State, pid: int, path: tuple[int, ...]) -> State:
     """The forced move itself; it may capture either leader (leaders.end.own-leader's exception)."""
     moves = ((pid, path[-1]),) if path else ()
     board, cells = relocate(state, moves)
-    after = attrs.evolve(state, board=board, cells=cells, pending=state.pending[1:])
+    after = _moved(state, board, cells, state.acted, state.pending[1:])
     return _finish_if_lost(after)
 
 
@@ -171,12 +212,13 @@ def _vizier_for(state: State, owner: int) -> bool:
     return any(p.owner == owner and p.kind == "vizier" for p in state.pieces)
 
 
-def figure_options(state: State, pid: int, shield: frozenset[int]) -> Iterator[tuple[str, Option]]:
+def figure_options(state: State, pid: int, shield: frozenset[int], steps: bool = True) -> Iterator[tuple[str, Option]]:
     """Every (kind, option) a figure may choose before the own-leader rule:
-    ``("move", ...)`` and ``(ability name, ...)``."""
+    ``("move", ...)`` and ``(ability name, ...)`` (without the one-cell steps if not ``steps``)."""
     piece = state.pieces[pid]
-    for o in step_moves(state, pid, shield):
-        yield MOVE, o
+    if steps:
+        for o in step_moves(state, pid, shield):
+            yield MOVE, o
     if piece.kind == "leader" and _vizier_for(state, piece.owner):
         for o in vizier_moves(state, pid, shield):
             yield MOVE, o
@@ -186,15 +228,35 @@ def figure_options(state: State, pid: int, shield: frozenset[int]) -> Iterator[t
             yield piece.kind, o
 
 
-def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
-    board, cells = relocate(state, moves)
-    return not side_lost(state.pieces, board, cells, seat)
+def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...],
+                      zone: frozenset[int] | None = None, leaders: list[int] | None = None) -> bool:
+    """The own-leader rule for a running state: ``seat``'s leader is not captured or
+    surrounded after ``moves``. A relocation outside the leader's zone cannot change that.
+    ``zone`` and ``leaders`` (the leader ids) may be passed when already known."""
+    cells = state.cells
+    if zone is None:
+        zone = leader_zone(state, seat)
+    for pid, c in moves:
+        if c in zone or cells[pid] in zone:
+            break
+    else:
+        return True
+    board = list(state.board)
+    for pid, _ in moves:
+        board[cells[pid]] = -1
+    for pid, c in moves:
+        board[c] = pid
+    if leaders is None:
+        leaders = [i for i, p in enumerate(state.pieces) if p.owner == seat and p.kind == "leader"]
+    moved = dict(moves)
+    return _fate(state.pieces, board, [moved.get(i, cells[i]) for i in leaders], seat) is None
 
 
-def _as_action(seat: int, pid_cell: int, kind: str, o: Option) -> Action:
-    if kind == MOVE:
-        return Action(seat, MOVE, pid_cell, path=o.path)
-    return Action(seat, ABILITY, pid_cell, ability=kind, target=o.target, path=o.path, pull=o.pull)
+
+#: ``_STEPS[seat][cell][k]``: the one-cell move from ``cell`` to ``NEIGHBOURS[cell][k]`` (a table of
+#: values, so listing the most frequent action builds nothing).
+_STEPS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(seat, MOVE, c, path=(n,)) for n in NEIGHBOURS[c]) for c in range(len(CELLS))) for seat in (0, 1))
 
 
 @implements("leaders.turn", "leaders.actions.one-each", "leaders.actions.move", "leaders.actions.ability",
@@ -205,24 +267,48 @@ def action_phase_options(state: State) -> list[tuple[Action, tuple[tuple[int, in
     ability, unless that leaves its own leader captured or surrounded."""
     seat = state.player
     shield = shielded_cells(state, seat)
+    zone = leader_zone(state, seat)
+    pieces, acted, board = state.pieces, state.acted, state.board
+    own_leaders = [i for i, p in enumerate(pieces) if p.owner == seat and p.kind == "leader"]
+    # With one leader, a figure moving only itself (not the leader) adds no enemy weight: it can
+    # lose the leader only by filling its last empty neighbour from a cell that was not one.
+    sole_gap, ring = -2, ()
+    if len(own_leaders) == 1:
+        ring = NEIGHBOURS[state.cells[own_leaders[0]]]
+        gaps = [n for n in ring if board[n] < 0]
+        sole_gap = gaps[0] if len(gaps) == 1 else -1
     out = []
-    for cell in range(len(state.board)):
-        pid = state.board[cell]
+    for cell, pid in enumerate(board):
         if pid < 0:
             continue
-        piece = state.pieces[pid]
-        if piece.owner != seat or pid in state.acted or piece.kind == "nemesis":
+        piece = pieces[pid]
+        if piece.owner != seat or pid in acted or piece.kind == "nemesis":
             continue
-        for kind, o in figure_options(state, pid, shield):
-            if _keeps_own_leader(state, seat, o.moves):
-                out.append((_as_action(seat, cell, kind, o), o.moves, pid))
+        alone = sole_gap != -2 and piece.kind != "leader"
+        if alone:  # plain steps, written out: the most frequent option by far
+            steps = _STEPS[seat][cell]
+            for k, n in enumerate(NEIGHBOURS[cell]):
+                if board[n] < 0 and (n != sole_gap or cell in ring):
+                    out.append((steps[k], ((pid, n),), pid))
+        for kind, o in figure_options(state, pid, shield, steps=not alone):
+            moves = o.moves
+            if alone and len(moves) == 1 and moves[0][0] == pid:
+                ok = moves[0][1] != sole_gap or cell in ring
+            else:
+                ok = _keeps_own_leader(state, seat, moves, zone, own_leaders)
+            if ok:
+                if kind == MOVE:
+                    out.append((Action(seat, MOVE, cell, path=o.path), moves, pid))
+                else:
+                    out.append((Action(seat, ABILITY, cell, ability=kind, target=o.target, path=o.path, pull=o.pull),
+                                moves, pid))
     return out
 
 
 def apply_action_phase(state: State, moves: tuple[tuple[int, int], ...], pid: int) -> State:
     board, cells = relocate(state, moves)
-    after = attrs.evolve(state, board=board, cells=cells, acted=state.acted | {pid})
-    done = _finish_if_lost(after)
+    after = _moved(state, board, cells, state.acted | {pid}, state.pending)
+    done = _finish_after(state, after, moves)
     if done.phase == OVER:
         return done
     return _trigger_nemesis(state, after, moves)
@@ -239,6 +325,8 @@ def recruit_options(state: State) -> list[Action]:
     leader captured or surrounded."""
     seat = state.player
     free = [c for c in recruitment_cells(seat) if state.board[c] < 0]
+    gap_sets = [frozenset(n for n in NEIGHBOURS[state.cells[i]] if state.board[n] < 0)
+                for i, p in enumerate(state.pieces) if p.owner == seat and p.kind == "leader"]
     out = []
     for card in sorted(set(state.offer), key=_CARD_ORDER.__getitem__):
         if len(FIGURES[card]) == 1:
@@ -246,7 +334,9 @@ def recruit_options(state: State) -> list[Action]:
         else:
             placements = [(a, b) for a in free for b in free if a != b]
         for cells in placements:
-            if not side_lost(*_placed(state, seat, card, cells), seat):
+            # own figures weigh nothing in a capture: a placement loses the own leader only by
+            # filling every empty neighbour it has left (leaders.end.surrounded)
+            if not any(gaps <= set(cells) for gaps in gap_sets):
                 out.append(Action(seat, RECRUIT, card=card, path=cells))
     return out
 
@@ -366,13 +456,30 @@ def successor(state: State, action: Action) -> State:
 
 
 def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | None:
-    """The relocations of a move or ability action, or ``None`` if the figure cannot do it."""
+    """The relocations of a move or ability action, or ``None`` if the figure cannot do it.
+
+    Asks only the generator that can produce the action (a move: the step or, with a
+    Vizier, the leader's two steps; an ability: that ability's generator, unless jailed),
+    so checking an action costs a fraction of generating every option of the figure."""
     pid = state.board[action.piece]
-    shield = shielded_cells(state, action.seat)
-    want = MOVE if action.kind == MOVE else action.ability
-    for kind, o in figure_options(state, pid, shield):
-        if kind == want and o.path == action.path and (action.kind == MOVE or (
-                o.target == action.target and o.pull == action.pull)):
+    piece = state.pieces[pid]
+    if action.kind == MOVE:
+        if len(action.path) == 1:
+            n = action.path[0]
+            if n in NEIGHBOURS[state.cells[pid]] and state.board[n] < 0:
+                return ((pid, n),)
+            return None
+        if piece.kind == "leader" and _vizier_for(state, piece.owner):
+            for o in vizier_moves(state, pid, frozenset()):
+                if o.path == action.path:
+                    return o.moves
+        return None
+    gen = ABILITIES.get(piece.kind)
+    if gen is None or action.ability != piece.kind or is_jailed(state, pid):
+        return None
+    shield = shielded_cells(state, action.seat) if action.ability in MOVES_OTHERS else frozenset()
+    for o in gen(state, pid, shield):
+        if o.path == action.path and o.target == action.target and o.pull == action.pull:
             return o.moves
     return None
 
