@@ -265,6 +265,3 @@ ABILITIES: dict[str, Generator] = {
 }
 #: Abilities that move a figure other than the user (so the Protector can forbid a target).
 MOVES_OTHERS = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator"})
-#: Abilities whose destination is a path of several cells ("path"), the rest one cell ("to").
-PATH_ABILITIES = frozenset({"acrobat", "royal-guard"})
-NO_DESTINATION = frozenset({"illusionist", "claw-launcher"})

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import attrs
 
 from rules.kernel.registry import implements
-from rules.kernel.verdict import Violation
+from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import violations
 from rules.leaders.abilities import (
     ABILITIES,
@@ -261,10 +261,12 @@ _STEPS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 @implements("leaders.turn", "leaders.actions.one-each", "leaders.actions.move", "leaders.actions.ability",
             "leaders.actions.stop", "leaders.end.own-leader", "leaders.nemesis.no-actions")
-def action_phase_options(state: State) -> list[tuple[Action, tuple[tuple[int, int], ...], int]]:
+def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> list[
+        tuple[Action, tuple[tuple[int, int], ...], int]]:
     """(action, relocations, acting figure) for every legal action-phase action but ``end``:
     each figure that has not acted (the Nemesis never acts) moves or uses its
-    ability, unless that leaves its own leader captured or surrounded."""
+    ability, unless that leaves its own leader captured or surrounded. Figures whose
+    ids are in ``skip`` are left out (the forced-win search's pruning)."""
     seat = state.player
     shield = shielded_cells(state, seat)
     zone = leader_zone(state, seat)
@@ -282,7 +284,7 @@ def action_phase_options(state: State) -> list[tuple[Action, tuple[tuple[int, in
         if pid < 0:
             continue
         piece = pieces[pid]
-        if piece.owner != seat or pid in acted or piece.kind == "nemesis":
+        if piece.owner != seat or pid in acted or piece.kind == "nemesis" or pid in skip:
             continue
         alone = sole_gap != -2 and piece.kind != "leader"
         if alone:  # plain steps, written out: the most frequent option by far
@@ -485,7 +487,12 @@ def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | Non
 
 
 def check(state: State, a: Action) -> Violation | None:
-    """Why ``a`` is illegal in ``state``, or ``None``."""
+    """Why ``a`` is illegal in ``state``, or ``None``; ``MalformedError`` when ``state`` or
+    ``a`` is not a Leaders state or action at all."""
+    if not isinstance(a, Action):
+        raise MalformedError(f"a Leaders action must be a rules.leaders.Action, not {type(a).__name__}: {a!r}")
+    if not isinstance(state, State):
+        raise MalformedError(f"a Leaders state must be a rules.leaders.State, not {type(state).__name__}")
     if state.phase == OVER:
         return violations.game_over()
     if state.pending:
@@ -564,6 +571,8 @@ def _check_figure_action(state: State, a: Action) -> Violation | None:
             return violations.jailed(where)
         moves = _moves_of(state, a)
         if moves is None:
+            if a.ability in ("royal-guard", "acrobat") and len(a.path) == 2 and a.path[1] == a.piece:
+                return violations.back_to_start(a.ability, where)
             if (a.ability in MOVES_OTHERS and 0 <= a.target < len(CELLS)
                     and a.target in shielded_cells(state, a.seat) and (a.ability != "claw-launcher" or a.pull)):
                 return violations.protected(cell_name(a.target))
