@@ -48,6 +48,7 @@ from rules.leaders.state import (
     Action,
     Piece,
     State,
+    engine_action,
 )
 
 _CODES = CODE
@@ -300,10 +301,9 @@ def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> li
                 ok = _keeps_own_leader(state, seat, moves, zone, own_leaders)
             if ok:
                 if kind == MOVE:
-                    out.append((Action(seat, MOVE, cell, path=o.path), moves, pid))
+                    out.append((engine_action(seat, MOVE, cell, path=o.path), moves, pid))
                 else:
-                    out.append((Action(seat, ABILITY, cell, ability=kind, target=o.target, path=o.path, pull=o.pull),
-                                moves, pid))
+                    out.append((engine_action(seat, ABILITY, cell, kind, o.target, o.path, o.pull), moves, pid))
     return out
 
 
@@ -329,18 +329,37 @@ def recruit_options(state: State) -> list[Action]:
     free = [c for c in recruitment_cells(seat) if state.board[c] < 0]
     gap_sets = [frozenset(n for n in NEIGHBOURS[state.cells[i]] if state.board[n] < 0)
                 for i, p in enumerate(state.pieces) if p.owner == seat and p.kind == "leader"]
+    # own figures weigh nothing in a capture: a placement loses the own leader only by
+    # filling every empty neighbour it has left (leaders.end.surrounded)
+    risky = [g for g in gap_sets if len(g) <= 2]
+    table = _RECRUITS[seat]
     out = []
     for card in sorted(set(state.offer), key=_CARD_ORDER.__getitem__):
+        actions = table[card]
         if len(FIGURES[card]) == 1:
-            placements: list[tuple[int, ...]] = [(c,) for c in free]
+            for c in free:
+                if not any(g <= {c} for g in risky):
+                    out.append(actions[(c,)])
         else:
-            placements = [(a, b) for a in free for b in free if a != b]
-        for cells in placements:
-            # own figures weigh nothing in a capture: a placement loses the own leader only by
-            # filling every empty neighbour it has left (leaders.end.surrounded)
-            if not any(gaps <= set(cells) for gaps in gap_sets):
-                out.append(Action(seat, RECRUIT, card=card, path=cells))
+            for a in free:
+                for b in free:
+                    if a != b and not any(g <= {a, b} for g in risky):
+                        out.append(actions[(a, b)])
     return out
+
+
+def _recruit_table(seat: int) -> dict[str, dict[tuple[int, ...], Action]]:
+    cells = recruitment_cells(seat)
+    return {card: {(c,) if len(FIGURES[card]) == 1 else (c, d): Action(seat, RECRUIT, card=card,
+                                                                      path=(c,) if len(FIGURES[card]) == 1 else (c, d))
+                   for c in cells for d in (cells if len(FIGURES[card]) == 2 else (c,))
+                   if len(FIGURES[card]) == 1 or c != d}
+            for card in CARDS}
+
+
+#: Every recruitment action, by seat, card and cells (a table of values: listing builds nothing).
+_RECRUITS = (_recruit_table(0), _recruit_table(1))
+_ENDS = (Action(0, END), Action(1, END))
 
 
 def _placed(state: State, seat: int, card: str, cells: tuple[int, ...]) -> tuple[
@@ -431,13 +450,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.pending:
         pid = state.pending[0]
         seat = state.pieces[pid].owner
-        return tuple(Action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
+        return tuple(engine_action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
     if state.phase == BANISH:
         seat = state.banish_queue[0]
         return tuple(Action(seat, BANISH_CARD, card=c) for c in sorted(set(state.offer), key=_CARD_ORDER.__getitem__))
     if state.phase == RECRUITMENT:
         return tuple(recruit_options(state))
-    return tuple(a for a, _, _ in action_phase_options(state)) + (Action(state.player, END),)
+    return tuple([a for a, _, _ in action_phase_options(state)] + [_ENDS[state.player]])
 
 
 def successor(state: State, action: Action) -> State:

@@ -23,6 +23,7 @@ BANISH, ACTIONS, RECRUITMENT, OVER = "banish", "actions", "recruitment", "over"
 MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE = "move", "ability", "end", "recruit", "banish", "nemesis"
 ACTION_KINDS = frozenset({MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE})
 _CELL_INDICES = frozenset(range(N_CELLS))
+_CELL_OR_NONE = _CELL_INDICES | {-1}
 _KIND_SET = frozenset(KINDS)
 _CARD_SET = frozenset(CARDS)
 
@@ -94,7 +95,19 @@ class Action:
     card: str | None = None
 
     def __attrs_post_init__(self) -> None:
-        """Values checked on construction, so a wrong one is named here, not deep inside ``check``."""
+        """Values checked on construction, so a wrong one is named here, not deep inside ``check``
+        (one expression on the way through; :meth:`_refuse` names the wrong value)."""
+        if (type(self.seat) is int and self.seat in (0, 1) and self.kind in ACTION_KINDS
+                and type(self.piece) is int and self.piece in _CELL_OR_NONE
+                and type(self.target) is int and self.target in _CELL_OR_NONE
+                and type(self.path) is tuple and _CELL_INDICES.issuperset(self.path)
+                and type(self.pull) is bool and (self.ability is None or self.ability in _KIND_SET)
+                and (self.card is None or self.card in _CARD_SET)
+                and all(type(c) is int for c in self.path)):
+            return
+        self._refuse()
+
+    def _refuse(self) -> None:
         if type(self.seat) is not int or self.seat not in (0, 1):
             raise _bad("Action", "seat", self.seat, "seat 0 or 1")
         if self.kind not in ACTION_KINDS:
@@ -111,6 +124,7 @@ class Action:
             raise _bad("Action", "ability", self.ability, "None or a character key")
         if self.card is not None and self.card not in _CARD_SET:
             raise _bad("Action", "card", self.card, "None or a card key")
+        raise MalformedError(f"not a valid Leaders action: {self!r}")  # pragma: no cover (the checks above cover it)
 
     def __str__(self) -> str:
         def c(i: int) -> str:
@@ -133,6 +147,28 @@ class Action:
         if self.path:
             out += f" to {steps}"
         return out
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def engine_action(seat: int, kind: str, piece: int = -1, ability: str | None = None, target: int = -1,
+                  path: tuple[int, ...] = (), pull: bool = False) -> Action:
+    """An :class:`Action` from values the engine generated itself (cells from its own tables),
+    built without checking them again: the hot path of ``legal_actions``. Callers outside the
+    engine construct ``Action(...)``, which validates."""
+    a = _new(Action)
+    _set(a, "seat", seat)
+    _set(a, "kind", kind)
+    _set(a, "piece", piece)
+    _set(a, "ability", ability)
+    _set(a, "target", target)
+    _set(a, "path", path)
+    _set(a, "pull", pull)
+    _set(a, "card", None)
+    _set(a, "_attrs_cached_hash", None)
+    return a
 
 
 @attrs.frozen(slots=True)
