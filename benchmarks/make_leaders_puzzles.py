@@ -1,6 +1,6 @@
 """Build the "win within this action phase" puzzle suite: benchmarks/leaders_puzzles.json.
 
-    python benchmarks/make_leaders_puzzles.py [--seed 1] [--tries 4000] [--check]
+    python benchmarks/make_leaders_puzzles.py [--seed 3] [--tries 3000] [--check] [--keep-random]
 
 Positions composed by hand (:data:`HAND`) and found by a seeded random search
 (:func:`search`) for positions whose shortest forced win is unique (one first choice
@@ -9,7 +9,8 @@ opponent's Nemesis replying. Each record keeps the position, the shortest length
 (``null``: no forced win), ``unique``, ``replies`` (the shortest strategy answers the
 opponent's Nemesis choices) and where it came from. ``benchmarks/leaders.py --puzzles``
 times the solver on them; ``tests/leaders/test_leaders_solver.py`` checks every answer.
-``--check`` only re-solves the stored file and reports differences.
+``--check`` only re-solves the stored file and reports differences; ``--keep-random``
+recomputes the hand-composed part only. The stored suite: ``--seed 3 --tries 3000``.
 """
 
 from __future__ import annotations
@@ -79,6 +80,26 @@ HAND: list[tuple[str, str, dict[str, Any]]] = [
      "Six neighbours, five Cubs, a leader too far: no surround, and Cubs never capture; no forced win.",
      {"pieces": _p((1, "leader", 0, -1), (0, "cub", 1, -3), (0, "cub", -1, -2), (0, "cub", 2, -2),
                    (0, "cub", -2, 0), (0, "cub", 1, 0), (0, "leader", 0, 3)), "to_move": 0}),
+    ("archer-in-line",
+     "The Archer steps to two cells in line from the enemy leader (weight one, leaders.archer) and the "
+     "Hermit steps next to it: captured in two actions.",
+     {"pieces": _p((1, "leader", 0, -1), (1, "jailer", -1, -1), (1, "hermit", 1, -2), (0, "leader", 0, 3),
+                   (0, "archer", 2, 0), (0, "hermit", -2, 1)), "to_move": 0}),
+    ("royal-guard-escort",
+     "The leader steps next to the enemy leader, then the Royal Guard comes to a cell beside its own "
+     "leader that also touches the enemy's: two adjacent enemies capture.",
+     {"pieces": _p((1, "leader", -1, -1), (1, "rider", -2, -1), (0, "leader", 1, -1), (0, "royal-guard", 3, 0),
+                   (0, "cub", 2, 1)), "to_move": 0}),
+    ("corner-guarded",
+     "The enemy leader in its corner with its Protector and Rider beside it: a Cub and the Acrobat fill "
+     "the last cells, a surround in two actions.",
+     {"pieces": _p((1, "leader", 2, -3), (1, "protector", 3, -3), (1, "rider", 1, -3), (0, "leader", 0, 3),
+                   (0, "assassin", 1, 0), (0, "acrobat", 2, -1), (0, "cub", 0, -1)), "to_move": 0}),
+    ("vizier-run-no-win",
+     "A Vizier, a Rider and a Cub against a leader beside its Protector: no forced win this phase (the "
+     "proof: every line searched).",
+     {"pieces": _p((1, "leader", 0, -2), (1, "protector", 1, -2), (0, "leader", 0, 1), (0, "vizier", 3, 0),
+                   (0, "rider", -2, 0), (0, "cub", 2, -1)), "to_move": 0}),
     ("melee-nemesis",
      "The published 'melee' reference position: the Bruiser's push moves the enemy leader and seat 0's own "
      "Nemesis must follow it, capturing.",
@@ -207,6 +228,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tries", type=int, default=20000)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--keep-random", action="store_true",
+                        help="recompute the hand-composed puzzles, keep the random ones of the stored file")
     args = parser.parse_args()
     if args.check:
         for p in json.loads(OUT.read_text(encoding="utf-8"))["puzzles"]:
@@ -219,7 +242,11 @@ def main() -> None:
         assert rec is not None, name
         puzzles.append(rec)
         print(name, rec["length"], flush=True)
-    puzzles += search(args.seed, args.tries, {2: 5, 3: 6, 4: 5, 5: 3, 6: 2}, 5)
+    if args.keep_random:
+        puzzles += [p for p in json.loads(OUT.read_text(encoding="utf-8"))["puzzles"]
+                    if p["source"].startswith("random search")]
+    else:
+        puzzles += search(args.seed, args.tries, {2: 5, 3: 6, 4: 5, 5: 3, 6: 2}, 5)
     OUT.write_text(json.dumps({"format": "leaders-puzzles/1", "puzzles": puzzles}, ensure_ascii=False, indent=1)
                    + "\n", encoding="utf-8")
     print(f"{len(puzzles)} puzzles -> {OUT}")

@@ -33,7 +33,7 @@ from rules.leaders.strategy_svg import strategy_svg
 from rules.leaders.wins import forced_win
 
 #: The puzzle drawn in the chapter (a name in benchmarks/leaders_puzzles.json).
-PUZZLE = "nemesis-replies-1"
+PUZZLE = "nemesis-replies-2"
 PUZZLES = ROOT / "benchmarks" / "leaders_puzzles.json"
 
 

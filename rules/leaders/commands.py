@@ -128,9 +128,9 @@ def answer_lines(state: State, answer: ForcedWin, lang: str) -> list[str]:
            .format(m=answer.mover, n=answer.length, k=kind, x=searched).get(lang)]
     if answer.mode != "all":
         return out + strategy_lines(state, answer.strategy, lang, "  ")
-    out = [Text.of(cs="Vítězných prvních tahů: {n}{t} (nejkratší první).",
+    out.append(Text.of(cs="Vítězných prvních tahů: {n}{t} (nejkratší první).",
                    en="Winning first choices: {n}{t} (shortest first).")
-           .format(n=len(answer.strategies), t="+" if answer.truncated else "").get(lang)]
+           .format(n=len(answer.strategies), t="+" if answer.truncated else "").get(lang))
     for i, s in enumerate(answer.strategies, 1):
         out.append(Text.of(cs="Strategie {i} ({n} akcí):", en="Strategy {i} ({n} action(s)):")
                    .format(i=i, n=strategy_length(s)).get(lang))

@@ -101,7 +101,13 @@ def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[in
 
 
 def lost_sides(state: State) -> tuple[int, ...]:
-    return tuple(s for s in (0, 1) if side_lost(state.pieces, state.board, state.cells, s))
+    """The sides whose leader is captured or surrounded (:func:`leader_fate`)."""
+    pieces, cells = state.pieces, state.cells
+    leaders: tuple[list[int], list[int]] = ([], [])
+    for i, p in enumerate(pieces):
+        if p.kind == "leader":
+            leaders[p.owner].append(cells[i])
+    return tuple(s for s in (0, 1) if _fate(pieces, state.board, leaders[s], s) is not None)
 
 
 def leader_zone(state: State, side: int) -> frozenset[int]:
@@ -135,8 +141,13 @@ def _finish_if_lost(state: State) -> State:
 def _finish_after(before: State, after: State, moves: tuple[tuple[int, int], ...]) -> State:
     """:func:`_finish_if_lost` for a state reached from a running ``before`` by ``moves``: when
     no relocation touches a leader's zone (:func:`leader_zone`), no leader can have fallen."""
-    if any(touches(before, moves, leader_zone(before, side)) for side in (0, 1)):
-        return _finish_if_lost(after)
+    cells, pieces = before.cells, before.pieces
+    for i, p in enumerate(pieces):
+        if p.kind == "leader":
+            zone = ZONE[cells[i]]
+            for pid, c in moves:
+                if c in zone or cells[pid] in zone:
+                    return _finish_if_lost(after)
     return after
 
 
@@ -270,9 +281,9 @@ def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> li
     ids are in ``skip`` are left out (the forced-win search's pruning)."""
     seat = state.player
     shield = shielded_cells(state, seat)
-    zone = leader_zone(state, seat)
     pieces, acted, board = state.pieces, state.acted, state.board
     own_leaders = [i for i, p in enumerate(pieces) if p.owner == seat and p.kind == "leader"]
+    zone = ZONE[state.cells[own_leaders[0]]] if len(own_leaders) == 1 else leader_zone(state, seat)
     # With one leader, a figure moving only itself (not the leader) adds no enemy weight: it can
     # lose the leader only by filling its last empty neighbour from a cell that was not one.
     sole_gap, ring = -2, ()

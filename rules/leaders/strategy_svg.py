@@ -22,8 +22,8 @@ from rules.leaders.engine import successor
 from rules.leaders.state import ABILITY, MOVE, NEMESIS_MOVE, Action, State
 from rules.leaders.wins import Line, Move, Replies, Win
 
-BOX_W, BOX_H, COL_W, ROW_H, MARGIN = 210, 46, 226, 78, 16
-_COLOURS = {0: "#c0392b", 1: "#2c5aa0"}
+BOX_W, BOX_H, COL_W, ROW_H, MARGIN = 200, 46, 212, 78, 16
+_COLOURS = {0: "#2c5aa0", 1: "#c0392b"}  # as the board diagrams: blue seat 0, red seat 1
 
 
 def _cell(i: int) -> str:
@@ -66,7 +66,7 @@ def _tree(state: State, line: Line, lang: str, number: int) -> _Node:
                                                                                            en="surrounded")
         head = Text.of(cs="Výhra: vládce {s} {f}", en="Win: leader of seat {s} {f}").format(
             s=line.loser, f=fate).get(lang)
-        rules = [r.removeprefix("leaders.") for r in line.rules if r != "leaders.end.immediate"]
+        rules = [r for r in line.rules if r != "leaders.end.immediate"]
         return _Node((head, ", ".join(rules)), "win", mover, ())
     if isinstance(line, Move):
         counted = line.action.kind != NEMESIS_MOVE
@@ -126,8 +126,8 @@ def strategy_svg(state: State, line: Line, lang: str = "en", title: str | None =
             out.append(f'<rect x="{x0:g}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="4" fill="{fill}" '
                        f'stroke="{colour}" stroke-width="2"{dash}/>')
         for k, text in enumerate(n.lines):
-            weight = ' font-weight="bold"' if k == 0 else ""
-            out.append(f'<text x="{cx:g}" y="{y + 18 + 16 * k}" text-anchor="middle"{weight}>{escape(text)}</text>')
+            style = ' font-weight="bold"' if k == 0 else ' font-size="10"' if n.style == "win" else ""
+            out.append(f'<text x="{cx:g}" y="{y + 18 + 16 * k}" text-anchor="middle"{style}>{escape(text)}</text>')
         return cx
 
     place(root, 0, 0)
