@@ -14,6 +14,7 @@ recruitment, and a Nemesis forced move with at most one possible path.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
@@ -76,6 +77,18 @@ def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[
                  side)
 
 
+def _enemy_weight(pieces: tuple[Piece, ...], board: tuple[int, ...], c: int, side: int) -> int:
+    """The capture weight of ``side``'s enemies around cell ``c`` (leaders.end.captured)."""
+    total = 0
+    for k, x in CAPTURE_RING[c]:
+        j = board[x]
+        if j >= 0:
+            p = pieces[j]
+            if p.owner != side:
+                total += WEIGHT[_CODES[p.kind]][k]
+    return total
+
+
 def _fate(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], leader_cells: list[int],
           side: int) -> str | None:
     """:func:`leader_fate` for leaders standing on ``leader_cells``."""
@@ -135,7 +148,7 @@ def _finish_if_lost(state: State) -> State:
     lost = lost_sides(state)
     if not lost:
         return state
-    return attrs.evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
+    return _evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
 
 
 def _finish_after(before: State, after: State, moves: tuple[tuple[int, int], ...]) -> State:
@@ -152,6 +165,14 @@ def _finish_after(before: State, after: State, moves: tuple[tuple[int, int], ...
 
 
 # --------------------------------------------------------------------------- relocation and Nemesis
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for :class:`State`, spelt out for speed (the same result)."""
+    return State(*[changes[f] if f in changes else getattr(state, f) for f in _FIELDS])
 
 
 def _moved(state: State, board: tuple[int, ...], cells: tuple[int, ...], acted: frozenset[int],
@@ -197,7 +218,7 @@ def _trigger_nemesis(before: State, after: State, moves: tuple[tuple[int, int], 
         return after
     new = tuple(i for i, p in enumerate(after.pieces) if p.kind == "nemesis" and (1 - p.owner) in moved
                 and i not in after.pending)
-    return auto_nemesis(attrs.evolve(after, pending=after.pending + new))
+    return auto_nemesis(_evolve(after, pending=after.pending + new))
 
 
 def auto_nemesis(state: State) -> State:
@@ -304,7 +325,14 @@ def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> li
             for k, n in enumerate(NEIGHBOURS[cell]):
                 if board[n] < 0 and (n != sole_gap or cell in ring):
                     out.append((steps[k], ((pid, n),), pid))
-        for kind, o in figure_options(state, pid, shield, steps=not alone):
+        own_step = sole_gap != -2 and piece.kind == "leader"
+        if own_step:  # the leader's one-cell steps: the cell it leaves is now an empty neighbour, so
+            # it cannot be surrounded there; only the enemy weight around the new cell counts
+            steps = _STEPS[seat][cell]
+            for k, n in enumerate(NEIGHBOURS[cell]):
+                if board[n] < 0 and _enemy_weight(pieces, board, n, seat) < 2:
+                    out.append((steps[k], ((pid, n),), pid))
+        for kind, o in figure_options(state, pid, shield, steps=not (alone or own_step)):
             moves = o.moves
             if alone and len(moves) == 1 and moves[0][0] == pid:
                 ok = moves[0][1] != sole_gap or cell in ring
@@ -391,7 +419,7 @@ def start_recruitment(state: State) -> State:
     """After the action phase: recruit once (twice in the second player's first turn),
     or skip with five cards or nowhere to place a recruit (not carried over)."""
     times = 2 if state.player != state.first and state.turn == 2 else 1
-    s = attrs.evolve(state, phase=RECRUITMENT, recruits_left=times, acted=frozenset())
+    s = _evolve(state, phase=RECRUITMENT, recruits_left=times, acted=frozenset())
     if card_count(_kinds(s, s.player)) >= 5 or not recruit_options(s):
         return next_turn(s)
     return s
@@ -409,7 +437,7 @@ def apply_recruit(state: State, action: Action) -> State:
         while len(offer) < 3 and deck:
             offer.append(deck[0])
             deck = deck[1:]
-    after = attrs.evolve(state, pieces=pieces, board=board, cells=cells, offer=tuple(offer), deck=deck,
+    after = _evolve(state, pieces=pieces, board=board, cells=cells, offer=tuple(offer), deck=deck,
                          recruits_left=state.recruits_left - 1)
     done = _finish_if_lost(after)
     if done.phase == OVER:
@@ -424,11 +452,11 @@ def next_turn(state: State) -> State:
     """The other player's turn; in the advanced mode, once both sides hold three
     cards (leader included), first the second banishment round, first player first."""
     nxt = 1 - state.player
-    base = attrs.evolve(state, player=nxt, turn=state.turn + 1, acted=frozenset(), recruits_left=0)
+    base = _evolve(state, player=nxt, turn=state.turn + 1, acted=frozenset(), recruits_left=0)
     if (state.mode == ADVANCED and state.banish_rounds == 1
             and all(card_count(_kinds(state, s)) >= 3 for s in (0, 1))):
-        return attrs.evolve(base, phase=BANISH, banish_queue=(state.first, 1 - state.first), banish_rounds=2)
-    return attrs.evolve(base, phase=ACTIONS)
+        return _evolve(base, phase=BANISH, banish_queue=(state.first, 1 - state.first), banish_rounds=2)
+    return _evolve(base, phase=ACTIONS)
 
 
 @implements("leaders.advanced.banish", "leaders.advanced.banish-second")
@@ -436,7 +464,7 @@ def apply_banish(state: State, card: str) -> State:
     offer = list(state.offer)
     offer.remove(card)
     queue = state.banish_queue[1:]
-    return attrs.evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
+    return _evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
                         phase=BANISH if queue else ACTIONS)
 
 
