@@ -36,9 +36,9 @@ from rules.leaders.wins import (
     DEFAULT_ALL_LIMIT,
     DEFAULT_NODE_LIMIT,
     ForcedWin,
+    Mode,
     Line,
     Move,
-    Replies,
     Win,
     count_winning_sequences,
     forced_win,
@@ -204,7 +204,7 @@ def _run(args: argparse.Namespace) -> int:
             print(note.get(args.lang))
     if args.sequences:
         return _sequences(state, args)
-    mode = "first" if args.first else "all" if args.all else "shortest"
+    mode: Mode = "first" if args.first else "all" if args.all else "shortest"
     answer = forced_win(state, mode=mode, limit=args.limit or DEFAULT_ALL_LIMIT, node_limit=args.nodes,
                         timeout=args.timeout)
     if args.json:

@@ -14,7 +14,7 @@ recruitment, and a Nemesis forced move with at most one possible path.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -307,12 +307,12 @@ def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> li
     zone = ZONE[state.cells[own_leaders[0]]] if len(own_leaders) == 1 else leader_zone(state, seat)
     # With one leader, a figure moving only itself (not the leader) adds no enemy weight: it can
     # lose the leader only by filling its last empty neighbour from a cell that was not one.
-    sole_gap, ring = -2, ()
+    sole_gap, ring = -2, cast(tuple[int, ...], ())
     if len(own_leaders) == 1:
         ring = NEIGHBOURS[state.cells[own_leaders[0]]]
         gaps = [n for n in ring if board[n] < 0]
         sole_gap = gaps[0] if len(gaps) == 1 else -1
-    out = []
+    out: list[tuple[Action, tuple[tuple[int, int], ...], int]] = []
     for cell, pid in enumerate(board):
         if pid < 0:
             continue

@@ -20,7 +20,7 @@ from rules.leaders.board import CELLS
 from rules.leaders.characters import name
 from rules.leaders.engine import successor
 from rules.leaders.state import ABILITY, MOVE, NEMESIS_MOVE, Action, State
-from rules.leaders.wins import Line, Move, Replies, Win
+from rules.leaders.wins import Line, Move, Win
 
 BOX_W, BOX_H, COL_W, ROW_H, MARGIN = 200, 46, 212, 78, 16
 _COLOURS = {0: "#2c5aa0", 1: "#c0392b"}  # as the board diagrams: blue seat 0, red seat 1

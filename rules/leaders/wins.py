@@ -55,7 +55,6 @@ from typing import Any, Literal
 import attrs
 
 from rules.kernel.verdict import MalformedError
-from rules.leaders.abilities import is_jailed
 from rules.leaders.board import DISTANCE, NEIGHBOURS, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CODE
