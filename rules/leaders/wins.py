@@ -26,7 +26,7 @@ The search (docs/decisions/0014-leaders-forced-win-search.md):
 - an AND-OR depth-first search: OR over the mover's choices, AND over the
   opponent's Nemesis paths;
 - a transposition table keyed on (placement, acted figures, pending Nemeses)
-  (:func:`rules.leaders.engine.phase_key`) holding, per key, the largest depth
+  (:func:`compact_key`, :func:`rules.leaders.engine.phase_key` in bytes) holding, per key, the largest depth
   proven to have no win and the smallest proven to have one;
 - move ordering: actions that end the game first, then those that change the
   enemy leader's surroundings, then the rest;
@@ -49,6 +49,7 @@ through an opponent's choice, :func:`needs_opponent`).
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -75,7 +76,7 @@ Status = Literal["win", "no-win", "unknown"]
 Mode = Literal["shortest", "first", "all"]
 
 #: Default work limits of :func:`forced_win` (nodes: positions expanded by the search).
-DEFAULT_NODE_LIMIT = 2_000_000
+DEFAULT_NODE_LIMIT = 1_000_000
 DEFAULT_ALL_LIMIT = 20
 
 
@@ -350,6 +351,16 @@ def lower_bound(s: State, mover: int) -> int:
     return max(1, min(surround, capture))
 
 
+def compact_key(s: State) -> tuple[bytes, int, tuple[int, ...]]:
+    """:func:`rules.leaders.engine.phase_key` in a compact form for the solver's table: the board
+    as 37 signed bytes, the acted figures as a bit mask, the pending Nemeses (the same
+    information, about a quarter of the memory per entry)."""
+    mask = 0
+    for i in s.acted:
+        mask |= 1 << i
+    return array("b", s.board).tobytes(), mask, s.pending
+
+
 class _Solver:
     """One search from one root: the mover, the table, the work counters."""
 
@@ -360,7 +371,7 @@ class _Solver:
         self.prune = prune
         self.nodes = 0
         #: key -> (largest depth proven without a win, smallest depth proven with one)
-        self.table: dict[PhaseKey, tuple[int, int]] = {}
+        self.table: dict[tuple[bytes, int, tuple[int, ...]], tuple[int, int]] = {}
 
     # ---------------------------------------------------------------- helpers
 
@@ -429,7 +440,7 @@ class _Solver:
     def wins(self, s: State, d: int) -> bool:
         """Does the mover force a win from ``s`` (running, the mover's phase) within ``d`` actions?"""
         d = min(d, self.actors_left(s))
-        key = phase_key(s)
+        key = compact_key(s)
         lo, hi = self.table.get(key, (-1, _INF))
         if d >= hi:
             return True
