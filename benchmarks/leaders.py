@@ -20,6 +20,7 @@ processes).
   "win within this action phase" position, best of ``--repeat`` times, with the
   shortest length, the nodes searched and the total. Targets (issue 11, one core):
   under 10 s each, under 1 s for positions needing at most five of the mover's actions.
+  Also the solver on 40 action-phase positions sampled from random complete games.
 """
 
 from __future__ import annotations
@@ -40,6 +41,33 @@ from rules.leaders.positions import position_from_json
 from rules.leaders.wins import forced_win
 
 PUZZLES = Path(__file__).resolve().parent / "leaders_puzzles.json"
+
+
+def time_game_positions(n: int = 40, seed: int = 21) -> dict[str, Any]:
+    """:func:`forced_win` on ``n`` action-phase positions sampled from random complete games
+    (at most five cards a side, as in play): CPU seconds, median, 90th percentile and slowest."""
+    rng = random.Random(seed)
+    samples: list[Any] = []
+    while len(samples) < n:
+        state = LEADERS.initial_state(LEADERS.random_setup(rng))
+        for _ in range(rng.randint(30, 140)):
+            if LEADERS.is_terminal(state):
+                break
+            state = LEADERS.apply(state, rng.choice(LEADERS.legal_actions(state)))
+        if state.phase == "actions" and not state.pending and not LEADERS.is_terminal(state):
+            samples.append(state)
+    times = []
+    answers: dict[str, int] = {}
+    for state in samples:
+        start = time.process_time()
+        answer = forced_win(state)
+        times.append(time.process_time() - start)
+        answers[answer.status] = answers.get(answer.status, 0) + 1
+    times.sort()
+    return {"game_positions": n, "game_positions_answers": answers,
+            "game_positions_median_cpu_seconds": round(times[n // 2], 4),
+            "game_positions_p90_cpu_seconds": round(times[int(n * 0.9)], 4),
+            "game_positions_slowest_cpu_seconds": round(times[-1], 4)}
 
 
 def time_puzzles(repeat: int) -> dict[str, Any]:
@@ -126,7 +154,7 @@ def main() -> None:
     parser.add_argument("--puzzles", action="store_true", help="time only the forced-win puzzle suite")
     args = parser.parse_args()
     if args.puzzles:
-        emit({"game": "leaders", **time_puzzles(args.repeat), **machine()}, args.json)
+        emit({"game": "leaders", **time_puzzles(args.repeat), **time_game_positions(), **machine()}, args.json)
         return
 
     runs = [bench(LEADERS, args.games, seed=i, max_actions=args.max_actions) for i in range(args.repeat)]
@@ -156,6 +184,7 @@ def main() -> None:
         "random_positions_microseconds_per_position": round(spent * 1e6 / len(sample), 1),
         "random_positions_microseconds_per_action": round(spent * 1e6 / max(generated, 1), 2),
         **time_puzzles(args.repeat),
+        **time_game_positions(),
         **machine(),
     }
     emit(report, args.json)
