@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SPEC = load_spec()
 CLAIM = SPEC.book("claim")
-TRICKS = [(r, a) for r in CLAIM.rules for a in r.annotations if a.trick]
+TRICKS = [(r, a) for r in CLAIM.rules for a in r.annotations if a.figure]
 
 
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -219,16 +219,19 @@ def test_another_project_cites_rules_through_intersphinx(built: Path, tmp_path: 
 
 @pytest.mark.parametrize(("rule", "annotation"), TRICKS, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(TRICKS)])
 def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:  # noqa: ANN001
-    drawn = rulebook.draw_trick(rule.game, annotation)
+    drawn = rulebook.draw(rule.game, annotation)
     assert drawn is not None
     assert drawn.problems == ()
-    assert drawn.winner == annotation.trick["winner"]
+    assert drawn.summary is not None
+    assert drawn.summary.get("en") == {"leader": "the leader takes the trick",
+                                       "follower": "the second player takes the trick"}[annotation.figure["winner"]]
+    assert drawn.caption.languages == CLAIM.languages
     svg = ET.fromstring(drawn.svg)
     assert svg.tag == "{http://www.w3.org/2000/svg}svg"
     texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
     for key in ("lead", "follow", "revealed"):
-        if key in annotation.trick:
-            faction, value = annotation.trick[key].split(":")
+        if key in annotation.figure:
+            faction, value = annotation.figure[key].split(":")
             assert faction.capitalize() in texts and value in texts
     assert "takes the trick" in texts
     assert not svg.findall(".//*[@id]"), "inline SVGs share a page: no ids"
@@ -237,13 +240,68 @@ def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> N
 def test_a_wrong_winner_is_reported() -> None:
     wrong = Annotation("example", Text.of(cs="x", en="x"), None,
                        {"phase": 2, "lead": "goblin:9", "follow": "knight:2", "winner": "leader"})
-    drawn = rulebook.draw_trick("claim", wrong)
-    assert drawn is not None and drawn.winner == "follower"
+    drawn = rulebook.draw("claim", wrong)
+    assert drawn is not None and drawn.summary is not None
+    assert drawn.summary.get("en") == "the second player takes the trick"
     assert drawn.problems and "claim.knights" in drawn.problems[0]
     bad = Annotation("example", Text.of(cs="x", en="x"), None,
                      {"phase": 1, "lead": "goblin:9", "follow": "knight:2", "winner": "follower"})
-    drawn = rulebook.draw_trick("claim", bad)
-    assert drawn is not None and drawn.problems and "revealed" in drawn.problems[0]
+    drawn = rulebook.draw("claim", bad)
+    assert drawn is not None and drawn.problems and "revealed" in drawn.problems[0] and not drawn.svg
+
+
+def test_every_game_object_draws_its_figures_through_the_kernel_protocol() -> None:
+    """The generic code asks the game object (decision record 0015); every game
+    whose book has figures offers :class:`rules.kernel.pictures.Pictures`."""
+    from rules import games
+    from rules.kernel.pictures import Picture, Pictures
+
+    for book in SPEC.books:
+        figures = [a.figure for r in book.rules for a in r.annotations if a.figure]
+        if not figures:
+            continue
+        game = games.load(book.game)
+        assert isinstance(game, Pictures), book.game
+        picture = game.draw_figure(figures[0], book.languages)
+        assert isinstance(picture, Picture) and picture.svg.startswith("<svg") and not picture.problems
+        assert picture.caption.languages == book.languages
+
+
+def test_generic_rulebook_code_names_no_game_concept() -> None:
+    """rules/rulebook.py and the Sphinx extension know no trick, leader or
+    follower, and the kernel's annotation model has no game-specific key."""
+    sources = [ROOT / "rules" / "rulebook.py", *sorted((ROOT / "rules" / "sphinx").glob("*.py"))]
+    for path in sources:
+        words = set(re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()))
+        assert not words & {"trick", "tricks", "leader", "follower"}, path.name
+    assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure"}
+
+
+def test_annotation_labels_speak_every_book_language() -> None:
+    """The labels are shown in the chapter's language: none may fall back to English
+    (the Claim 2 chapter once showed "Text repair · Text repair")."""
+    assert set(rulebook.languages()) == {b.language for b in SPEC.books} | {"en"}
+    for kind, label in rulebook.ANNOTATION_LABELS.items():
+        for lang in rulebook.languages():
+            assert lang in label.languages, (kind, lang)
+        for lang in rulebook.languages():
+            if lang != "en":
+                assert rulebook.label(kind, lang) != rulebook.label(kind, "en"), (kind, lang)
+
+
+def test_chapters_come_from_the_registered_games_and_the_books() -> None:
+    from rules import games
+
+    found = {c.key: c for c in rulebook.chapters()}
+    assert set(found) <= set(games.GAMES)
+    assert {b.game for b in SPEC.books} <= set(found)
+    # the Claim 2 book also states the combinations: they form the claim-combined chapter
+    assert found["claim-combined"].book.game == "claim2"
+    assert found["claim-combined"].sections[0] == "combined"
+    assert not set(found["claim-combined"].sections) & set(found["claim2"].sections)
+    # every rule is in exactly one chapter
+    ids = [r.id for c in found.values() for r in c.rules]
+    assert sorted(ids) == sorted(r.id for r in SPEC.rules)
 
 
 def test_test_status_is_summarised_per_citation(tmp_path: Path) -> None:

@@ -78,6 +78,12 @@ class ClaimEngine:
     def __repr__(self) -> str:
         return f"ClaimEngine({self.key!r})"
 
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.claim.pictures import draw
+
+        return draw(figure, languages)
+
     # ------------------------------------------------------------------ records
 
     def _variant(self, variant: Any) -> Variant:

@@ -318,6 +318,12 @@ class Leaders:
 
         return position_notes(state)
 
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.leaders.pictures import draw
+
+        return draw(figure, languages)
+
 
 LEADERS = Leaders()
 """The Leaders game object (it has no state of its own)."""

@@ -16,8 +16,9 @@ returned in ``problems`` and the rulebook build reports it as a warning.
 :func:`figure_svg` draws the before/after pair; :func:`board_svg` draws one
 board (the docs use it for the empty board).
 
-The rulebook generator (:mod:`rules.rulebook`) finds this module through the
-game's package. Nothing here is needed to play.
+:func:`draw` is the game object's side of the kernel's
+:class:`~rules.kernel.pictures.Pictures` protocol (decision record 0015).
+Nothing here is needed to play.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
+from rules.kernel.pictures import Picture
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, INDEX, RECRUITMENT_CELLS, START_CELLS, Cell
@@ -585,3 +587,11 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     caption = _join(parts)
     return FigureOutcome(fig, tuple(dict.fromkeys(rules)), caption, tuple(problems),
                          tuple(LEADERS.action_to_json(a) for a in (found[0] if found else ())), lost)
+
+
+def draw(figure: Mapping[str, Any], languages: Sequence[str] = ("cs", "en")) -> Picture:
+    """The game object's side of :class:`~rules.kernel.pictures.Pictures`: the
+    before/after diagram of a worked example, replayed with the engine."""
+    outcome = figure_outcome(figure)
+    caption = Text(tuple((lang, outcome.caption.get(lang)) for lang in languages))
+    return Picture(figure_svg(figure), caption, outcome.rules, outcome.problems)
