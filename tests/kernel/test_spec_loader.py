@@ -249,12 +249,13 @@ def test_bad_annotation_kind(tmp_path: Path) -> None:
     assert "annotation #1" in str(err)
 
 
-def test_unknown_annotation_and_trick_fields(tmp_path: Path) -> None:
+def test_unknown_annotation_fields(tmp_path: Path) -> None:
+    """The old ``trick`` table is gone: a worked example's data is its ``figure`` (decision record 0015)."""
     annotation = ('\n[[rule.annotation]]\nkind = "example"\ntext = { cs = "T.", en = "T." }\n'
-                  'trick = { phase = 1, lead = "goblin:1", follow = "goblin:2", winner = "follower", colour = 1 }\n')
+                  'trick = { phase = 1, lead = "goblin:1", follow = "goblin:2", winner = "follower" }\n')
     write(tmp_path, "toy.toml", BOOK + rule() + annotation)
     err = load_error(tmp_path)
-    assert "toy.first" in str(err) and "trick" in str(err) and "colour" in str(err)
+    assert "toy.first" in str(err) and "trick" in str(err) and "figure" in str(err)
 
 
 def test_informative_must_be_boolean(tmp_path: Path) -> None:
