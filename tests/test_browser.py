@@ -210,6 +210,6 @@ def test_a_rule_link_from_another_page_lands_on_the_rule(browser: Any, site: str
     top = page.page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", target)
     header = page.page.evaluate("() => { const h = document.querySelector('header.mobile-header');"
                                 " return h && getComputedStyle(h).display !== 'none' ? h.offsetHeight : 0; }")
-    assert -2 <= top <= header + 40, f"{target} is at y = {top} after the jump"
+    assert -2 <= top <= header + 64, f"{target} is at y = {top} after the jump"
     assert not page.problems, page.problems
     page.page.close()

@@ -29,7 +29,9 @@ from rules.kernel.text import Text
 class Picture:
     """A worked example drawn by its game and replayed with the engine."""
 
-    svg: str  #: an SVG document, inline-able in HTML (no ``id`` attributes)
+    #: SVG markup inline-able in HTML, without ``id`` attributes: one SVG document, or
+    #: several in a ``<div class="rules-svg-pair">`` (shown side by side, stacked on a phone)
+    svg: str
     caption: Text  #: the engine's account of the example, in the rulebook's languages
     rules: tuple[str, ...] = ()  #: the rule IDs the engine applied
     problems: tuple[str, ...] = ()  #: non-empty: the figure disagrees with the engine
