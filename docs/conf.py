@@ -34,7 +34,7 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "generated"]
+exclude_patterns = ["_build", "generated", "citing"]
 templates_path: list[str] = []
 html_theme = "furo"
 html_static_path = ["_static"]
