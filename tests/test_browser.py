@@ -137,6 +137,9 @@ def test_every_page_loads_cleanly_and_fits(browser: Any, site: str, device: str,
     for name in _pages(root):
         page.open(f"{site}/{name}.html")
         scroll = page.page.evaluate("document.documentElement.scrollWidth")
+        viewports = page.page.evaluate("document.querySelectorAll('meta[name=viewport]').length")
+        if viewports != 1:
+            too_wide.append(f"{name}: {viewports} viewport meta tags")
         if device == "phone" and scroll > width:
             too_wide.append(f"{name}: {scroll} px")
         for picture in page.page.evaluate(_PICTURE_CHECK):
@@ -148,7 +151,7 @@ def test_every_page_loads_cleanly_and_fits(browser: Any, site: str, device: str,
         if name in MAIN_PAGES:
             page.page.screenshot(path=str(SCREENSHOTS / f"{name.replace('/', '_')}-{width}.png"), full_page=False)
     assert not page.problems, page.problems[:20]
-    assert not too_wide, f"pages wider than a {width} px phone: {too_wide}"
+    assert not too_wide, f"pages wider than a {width} px phone, or not made for one: {too_wide}"
     assert not pictures, pictures[:20]
     assert drawn >= sum(1 for r in load_spec().rules for a in r.annotations if a.figure)
     page.page.close()
@@ -213,3 +216,33 @@ def test_a_rule_link_from_another_page_lands_on_the_rule(browser: Any, site: str
     assert -2 <= top <= header + 64, f"{target} is at y = {top} after the jump"
     assert not page.problems, page.problems
     page.page.close()
+
+
+def test_rule_links_look_like_links_in_light_and_dark(browser: Any, site: str) -> None:
+    """A rule reference is coloured and underlined like a link (not bold black code), in
+    both colour schemes; the rulebook's boxes follow the dark theme. Screenshots of the
+    Claim 2 chapter in dark mode go with the others."""
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": WIDTHS["phone"], "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(f"{site}/claim2.html#claim2.giants")
+        page.wait_for_load_state("networkidle")
+        style = page.evaluate("""() => { const c = document.querySelector('article a.reference code.xref.rule');
+            const s = getComputedStyle(c); const a = getComputedStyle(c.closest('a'));
+            const box = getComputedStyle(document.querySelector('div.rules-text'));
+            const body = getComputedStyle(document.body);
+            return {color: s.color, link: a.color, weight: s.fontWeight, line: s.textDecorationLine,
+                    box: box.backgroundColor, body: body.backgroundColor}; }""")
+        assert style["line"] == "underline" and int(style["weight"]) < 600, style
+        assert style["color"] == style["link"] and style["color"] not in ("rgb(0, 0, 0)", "rgb(29, 43, 54)"), style
+
+        def luminance(rgb: str) -> float:
+            r, g, b = (int(v) for v in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+        dark_box, dark_page = luminance(style["box"]) < 100, luminance(style["body"]) < 100
+        assert dark_box == dark_page == (scheme == "dark"), (scheme, style)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SCREENSHOTS / f"claim2-{scheme}-{WIDTHS['phone']}.png"))
+        context.close()

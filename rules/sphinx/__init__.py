@@ -88,6 +88,7 @@ from rules.sphinx.events import (
     _add_static,
     _hover_on_rule_links,
     _missing_code_reference,
+    _one_viewport,
     _outdated,
     _rule_from_spec,
 )
@@ -119,6 +120,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", _rule_from_spec, priority=950)
     app.connect("config-inited", _add_static)
     app.connect("doctree-resolved", _hover_on_rule_links)
+    app.connect("html-page-context", _one_viewport)
     app.add_css_file("rules.css")
     from rules import __version__
 

@@ -45,7 +45,8 @@ def hover_text(rule_id: str) -> str | None:
 
 class RuleIndex(Index):
     """The index of rules (``rule-ruleindex.html``): every rule rendered in this
-    project, by game and section in book order, with its titles in both languages."""
+    project, by game and section in book order, each rule with its titles in
+    English and its book's language."""
 
     name = "ruleindex"
     localname = "Index of rules"
@@ -72,8 +73,7 @@ class RuleIndex(Index):
                                               "informative" if rule.informative else "",
                                               " · ".join(dict.fromkeys(titles))))
                 if entries:
-                    s_titles = dict.fromkeys(section.title.get(lang) for lang in ("en", book.language))
-                    content.append((f"{game} › {' · '.join(s_titles)}", entries))
+                    content.append((f"{game} › {section.title.get('en')}", entries))
         return content, False
 
 

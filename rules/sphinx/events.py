@@ -108,3 +108,14 @@ def _hover_on_rule_links(app: Sphinx, doctree: nodes.document, docname: str) -> 
             if hover:
                 ref["reftitle"] = hover
             ref["classes"] = [*ref.get("classes", []), "rules-ref"]
+
+
+_DOCUTILS_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
+
+
+def _one_viewport(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+                  doctree: nodes.document | None) -> None:
+    """docutils adds a viewport meta tag that every Sphinx HTML theme already has: drop the second."""
+    tags = context.get("metatags")
+    if isinstance(tags, str):
+        context["metatags"] = tags.replace(_DOCUTILS_VIEWPORT, "")
