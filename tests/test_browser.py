@@ -115,7 +115,8 @@ class Page:
 #: For every picture in the page: its size and the texts that leave its viewBox.
 _PICTURE_CHECK = """() => [...document.querySelectorAll('article svg[viewBox], article img[src$=".svg"]')].map(el => {
   const box = el.getBoundingClientRect();
-  const out = {where: el.closest('[id]') ? el.closest('[id]').id : '', width: box.width, height: box.height, outside: []};
+  const where = el.closest('[id]') ? el.closest('[id]').id : '';
+  const out = {where: where, width: box.width, height: box.height, outside: []};
   if (el.tagName.toLowerCase() !== 'svg') return out;
   const [vx, vy, vw, vh] = el.getAttribute('viewBox').split(/[ ,]+/).map(Number);
   for (const t of el.querySelectorAll('text')) {

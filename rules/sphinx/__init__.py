@@ -84,7 +84,6 @@ from rules.sphinx.domain import RuleDomain as RuleDomain
 from rules.sphinx.domain import RuleRole as RuleRole
 from rules.sphinx.domain import rule_xref as rule_xref
 from rules.sphinx.events import (
-    STATIC,
     _add_static,
     _hover_on_rule_links,
     _missing_code_reference,
