@@ -83,6 +83,12 @@ class ClaimEngine(GameBase[State, Action]):
     def __repr__(self) -> str:
         return f"ClaimEngine({self.key!r})"
 
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.claim.pictures import draw
+
+        return draw(figure, languages)
+
     # ------------------------------------------------------------------ records
 
     def _variant(self, variant: Any) -> Variant:

@@ -288,6 +288,12 @@ class Leaders(GameBase[State, Action]):
         """Leaders' part of the record JSON Schema (rules/leaders/record.schema.json, decision 0013)."""
         return load_fragment("rules.leaders", "leaders")
 
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.leaders.pictures import draw
+
+        return draw(figure, languages)
+
 
 LEADERS = Leaders()
 """The Leaders game object (it has no state of its own)."""

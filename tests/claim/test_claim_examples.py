@@ -22,8 +22,8 @@ from rules.claim import CLAIM, Card, Faction, State, play
 from rules.kernel.spec import Rule, load_spec
 
 SPEC = load_spec()
-EXAMPLES = [(rule, n, a.trick) for rule in SPEC.book("claim").rules
-            for n, a in enumerate(rule.annotations, 1) if a.kind == "example" and a.trick is not None]
+EXAMPLES = [(rule, n, a.figure) for rule in SPEC.book("claim").rules
+            for n, a in enumerate(rule.annotations, 1) if a.kind == "example" and a.figure is not None]
 
 
 def example_params() -> list[Any]:
@@ -102,7 +102,7 @@ def test_example_tables_agree_with_their_prose() -> None:
     """The trick table and the English text name the same cards (the revealed
     card only when the prose speaks of it)."""
     for rule, n, trick in EXAMPLES:
-        text = next(a for a in rule.annotations if a.trick is trick).text.get("en").lower()
+        text = next(a for a in rule.annotations if a.figure is trick).text.get("en").lower()
         keys = ["lead", "follow"] + (["revealed"] if "revealed" in text else [])
         for key in keys:
             faction, value = trick[key].split(":")
