@@ -3,7 +3,7 @@
 A worked example in ``spec/claim.toml`` may carry a ``trick`` table
 (``phase``, ``revealed`` in phase one, ``lead``, ``follow``, ``winner``).
 :func:`trick_outcome` replays it with the engine
-(:func:`rules.claim.game.trick_winner_position` and the card routing of
+(:func:`rules.claim.explain.trick_winner_position` and the card routing of
 :mod:`rules.claim.trick`); :func:`trick_svg` draws the cards on the table and
 marks the winner the *engine* computes. The rulebook generator
 (:mod:`rules.rulebook`) finds this module through the game's package and
@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape
 import attrs
 
 from rules.claim.cards import Card, Faction, parse_card
-from rules.claim.game import trick_winner_position
+from rules.claim.explain import trick_winner_position
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text

@@ -120,8 +120,21 @@ def played_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> t
     )
 
 
-@implements("claim.phase1.winner-takes-revealed", "claim.phase1.undead-revealed", "claim.trick-winner")
+@implements("claim.phase1.winner-takes-revealed", "claim.phase1.undead-revealed")
 def revealed_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> tuple[Any, Any, Any, Any]:
-    """The revealed card of phase one goes to the winner's followers, Undead or
-    not (a won Undead is a follower, not a point)."""
-    return (True, False, False, False)
+    """For the revealed card a trick is fought for: does it go to (the
+    winner's followers, the winner's score pile, the loser's score pile, the
+    discard)?
+
+    Only phase one reveals a card; it goes to the winner's followers
+    (``claim.phase1.winner-takes-revealed``) whatever its ``faction``: a won
+    Undead is a follower, not a point (``claim.phase1.undead-revealed``),
+    because the Undead power is written for *played* Undead only. In phase
+    two there is no revealed card, so no flag holds. The first flag is a
+    comparison of the phase, the same formula under every vocabulary ``L``, so
+    the Z3 proofs (``proofs/claim/conservation.py``) check this very
+    function; the engine's phase one sends the face-up cards to followers,
+    and ``tests/claim/test_tables.py`` compares it with these flags for
+    every faction.
+    """
+    return (phase == 1, False, False, False)
