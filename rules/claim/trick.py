@@ -79,7 +79,9 @@ def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any
 
     It must outrank every card played before it and at least equal every card
     played after it: equal ranks go to the earlier card, so a tie goes to the
-    leader (``claim.trick-winner.tie``).
+    leader (``claim.trick-winner.tie``, ``claim2.trick-winner.tie``) and, with
+    three or four players, a tie between two followers to the earlier one
+    (the ruling on ``claim2.trick-winner.tie``).
     """
     mine = ranks[position]
     return L.And(*(mine > other if j < position else mine >= other

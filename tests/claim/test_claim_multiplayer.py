@@ -209,3 +209,36 @@ def test_three_and_four_player_explanations_cite_the_rule_that_won_the_trick() -
     text = _trick_explanation(state, play(1, c("goblin:1")), play(2, c("doppelganger:9")), play(3, c("knight:2")),
                               play(0, c("goblin:9")))
     assert "Seat 3 takes the trick (claim-combined.play-order, claim.knights.multiplayer)." in text
+
+
+@pytest.mark.rules("claim2.trick-winner.tie", "claim-combined.play-order", "claim.doppelgangers.multiplayer")
+def test_ruling_a_tie_between_two_followers_goes_to_the_earlier_card() -> None:
+    """The ruling on claim2.trick-winner.tie: two followers play equal best
+    cards above the lead, and the one who played earlier takes the trick,
+    whichever faction each card is (a Doppelganger counts as the lead faction)."""
+    from rules.kernel.spec import load_spec
+
+    ruling = load_spec()["claim2.trick-winner.tie"].rulings
+    assert len(ruling) == 1 and "two followers" in ruling[0].text.get("en") and ruling[0].text.get("hu")
+
+    def three(*hands: list[str]) -> Any:
+        return position(THREE, phase=2, leader=0, hands=list(hands))
+
+    for first, second in (("goblin:7", "doppelganger:7"), ("doppelganger:7", "goblin:7")):
+        state = three(["goblin:2", "undead:1"], [first, "undead:2"], [second, "undead:3"])
+        plays = (play(0, c("goblin:2")), play(1, c(first)), play(2, c(second)))
+        after = run(state, *plays)
+        assert after.last_trick.winner == 1, (first, second)
+        text = _trick_explanation(state, *plays)
+        assert "Seat 1 takes the trick" in text and "ruling on claim2.trick-winner.tie" in text
+    # four players, three equal Gnomes: the earliest of the followers' wins; the lead is lower
+    state = position(FOUR, phase=2, leader=3, hands=[["gnome:5", "dwarf:0"], ["gnome:5", "dwarf:1"],
+                                                     ["gnome:5", "dwarf:2"], ["gnome:1", "dwarf:3"]])
+    plays = (play(3, c("gnome:1")), play(0, c("gnome:5")), play(1, c("gnome:5")), play(2, c("gnome:5")))
+    assert run(state, *plays).last_trick.winner == 0
+    assert "ruling on claim2.trick-winner.tie" in _trick_explanation(state, *plays)
+    # a tie with the leader's own card is the book's rule, not the ruling
+    state = three(["goblin:7", "undead:1"], ["doppelganger:7", "undead:2"], ["goblin:2", "undead:3"])
+    plays = (play(0, c("goblin:7")), play(1, c("doppelganger:7")), play(2, c("goblin:2")))
+    text = _trick_explanation(state, *plays)
+    assert "Seat 0 takes the trick" in text and "claim.trick-winner.tie" in text and "ruling" not in text
