@@ -19,8 +19,8 @@ from rules.kernel.registry import implements
 from rules.kernel.text import Text
 
 _ZONE = {
-    Zone.FOLLOWERS: Text.of(cs="do balíčku následovníků hráče {seat}", hu="a(z) {seat}. játékos követőpaklijába",
-                            en="to seat {seat}'s followers"),
+    Zone.FOLLOWERS: Text.of(cs="do balíčku následovníků hráče {seat}",
+                            hu="a(z) {seat}. játékos követőpaklijába", en="to seat {seat}'s followers"),
     Zone.SCORE: Text.of(cs="na skórovací balíček hráče {seat}", hu="a(z) {seat}. játékos pontozópaklijába",
                         en="to seat {seat}'s score pile"),
     Zone.GNOMES: Text.of(hu="a(z) {seat}. játékos elé, kiterítve", en="laid out in front of seat {seat}"),
@@ -82,9 +82,12 @@ def played_routes(t: TrickOutcome, variant: Variant = CLAIM_VARIANT) -> tuple[Ro
     forced step, see :func:`forced_steps`)."""
     v = variant
     n = v.players
-    where = {PlayedZone.WINNER_SCORE: (Zone.SCORE, t.winner), PlayedZone.DWARVES_TAKER: (Zone.SCORE, t.dwarves_taker),
-             PlayedZone.LOSER: (Zone.SCORE, 1 - t.winner), PlayedZone.WINNER_GNOMES: (Zone.GNOMES, t.winner),
-             PlayedZone.TROLL_POOL: (Zone.TROLLS, None), PlayedZone.DISCARD: (Zone.DISCARD, None)}
+    where = {PlayedZone.WINNER_SCORE: (Zone.SCORE, t.winner),
+             PlayedZone.DWARVES_TAKER: (Zone.SCORE, t.dwarves_taker),
+             PlayedZone.LOSER: (Zone.SCORE, 1 - t.winner),
+             PlayedZone.WINNER_GNOMES: (Zone.GNOMES, t.winner),
+             PlayedZone.TROLL_POOL: (Zone.TROLLS, None),
+             PlayedZone.DISCARD: (Zone.DISCARD, None)}
     out = []
     for c in t.cards:
         zone, seat = where[ZONE[n][t.phase][c.faction]]

@@ -207,15 +207,25 @@ class ClaimEngine(GameBase[State, Action]):
     def try_successor(self, state: State, action: Action) -> State | None:
         """The state after ``action`` when the quick tests show it legal (plays and
         takes, the actions of a game but for rare crushes); else ``None``, and
-        :meth:`check` decides."""
-        return _apply_if_legal(state, action)
+        :meth:`check` decides (and names the violation)."""
+        kind = type(action)
+        if kind is Play:
+            return _play_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Play)
+        if kind is Take:
+            return _take_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Take)
+        return None
 
     def successor(self, state: State, action: Action) -> State:
         return _apply_legal(state, action)
 
     def turn(self, state: State) -> Turn:
-        seat = state.to_move
-        return TERMINAL if seat is None else _TURNS[seat]
+        """Who decides: the seat of the pending decision, else the seat to play (cached ``Turn`` objects)."""
+        if state.phase is OVER:  # State.to_move, inline: every simulated step asks
+            return TERMINAL
+        decisions = state.decisions
+        if decisions:
+            return _TURNS[decisions[0].seat]
+        return _TURNS[(state.leader + len(state.table)) % len(state.hands)]
 
     def is_terminal(self, state: State) -> bool:
         return state.phase is OVER
@@ -270,18 +280,6 @@ class ClaimEngine(GameBase[State, Action]):
 
 
 # ---------------------------------------------------------------------- applying
-
-
-def _apply_if_legal(state: State, action: Action) -> State | None:
-    """The state after ``action`` when a quick test shows it legal (plays and
-    takes, the actions of a game but for rare crushes); None otherwise, and
-    then :meth:`ClaimEngine.check` decides (and names the violation)."""
-    kind = type(action)
-    if kind is Play:
-        return _play_if_legal(state, action)  # type: ignore[arg-type]
-    if kind is Take:
-        return _take_if_legal(state, action)  # type: ignore[arg-type]
-    return None
 
 
 def _take_if_legal(state: State, action: Take) -> State | None:

@@ -195,14 +195,16 @@ CLAIM_RULES = Ruleset(
     score=score_claim, actions=frozenset({ActionKind.PLAY}), has_variants=False, deck_name="of Claim")
 """Claim (Czech *Trůn*)."""
 CLAIM2_RULES = Ruleset(
-    id="claim2", key="claim2", name=Text.of(hu="Claim 2", en="Claim 2"), languages=("hu", "en"), rule_prefixes=("claim2",),
+    id="claim2", key="claim2", name=Text.of(hu="Claim 2", en="Claim 2"), languages=("hu", "en"),
+    rule_prefixes=("claim2",),
     roles=_book("claim2"), received=_CLAIM2_RECEIVED, score=score_claim2, actions=_EVERY_ACTION,
     has_variants=False, winner_rules=_CLAIM2_WINNER_RULES)
 """Claim 2."""
 #: The combinations cite Claim 2's rules, the combination rules and Claim's factions' rules.
 _COMBINED_PREFIXES = ("claim-combined", "claim2", "claim")
 COMBINED_TWO_RULES = Ruleset(
-    id="claim-combined/2", key="claim-combined", name=_COMBINED_NAME, languages=("hu", "en"), rule_prefixes=_COMBINED_PREFIXES,
+    id="claim-combined/2", key="claim-combined", name=_COMBINED_NAME, languages=("hu", "en"),
+    rule_prefixes=_COMBINED_PREFIXES,
     roles=_book("claim2", **{"follow-suit": "claim-combined.follow-suit",
                              "leader.first": "claim-combined.leader.first",
                              "deck": "claim-combined.deck.pair", "deal": "claim-combined.two-players.deal"}),
@@ -210,7 +212,8 @@ COMBINED_TWO_RULES = Ruleset(
     winner_rules=_CLAIM2_WINNER_RULES)
 """The combinations with two players: a custom deck, Claim 2's rules otherwise."""
 COMBINED_MULTI_RULES = Ruleset(
-    id="claim-combined/3-4", key="claim-combined", name=_COMBINED_NAME, languages=("hu", "en"), rule_prefixes=_COMBINED_PREFIXES,
+    id="claim-combined/3-4", key="claim-combined", name=_COMBINED_NAME, languages=("hu", "en"),
+    rule_prefixes=_COMBINED_PREFIXES,
     roles=_book("claim2", **{"follow-suit": "claim-combined.follow-suit",
                              "leader.first": "claim-combined.leader.first",
                              "deck": "claim-combined.multiplayer.factions",
