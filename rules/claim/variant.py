@@ -48,7 +48,7 @@ class ScoreSheet(Protocol):
 #: The roles a ruleset names a rule for (see :attr:`Ruleset.roles`).
 ROLES = ("lead", "follow", "phase2.lead", "phase2.follow", "follow-suit", "leader.first",
          "leader.previous-winner", "phase2.end", "deck", "deal", "phase1.reveal", "phase1.discard",
-         "phase1.end", "phase2.take-followers", "phase2.winner-takes-both")
+         "phase2.take-followers", "phase2.winner-takes-both")
 
 
 def _roles(instance: Any, attribute: Any, value: Mapping[str, str]) -> None:
@@ -219,7 +219,6 @@ COMBINED_MULTI_RULES = Ruleset(
                              "deck": "claim-combined.multiplayer.factions",
                              "deal": "claim-combined.multiplayer.deal",
                              "phase1.reveal": "claim-combined.phase1.reveal-two",
-                             "phase1.end": "claim-combined.phase1.end",
                              "phase2.take-followers": "claim-combined.phase2.take-followers",
                              "phase2.winner-takes-both": "claim-combined.phase2.winner-takes-all"}),
     received={Received.CHOSEN: ("claim-combined.phase1.winner-chooses",),
