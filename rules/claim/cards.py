@@ -206,8 +206,10 @@ def faction_cards(faction: Faction) -> dict[int, int]:
 
     Goblins 14 (0–9, five 0s), Knights 8 (2–9), Gnomes 13 (three each of 1, 3,
     5, 7 and one 9), Giants 9 (two each of 1, 3, 5, 7 and one 9), every other
-    faction ten cards 0–9.
+    faction ten cards 0–9. Anything but a :class:`Faction` raises ``ValueError``.
     """
+    if type(faction) is not Faction:
+        raise ValueError(f"not a Faction: {faction!r}; e.g. Faction.GOBLIN")
     if faction is Faction.GOBLIN:
         return {0: 5, **{v: 1 for v in range(1, 10)}}
     if faction is Faction.KNIGHT:

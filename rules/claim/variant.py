@@ -153,8 +153,11 @@ class Variant:
         return self.players == 4
 
     def role(self, name: str) -> str:
-        """The rule ID this game cites for ``name`` (one of :data:`ROLES`)."""
-        return self.rules.roles[name]
+        """The rule ID this game cites for ``name`` (one of :data:`ROLES`; ``ValueError`` for any other)."""
+        found = self.rules.roles.get(name)
+        if found is None:
+            raise ValueError(f"no rule role {name!r}; the roles are {', '.join(ROLES)}")
+        return found
 
     def to_json(self) -> dict[str, Any] | None:
         """The record's ``variant`` (None for Claim and Claim 2, which have none)."""

@@ -31,6 +31,7 @@ from rules.claim import (
     play,
     take,
 )
+from rules.claim.cards import faction_cards
 from rules.claim.explain import forced_steps
 from rules.claim.game import engine
 from rules.claim.state import Choice, opened_by
@@ -228,6 +229,10 @@ def test_card_constructor_gives_the_interned_card_or_a_clear_error() -> None:
         Card(Faction.GOBLIN, True)
     with pytest.raises(ValueError, match="no gnome 2"):
         card(Faction.GNOME, 2)
+    with pytest.raises(ValueError, match="'goblin'"):
+        faction_cards("goblin")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'trick-winner'"):
+        CLAIM_VARIANT.role("trick-winner")
 
 
 @pytest.mark.rules("claim.lead", "claim.follow", "claim.phase2.end", "claim2.seers")
