@@ -286,3 +286,28 @@ def test_the_engine_sends_a_won_revealed_card_where_revealed_card_destinations_s
     assert Counter(after.followers[1]) - Counter(state.followers[1]) == Counter([c(shown)])
     assert c(shown) not in after.score[0] + after.score[1] + after.discard
     assert revealed_card_destinations(2, int(Faction[faction.upper()])) == (False, False, False, False)
+
+
+@pytest.mark.rules("claim2.seers", "claim2.giants", "claim-combined.play-order")
+@pytest.mark.parametrize("game", ENGINES, ids=lambda g: g.key)
+def test_check_answers_every_well_typed_action_with_a_verdict(game: ClaimEngine) -> None:
+    """Any Play, Take or Crush, of any seat and card, in any state of a random
+    game: ``check`` returns None or a Violation citing spec rules (never
+    raises), and agrees with ``legal_actions`` and ``attempt``."""
+    rng = random.Random(5)
+    every = sorted(set(CLAIM_COMBINED.random_setup(rng, {"players": 3, "factions": [
+        "knight", "goblin", "undead", "dwarf", "doppelganger", "dragon", "seer"]}).hands[0]
+        + CLAIM2_VARIANT.deck + CLAIM_VARIANT.deck))
+    state = game.initial_state(game.random_setup(rng))
+    while not game.is_terminal(state):
+        legal = set(game.legal_actions(state))
+        for _ in range(40):
+            seat, x = rng.randrange(6), rng.choice(every)
+            action = rng.choice([Play(seat, x), Take(seat, x), Take(seat, None), Crush(seat, (x,)), Crush(seat, ())])
+            verdict = game.check(state, action)
+            assert (verdict is None) == (action in legal), action
+            if verdict is not None:
+                assert verdict.rules and set(verdict.rules) <= KNOWN
+                assert game.attempt(state, action) == verdict
+        state = game.apply(state, rng.choice(sorted(legal, key=str)))
+    assert isinstance(game.check(state, Play(0, every[0])), Violation)
