@@ -38,7 +38,7 @@ import attrs
 
 from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction, parse_cards
 from rules.claim.game import engine
-from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome
+from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome, opened_by
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
@@ -266,7 +266,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     t = state.last_trick
     assert t is not None
     crushed: tuple[tuple[int, Card], ...] = t.crushed
-    pending = state.pending
+    pending = state.decision
     if pending is not None and pending.kind == "crush":
         wanted = _flat(fig.crush)
         verdict = eng.attempt(state, crush(pending.seat, *wanted))
@@ -335,7 +335,7 @@ def _rules(fig: Figure, before: State, after: State, t: TrickOutcome, pending: A
                 if pending is None or pending.kind != "crush":
                     out.append("claim2.giants.no-gnome")
     if pending is not None:
-        out += list(pending.rules)
+        out += list(opened_by(pending))
     return tuple(dict.fromkeys(out))
 
 

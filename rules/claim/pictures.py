@@ -3,7 +3,7 @@
 A worked example in ``spec/claim.toml`` may carry a ``figure`` table of one
 two-player trick (``phase``, ``revealed`` in phase one, ``lead``, ``follow``,
 ``winner``: ``"leader"`` or ``"follower"``). :func:`trick_outcome` replays it
-with the engine (:func:`rules.claim.game.trick_winner_position` and the card
+with the engine (:func:`rules.claim.explain.trick_winner_position` and the card
 routing of :mod:`rules.claim.trick`); :func:`trick_svg` draws the cards on the
 table and marks the winner the *engine* computes.
 
@@ -26,8 +26,8 @@ from xml.sax.saxutils import escape
 import attrs
 
 from rules.claim.cards import Card, Faction, parse_card
+from rules.claim.explain import trick_winner_position
 from rules.claim.figures import LETTERS, figure_outcome, figure_svg
-from rules.claim.game import trick_winner_position
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
