@@ -2,11 +2,16 @@
 
 Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``.
 The build needs no network: there is no intersphinx mapping to remote sites.
+
+The theme is Furo (light and dark, a navigation made for phones); the
+decision records in ``decisions/`` are Markdown, read by MyST. When the test
+suite has run in this checkout it has left its results in
+``build/test-status.json`` (``tests/test_docs.py`` writes it), and the
+rulebook shows them next to every rule; decision record 0015.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -25,70 +30,29 @@ extensions = [
     "rules.sphinx",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "myst_parser",
 ]
 
-exclude_patterns = ["_build", "decisions"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "generated", "citing"]
 templates_path: list[str] = []
-html_theme = "alabaster"
+html_theme = "furo"
 html_static_path = ["_static"]
-html_css_files = ["rules.css"]
+html_favicon = "_static/favicon.svg"
 html_title = f"rules {release}"
-html_theme_options = {"page_width": "1200px", "sidebar_width": "230px", "body_max_width": "none"}
+html_theme_options = {
+    "sidebar_hide_name": False,
+    "navigation_with_keys": True,
+}
+myst_heading_anchors = 3
 
+# API reference: the largest tables are documented by name only (docs/api/claim.rst).
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
-# rules.sphinx: '' = tests "not run in this build"; the docs test passes -D rules_test_status=...
-rules_test_status = ""
+
+# rules.sphinx: the test run this build reports ('' = tests "not run in this build").
+_STATUS = ROOT / "build" / "test-status.json"
+rules_test_status = str(_STATUS) if _STATUS.is_file() else ""
 rules_run_proofs = True
 rules_source_url = None
-
-
-# --------------------------------------------------------------------------- decision records
-#
-# docs/decisions/*.md are Markdown, which Sphinx cannot read without myst. The
-# local directive ``.. decision-records::`` shows each record (all of them, as
-# they are added) as a section titled after its first heading, holding the
-# Markdown source.
-
-from docutils import nodes  # noqa: E402
-from sphinx.util.docutils import SphinxDirective  # noqa: E402
-
-_HEADING = re.compile(r"^#\s+(.+)$", re.MULTILINE)
-
-
-def decision_records() -> list[Path]:
-    return sorted((DOCS / "decisions").glob("[0-9][0-9][0-9][0-9]-*.md"))
-
-
-class DecisionRecords(SphinxDirective):
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        out: list[nodes.Node] = []
-        for path in decision_records():
-            self.env.note_dependency(str(path))
-            text = path.read_text(encoding="utf-8")
-            match = _HEADING.search(text)
-            title = match.group(1).strip() if match else path.stem
-            section = nodes.section(ids=[f"decision-{path.stem}"])
-            section += nodes.title(title, title.replace("`", ""))
-            para = nodes.paragraph()
-            para += nodes.Text("File: ")
-            para += nodes.literal(f"docs/decisions/{path.name}", f"docs/decisions/{path.name}")
-            section += para
-            block = nodes.literal_block(text, text, language="markdown")
-            block["classes"].append("rules-decision")
-            section += block
-            self.state.document.set_id(section)
-            out.append(section)
-        return out
-
-
-def _reread_decisions(app, env, added, changed, removed):  # noqa: ANN001, ANN202
-    return ["decisions"] if "decisions" in env.found_docs else []
-
-
-def setup(app):  # noqa: ANN001, ANN201
-    app.add_directive("decision-records", DecisionRecords)
-    app.connect("env-get-outdated", _reread_decisions)

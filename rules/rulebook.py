@@ -13,18 +13,12 @@ For every rule of a game this module gathers, from the library itself:
 - pictures of worked examples, drawn by the game.
 
 It sits outside :mod:`rules.kernel` because it reaches the games: the game
-object comes from :func:`rules.games.load`, and a game's pictures come from an
-optional ``pictures`` attribute of the game object or, failing that, from a
-``pictures`` module next to the game's module (``rules.claim.pictures`` for
-``rules.claim.game``). A pictures module offers::
-
-    trick_svg(trick: Mapping) -> str            # an SVG document
-    trick_outcome(trick: Mapping) -> outcome    # .winner ("leader"/"follower"),
-                                                # .rules (IDs), .caption (Text)
-
-Both raise :class:`~rules.kernel.verdict.MalformedError` on a bad table.
-:func:`draw_trick` compares the engine's winner with the annotation's
-``winner``; the Sphinx extension turns a disagreement into a build error.
+object comes from :func:`rules.games.load`. A game draws the ``figure`` of
+its examples when its game object offers the kernel's
+:class:`~rules.kernel.pictures.Pictures` protocol (:func:`draw`); this module
+knows nothing of any game's figures (decision record 0015). The chapters and
+languages of the rulebook come from the registered games and the spec's
+books (:func:`chapters`, :func:`languages`).
 """
 
 from __future__ import annotations
@@ -34,14 +28,13 @@ import json
 import pkgutil
 import time
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 
-from rules.kernel import citations
+from rules.kernel import citations, pictures
+from rules.kernel.pictures import Picture, Pictures
 from rules.kernel.registry import Implementation, implementations
 from rules.kernel.spec import Annotation, Book, Rule, load_spec
 from rules.kernel.text import Text
@@ -54,13 +47,28 @@ NOT_RUN = "not run in this build"
 PROOF_NOT_RUN = "not run"
 PROOF_ERROR = "error"
 
+#: The label of each annotation kind, in every language of the books (a test
+#: checks that each book's language has its text).
 ANNOTATION_LABELS: dict[str, Text] = {
-    "ruling": Text.of(cs="Výklad knihovny", en="Ruling: the library's interpretation"),
-    "clarification": Text.of(cs="Upřesnění", en="Clarification"),
-    "example": Text.of(cs="Příklad", en="Example"),
-    "repair": Text.of(cs="Oprava textu", en="Text repair"),
-    "picture": Text.of(cs="Obrázek", en="Picture"),
+    "ruling": Text.of(cs="Výklad knihovny", hu="A könyvtár értelmezése", en="Ruling: the library's interpretation"),
+    "clarification": Text.of(cs="Upřesnění", hu="Pontosítás", en="Clarification"),
+    "example": Text.of(cs="Příklad", hu="Példa", en="Example"),
+    "repair": Text.of(cs="Oprava textu", hu="Szövegjavítás", en="Text repair"),
+    "picture": Text.of(cs="Obrázek", hu="Ábra", en="Picture"),
 }
+
+
+def languages() -> tuple[str, ...]:
+    """Every language the rulebook shows: each book's language, then English."""
+    return tuple(dict.fromkeys([*(b.language for b in load_spec().books), "en"]))
+
+
+def label(kind: str, language: str) -> str:
+    """The label of an annotation kind in ``language`` (English when the kind is unknown)."""
+    found = ANNOTATION_LABELS.get(kind)
+    if found is None:
+        return kind
+    return dict(found.by_lang).get(language, found.get("en"))
 
 
 def repo_root() -> Path:
@@ -106,6 +114,60 @@ def import_game_code(game: str) -> None:
         return
     for info in pkgutil.iter_modules(getattr(package, "__path__", []), f"{package.__name__}."):
         importlib.import_module(info.name)
+
+
+@attrs.frozen
+class Chapter:
+    """One chapter of the rulebook: a registered game's sections of a spec book.
+
+    Every book is a chapter of its own game; a registered game that has no
+    book of its own but whose rule IDs a book admits as a namespace (the Claim
+    2 book states the ``claim-combined.`` rules) gets the sections of that
+    book where its rules are, from the first such section on.
+    """
+
+    key: str  #: the registered game key (``claim``, ``claim-combined``)
+    book: Book
+    sections: tuple[str, ...]
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(r for r in self.book.rules if r.section in self.sections)
+
+
+def chapters() -> tuple[Chapter, ...]:
+    """The rulebook's chapters, from the spec's books and the registered games (:mod:`rules.games`)."""
+    from rules import games
+
+    out: list[Chapter] = []
+    for b in load_spec().books:
+        keys = [s.key for s in b.sections]
+        guests = [ns for ns in b.namespaces if ns in games.GAMES and not _has_book(ns)]
+        own = list(keys)
+        found: list[Chapter] = []
+        for guest in guests:
+            first = next((i for i, k in enumerate(keys)
+                          if any(r.id.startswith(guest + ".") for r in b.rules_in(k))), None)
+            if first is None:
+                continue
+            taken = [k for k in keys[first:] if k in own]
+            own = [k for k in own if k not in taken]
+            found.append(Chapter(guest, b, tuple(taken)))
+        out.append(Chapter(b.game, b, tuple(own)))
+        out.extend(found)
+    return tuple(out)
+
+
+def _has_book(game: str) -> bool:
+    return any(b.game == game for b in load_spec().books)
+
+
+def chapter(key: str) -> Chapter:
+    """The chapter of a registered game key (``KeyError`` if there is none)."""
+    for c in chapters():
+        if c.key == key:
+            return c
+    raise KeyError(key)
 
 
 def code_for(rule: Rule) -> tuple[Implementation, ...]:
@@ -297,93 +359,26 @@ def collect_proofs(run: bool, module: str = "proofs") -> ProofReport:
 # --------------------------------------------------------------------------- pictures
 
 
-@attrs.frozen
-class TrickPicture:
-    """A worked trick drawn by its game, with the engine's verdict."""
+def draw(game: str, annotation: Annotation, languages: Iterable[str] | None = None) -> Picture | None:
+    """Draw ``annotation.figure`` with the game object and replay it with the engine.
 
-    svg: str
-    winner: str  # as the engine decides
-    rules: tuple[str, ...]  # why, as the engine explains
-    caption: Text
-    problems: tuple[str, ...]  # non-empty: the annotation disagrees with the engine
-
-
-@cache
-def pictures_module(game: str) -> Any | None:
-    """The game's pictures: its ``pictures`` attribute, else ``<game package>.pictures``, else None."""
-    obj = load_game(game)
-    found = getattr(obj, "pictures", None)
-    if found is not None:
-        return found
-    package = type(obj).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    name = f"{package}.pictures"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
-def draw_trick(game: str, annotation: Annotation) -> TrickPicture | None:
-    """Draw ``annotation.trick`` with the game's pictures and check its ``winner``.
-
-    ``None`` when the annotation has no trick or the game draws no pictures.
-    A malformed trick or a ``winner`` the engine disagrees with is reported in
-    ``problems`` (and the picture shows what the engine decided).
-    """
-    if not annotation.trick:
-        return None
-    module: ModuleType | Any | None = pictures_module(game)
-    if module is None or not hasattr(module, "trick_svg"):
-        return None
-    trick = annotation.trick
-    try:
-        outcome = module.trick_outcome(trick)
-        svg = module.trick_svg(trick)
-    except MalformedError as exc:
-        return TrickPicture("", "", (), Text.of(en=""), (f"not a valid trick: {exc}",))
-    problems = []
-    claimed = trick.get("winner")
-    if claimed is None:
-        problems.append(f"the trick names no winner; the engine says {outcome.winner!r}")
-    elif claimed != outcome.winner:
-        problems.append(f"the annotation says the {claimed} wins, but the engine "
-                        f"(rules {', '.join(outcome.rules)}) gives the trick to the {outcome.winner}")
-    return TrickPicture(svg, outcome.winner, tuple(outcome.rules), outcome.caption, tuple(problems))
-
-
-@attrs.frozen
-class FigurePicture:
-    """A worked example (an annotation's ``figure``) drawn and checked by its game."""
-
-    svg: str
-    rules: tuple[str, ...]  # the rules the engine applied
-    caption: Text
-    problems: tuple[str, ...]  # non-empty: the figure disagrees with the engine
-
-
-def draw_figure(game: str, annotation: Annotation) -> FigurePicture | None:
-    """Draw ``annotation.figure`` with the game's pictures and replay it with the engine.
-
-    The pictures module offers ``figure_svg(figure) -> str`` and
-    ``figure_outcome(figure)`` with ``.rules``, ``.caption`` and ``.problems``
-    (what the figure claims that the engine does not do). ``None`` when the
-    annotation has no figure or the game draws no figures.
+    The game object offers :class:`~rules.kernel.pictures.Pictures`; ``None``
+    when the annotation has no figure or the game draws none. A malformed
+    figure gives a picture without SVG whose ``problems`` say why; every
+    disagreement with the engine is in ``problems`` (the Sphinx extension
+    turns them into build warnings, fatal under ``-W``). ``languages``
+    default to the book's.
     """
     if not annotation.figure:
         return None
-    module: ModuleType | Any | None = pictures_module(game)
-    if module is None or not hasattr(module, "figure_svg"):
+    obj = load_game(game)
+    if not isinstance(obj, Pictures):
         return None
+    langs = tuple(languages) if languages is not None else book(game).languages
     try:
-        outcome = module.figure_outcome(annotation.figure)
-        svg = module.figure_svg(annotation.figure)
+        return obj.draw_figure(annotation.figure, langs)
     except MalformedError as exc:
-        return FigurePicture("", (), Text.of(en=""), (f"not a valid figure: {exc}",))
-    return FigurePicture(svg, tuple(outcome.rules), outcome.caption, tuple(outcome.problems))
+        return pictures.failed(f"not a valid figure: {exc}")
 
 
 # --------------------------------------------------------------------------- rulings

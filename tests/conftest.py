@@ -152,7 +152,7 @@ def claim_position(*, phase: int = 1, leader: int = 0, lead_hand: tuple[str, ...
     """
     from collections import Counter
 
-    from rules.claim import CLAIM, Card, Setup, State, full_deck
+    from rules.claim import CLAIM, Card, Phase, Setup, State, full_deck
 
     pool = Counter(full_deck())
 
@@ -191,7 +191,7 @@ def claim_position(*, phase: int = 1, leader: int = 0, lead_hand: tuple[str, ...
     if phase == 1:
         setup = Setup(hands, tuple(top) + rest, leader)
         return CLAIM.initial_state(setup)
-    return State(phase=2, hands=hands, deck=(), revealed=None, leader=leader, table=(), followers=((), ()),
+    return State(phase=Phase.TWO, hands=hands, deck=(), face_up=(), leader=leader, table=(), followers=((), ()),
                  known_followers=((), ()), score=((), ()), discard=rest, tricks_played=13)
 
 

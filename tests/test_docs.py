@@ -10,15 +10,13 @@ which the rulebook shows next to each rule.
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
 import pytest
+from docs_build import build_rulebook, sphinx_build
 
 from rules import rulebook
 from rules.kernel.spec import Annotation, load_spec
@@ -28,16 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SPEC = load_spec()
 CLAIM = SPEC.book("claim")
-TRICKS = [(r, a) for r in CLAIM.rules for a in r.annotations if a.trick]
-
-
-def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", *extra, str(source), str(out)],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=600,
-    )
+TRICKS = [(r, a) for r in CLAIM.rules for a in r.annotations if a.figure]
 
 
 def inventory(path: Path) -> dict[str, tuple[str, str]]:
@@ -66,7 +55,7 @@ def _plain_quotes(text: str) -> str:
     """Undo Sphinx's smart quotes and the space a dropped inline tag leaves
     before punctuation, so spec text and page text compare."""
     text = text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'}))
-    return re.sub(r" ([.,;:!?)])", r"\1", text)
+    return re.sub(r"\( ", "(", re.sub(r" ([.,;:!?)])", r"\1", text))
 
 
 def squash(text: str) -> str:
@@ -80,10 +69,7 @@ def squash(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def built(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("docs-html")
-    result = sphinx_build(DOCS, out, "-D", f"rules_test_status={test_status_path}")
-    assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
-    return out
+    return build_rulebook(test_status_path, tmp_path_factory.getbasetemp() / "docs-html")
 
 
 @pytest.mark.docs
@@ -111,24 +97,24 @@ def test_claim_page_has_every_rule_in_both_languages(built: Path) -> None:
 def test_every_generated_rule_reference_resolves(built: Path) -> None:
     # generated references do not warn when unresolved (another project may render one rule
     # alone), so check here that in our own build every one of them is a link
-    pages = ["claim", "rulings"] + (["proofs"] if rulebook.collect_proofs(run=False).available else [])
+    pages = ["claim", "claim2", "rulings"] + (["proofs"] if rulebook.collect_proofs(run=False).available else [])
     for name in pages:
         page = (built / f"{name}.html").read_text(encoding="utf-8")
         refs = page.count('<code class="xref rule rule-rule')
-        linked = len(re.findall(r'<a class="reference internal"[^>]*><code class="xref rule rule-rule', page))
+        linked = len(re.findall(r'<a class="[^"]*reference internal[^"]*"[^>]*><code class="xref rule rule-rule', page))
         assert refs == linked > 0, name
 
 
 @pytest.mark.docs
 def test_claim_page_draws_every_worked_trick(built: Path) -> None:
     page = (built / "claim.html").read_text(encoding="utf-8")
-    assert page.count("<svg") == len(TRICKS) > 0
+    assert page.count('class="rules-trick"') == len(TRICKS) > 0
     assert "takes the trick" in page
     assert "DISAGREES" not in page
 
 
 #: The generated rulebook chapters, one page each (the Claim 2 book fills two).
-CHAPTERS = ("claim", "claim2", "combinations", "leaders", "valeria")
+CHAPTERS = tuple(c.key for c in rulebook.chapters())
 
 
 def chapter_of(built: Path, rule_id: str) -> str:
@@ -188,30 +174,98 @@ def test_claim_page_reports_tests_and_proofs(built: Path, test_status_path: Path
             assert run.name in proofs
 
 
-@pytest.mark.docs
-def test_another_project_cites_rules_through_intersphinx(built: Path, tmp_path: Path) -> None:
+CITING = DOCS / "citing"
+
+
+def _citing_project(tmp_path: Path, *, intersphinx: str | None = None) -> Path:
+    """The recipe's project (docs/citing/, shown on the intersphinx page), copied as it is."""
     src = tmp_path / "src"
     src.mkdir()
-    (src / "conf.py").write_text(
-        "extensions = ['sphinx.ext.intersphinx', 'rules.sphinx']\n"
-        f"intersphinx_mapping = {{'rules': ('https://example.invalid/rules/', {str(built / 'objects.inv')!r})}}\n",
-        encoding="utf-8")
-    (src / "index.rst").write_text(
-        "Other project\n=============\n\n"
-        "The second player must follow suit (:rule:`claim.follow-suit`), unless they play a\n"
-        "Doppelganger (:rule:`wild cards <claim.doppelgangers>`).\n",
-        encoding="utf-8")
+    conf = (CITING / "conf.py").read_text(encoding="utf-8")
+    if intersphinx is not None:
+        extra = (CITING / "intersphinx.py").read_text(encoding="utf-8")
+        assert '"https://rules.example.invalid/", None)' in extra
+        conf += extra.replace('"https://rules.example.invalid/", None)',
+                              f'"https://rules.example.invalid/", {intersphinx!r})')
+    (src / "conf.py").write_text(conf, encoding="utf-8")
+    (src / "index.rst").write_text((CITING / "index.rst").read_text(encoding="utf-8"), encoding="utf-8")
+    return src
+
+
+@pytest.mark.docs
+def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) -> None:
+    """No intersphinx, no network: every rule ID resolves from the installed spec."""
+    src = _citing_project(tmp_path)
     result = sphinx_build(src, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert 'href="https://example.invalid/rules/claim.html#claim.follow-suit"' in page
-    assert 'href="https://example.invalid/rules/claim.html#claim.doppelgangers"' in page
+    rule = SPEC["claim.follow-suit"]
+    hovers = [html.unescape(t) for t in re.findall(r'<abbr title="([^"]*)"', page)]
+    assert any(rule.text.get("en")[:40] in h and rule.text.get("cs")[:40] in h for h in hovers), hovers[:2]
+    text = page_text(tmp_path / "out" / "index.html")
+    assert "Doppelgangers are wild" in text and "leaders.rider" in text
+    assert (tmp_path / "out" / "_static" / "rules.css").is_file() and "rules.css" in page
 
-    # An ID nobody publishes is a warning, hence an error under -W.
+    # with the rulebook's address, the IDs link to their chapters
+    result = sphinx_build(src, tmp_path / "linked", "-D", "rules_rulebook_url=https://rules.example.invalid/book")
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "linked" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://rules.example.invalid/book/claim.html#claim.follow-suit"' in page
+    assert 'href="https://rules.example.invalid/book/leaders.html#leaders.rider"' in page
+
+    # an ID the spec does not know fails the -W build, naming it
+    (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
+    result = sphinx_build(src, tmp_path / "bad")
+    assert result.returncode != 0 and "claim.no-such-rule" in result.stderr
+
+
+@pytest.mark.docs
+def test_the_citing_recipe_builds_through_intersphinx(built: Path, tmp_path: Path) -> None:
+    src = _citing_project(tmp_path, intersphinx=str(built / "objects.inv"))
+    result = sphinx_build(src, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://rules.example.invalid/claim.html#claim.follow-suit"' in page
+    assert 'href="https://rules.example.invalid/claim.html#claim.doppelgangers"' in page
+    titles = [html.unescape(t) for t in re.findall(r'<a[^>]+title="([^"]*)"', page)]
+    assert any(SPEC["claim.follow-suit"].text.get("en")[:40] in t for t in titles), titles[:2]
+
     (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
     result = sphinx_build(src, tmp_path / "out2")
     assert result.returncode != 0
     assert "claim.no-such-rule" in result.stderr
+
+
+@pytest.mark.docs
+def test_published_pages_show_real_results_and_stay_small(built: Path, test_status_path: Path) -> None:
+    """The build reports the suite's outcomes (not "not run"), counts theorems per
+    chapter, renders the decision records, and no page is megabytes of table values."""
+    from rules.kernel.spec import load_spec
+
+    claim = page_text(built / "claim.html")
+    table = rulebook.tests_by_rule(ROOT / "tests", rulebook.read_test_status(test_status_path))
+    ran = [t for r in CLAIM.rules for t in table.get(r.id, []) if t.outcome == "passed"]
+    if ran:  # the whole suite ran before this test (a run of this file alone reports little)
+        assert re.search(r"\d+ citing tests in the test run this build reports: \d+ passed", claim)
+        assert (ROOT / "build" / "test-status.json").is_file()
+    report = rulebook.collect_proofs(run=False)
+    if report.available:
+        for chapter in rulebook.chapters():
+            ids = {r.id for r in chapter.rules}
+            n = sum(1 for p in report.runs if ids & set(p.rules))
+            text = page_text(built / f"{chapter.key}.html")
+            assert (f"{n} theorem{'' if n == 1 else 's'} on the rules of this chapter" in text
+                    or (n == 0 and "No theorem covers" in text)), chapter.key
+    decisions = sorted((DOCS / "decisions").glob("[0-9]*.md"))
+    for path in decisions:
+        page = (built / "decisions" / f"{path.stem}.html").read_text(encoding="utf-8")
+        assert "<h1>" in page and "language-markdown" not in page, path.name
+    assert max(p.stat().st_size for p in built.rglob("*.html")) < 2_000_000
+    assert not re.search(r"(?<!\d)1 (clarifications|rulings|examples|text repairs)", "".join(
+        page_text(built / f"{c}.html") for c in CHAPTERS))
+    hu = page_text(built / "claim2.html")
+    assert "Text repair · Szövegjavítás" in hu and "Text repair · Text repair" not in hu
+    assert len(load_spec().books) == len({b.game for b in load_spec().books})
 
 
 # --------------------------------------------------------------------------- pieces (no build)
@@ -219,16 +273,19 @@ def test_another_project_cites_rules_through_intersphinx(built: Path, tmp_path: 
 
 @pytest.mark.parametrize(("rule", "annotation"), TRICKS, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(TRICKS)])
 def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:  # noqa: ANN001
-    drawn = rulebook.draw_trick(rule.game, annotation)
+    drawn = rulebook.draw(rule.game, annotation)
     assert drawn is not None
     assert drawn.problems == ()
-    assert drawn.winner == annotation.trick["winner"]
+    assert drawn.summary is not None
+    assert drawn.summary.get("en") == {"leader": "the leader takes the trick",
+                                       "follower": "the second player takes the trick"}[annotation.figure["winner"]]
+    assert drawn.caption.languages == CLAIM.languages
     svg = ET.fromstring(drawn.svg)
     assert svg.tag == "{http://www.w3.org/2000/svg}svg"
     texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
     for key in ("lead", "follow", "revealed"):
-        if key in annotation.trick:
-            faction, value = annotation.trick[key].split(":")
+        if key in annotation.figure:
+            faction, value = annotation.figure[key].split(":")
             assert faction.capitalize() in texts and value in texts
     assert "takes the trick" in texts
     assert not svg.findall(".//*[@id]"), "inline SVGs share a page: no ids"
@@ -237,13 +294,70 @@ def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> N
 def test_a_wrong_winner_is_reported() -> None:
     wrong = Annotation("example", Text.of(cs="x", en="x"), None,
                        {"phase": 2, "lead": "goblin:9", "follow": "knight:2", "winner": "leader"})
-    drawn = rulebook.draw_trick("claim", wrong)
-    assert drawn is not None and drawn.winner == "follower"
+    drawn = rulebook.draw("claim", wrong)
+    assert drawn is not None and drawn.summary is not None
+    assert drawn.summary.get("en") == "the second player takes the trick"
     assert drawn.problems and "claim.knights" in drawn.problems[0]
     bad = Annotation("example", Text.of(cs="x", en="x"), None,
                      {"phase": 1, "lead": "goblin:9", "follow": "knight:2", "winner": "follower"})
-    drawn = rulebook.draw_trick("claim", bad)
-    assert drawn is not None and drawn.problems and "revealed" in drawn.problems[0]
+    drawn = rulebook.draw("claim", bad)
+    assert drawn is not None and drawn.problems and "revealed" in drawn.problems[0] and not drawn.svg
+
+
+def test_every_game_object_draws_its_figures_through_the_kernel_protocol() -> None:
+    """The generic code asks the game object (decision record 0015); every game
+    whose book has figures offers :class:`rules.kernel.pictures.Pictures`."""
+    from rules import games
+    from rules.kernel.pictures import Picture, Pictures
+
+    for book in SPEC.books:
+        figures = [a.figure for r in book.rules for a in r.annotations if a.figure]
+        if not figures:
+            continue
+        game = games.load(book.game)
+        assert isinstance(game, Pictures), book.game
+        picture = game.draw_figure(figures[0], book.languages)
+        assert isinstance(picture, Picture) and "<svg" in picture.svg and not picture.problems
+        assert picture.caption.languages == book.languages
+
+
+def test_generic_rulebook_code_names_no_game_concept() -> None:
+    """rules/rulebook.py and the Sphinx extension know no trick, leader or
+    follower, and the kernel's annotation model has no game-specific key."""
+    sources = [ROOT / "rules" / "rulebook.py", *sorted((ROOT / "rules" / "sphinx").glob("*.py"))]
+    for path in sources:
+        words = set(re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()))
+        assert not words & {"trick", "tricks", "leader", "follower"}, path.name
+    assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure"}
+
+
+def test_annotation_labels_speak_every_book_language() -> None:
+    """The labels are shown in the chapter's language: none may fall back to English
+    (the Claim 2 chapter once showed "Text repair · Text repair")."""
+    assert set(rulebook.languages()) == {b.language for b in SPEC.books} | {"en"}
+    for kind, label in rulebook.ANNOTATION_LABELS.items():
+        for lang in rulebook.languages():
+            assert lang in label.languages, (kind, lang)
+        for lang in rulebook.languages():
+            if lang != "en":
+                assert rulebook.label(kind, lang) != rulebook.label(kind, "en"), (kind, lang)
+
+
+def test_chapters_come_from_the_registered_games_and_the_books() -> None:
+    from rules import games
+
+    found = {c.key: c for c in rulebook.chapters()}
+    # a chapter is a registered game or a book (a book may come before its engine is registered)
+    assert set(found) <= set(games.GAMES) | {b.game for b in SPEC.books}
+    assert set(found) - {b.game for b in SPEC.books} <= set(games.GAMES)
+    assert {b.game for b in SPEC.books} <= set(found)
+    # the Claim 2 book also states the combinations: they form the claim-combined chapter
+    assert found["claim-combined"].book.game == "claim2"
+    assert found["claim-combined"].sections[0] == "combined"
+    assert not set(found["claim-combined"].sections) & set(found["claim2"].sections)
+    # every rule is in exactly one chapter
+    ids = [r.id for c in found.values() for r in c.rules]
+    assert sorted(ids) == sorted(r.id for r in SPEC.rules)
 
 
 def test_test_status_is_summarised_per_citation(tmp_path: Path) -> None:

@@ -67,7 +67,8 @@ def _exactly_one(flags: tuple[Any, ...]) -> Any:
 @theorem("claim.trick.conservation",
          ("claim.phase1.undead-to-score", "claim.phase1.discard", "claim.phase1.winner-takes-revealed",
           "claim.phase2.winner-takes-both", "claim.dwarves", "claim.dwarves.winner-rest"),
-         "In both phases, every played card and every revealed card of every faction goes to exactly one zone.")
+         "In both phases every played card, and in phase one the revealed card, of every faction goes to exactly "
+         "one zone.")
 def conservation(L: Logic, *, played_card_destinations: Any = trick.played_card_destinations,
                  revealed_card_destinations: Any = trick.revealed_card_destinations) -> Obligation:
     """No card is lost (no flag) or duplicated (two flags) when a trick is resolved."""
@@ -75,7 +76,8 @@ def conservation(L: Logic, *, played_card_destinations: Any = trick.played_card_
 
     phase, faction, played, revealed = _flags(L, played_card_destinations, revealed_card_destinations)
     domain = z3.And(is_phase(phase), is_faction(faction))
-    claim = z3.And(_exactly_one(played), _exactly_one(revealed))
+    # only phase one reveals a card (claim.phase1.reveal); in phase two no revealed card exists to route
+    claim = z3.And(_exactly_one(played), z3.Implies(phase == 1, _exactly_one(revealed)))
     return Obligation(domain, claim, _explain(phase, faction, played, revealed))
 
 
@@ -101,6 +103,7 @@ def destinations(L: Logic, *, played_card_destinations: Any = trick.played_card_
     cases = [z3.Implies(z3.And(phase == ph, faction == f), only(played, expected_played(ph, f)))
              for ph in PHASES for f in FACTIONS]
     cases.append(z3.Implies(phase == 1, only(revealed, EXPECTED_REVEALED)))
+    cases.append(z3.Implies(phase == 2, z3.Not(z3.Or(*revealed))))  # phase two reveals no card
     return Obligation(domain, z3.And(*cases), _explain(phase, faction, played, revealed))
 
 

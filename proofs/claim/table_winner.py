@@ -17,8 +17,9 @@ engine's formulas:
   ``claim.doppelgangers.multiplayer``); off-faction cards cannot win
   (``claim.trick-winner.off-faction``);
 - equal values: the earlier card, so the leader wins a tie
-  (``claim2.trick-winner.tie``; between two followers the library extends the
-  same "earlier card" reading).
+  (``claim2.trick-winner.tie``); between two followers the earlier card too:
+  the library's ruling on ``claim2.trick-winner.tie`` (spec/claim2.toml),
+  pinned by ``tests/claim/test_claim_multiplayer.py``.
 """
 
 from __future__ import annotations

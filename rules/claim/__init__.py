@@ -17,17 +17,12 @@ cites the rule IDs of ``spec/claim.toml`` and ``spec/claim2.toml`` it implements
 """
 
 from rules.claim.cards import Card, Faction, card, full_deck
-from rules.claim.game import (
-    CLAIM,
-    CLAIM2,
-    CLAIM_COMBINED,
-    Claim,
-    ClaimEngine,
-)
+from rules.claim.game import CLAIM, CLAIM2, CLAIM_COMBINED, ClaimEngine
+from rules.claim.kinds import ActionKind, Phase
 from rules.claim.scoring import Scoring, holds_vote, score, wins_game
 from rules.claim.state import (
+    Choice,
     Crush,
-    Pending,
     Play,
     Setup,
     State,
@@ -37,11 +32,12 @@ from rules.claim.state import (
 )
 from rules.claim.tables import crush, play, take
 from rules.claim.trick import card_rank, holds_faction, may_follow, takes_trick
-from rules.claim.variant import Variant, variant_violation
+from rules.claim.variant import Ruleset, Variant, variant_violation
 
 __all__ = [
-    "CLAIM", "CLAIM2", "CLAIM_COMBINED", "Card", "Claim", "ClaimEngine", "Crush", "Faction", "Pending", "Play",
-    "Scoring", "Setup", "State", "Take", "TrickOutcome", "Variant", "View", "card", "card_rank", "crush",
+    "CLAIM", "CLAIM2", "CLAIM_COMBINED", "ActionKind", "Card", "Choice", "ClaimEngine", "Crush", "Faction", "Phase",
+    "Play", "Ruleset", "Scoring", "Setup", "State", "Take", "TrickOutcome", "Variant", "View", "card", "card_rank",
+    "crush",
     "full_deck", "holds_faction", "holds_vote", "may_follow", "play", "score", "take", "takes_trick",
     "variant_violation", "wins_game",
 ]

@@ -92,29 +92,43 @@ _SINGULAR_HU = {
 _BY_KEY = {f.key: f for f in Faction}
 
 
-_INTERNED: dict[tuple[int, int], Card] = {}
+_INTERNED: dict[tuple[Faction, int], Card] = {}
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, init=False)
 class Card:
     """A card: a faction and a value 0–9. Written ``goblin:3`` in records.
 
     Cards are interned: ``Card(Faction.GOBLIN, 3)`` always returns the same
-    object, so equality and hashing are identity (fast, in C) and still mean
-    "same faction and value". The five Goblin 0s are five copies of one card
-    value: zones are multisets.
+    object as ``Card.parse("goblin:3")``, so equality and hashing are
+    identity (fast, in C) and still mean "same faction and value". The five
+    Goblin 0s are five copies of one card value: zones are multisets.
+
+    Only the cards of Claim and Claim 2 exist: anything else (a faction that
+    is not a :class:`Faction`, a value the faction has no card of) raises
+    ``ValueError`` naming the value.
     """
 
     faction: Faction
     value: int
 
     def __new__(cls, faction: Faction, value: int) -> Card:
-        existing = _INTERNED.get((faction, value))
-        if existing is not None:
-            return existing
-        made = super().__new__(cls)
-        _INTERNED[(faction, value)] = made
-        return made
+        if type(faction) is Faction and type(value) is int:
+            existing = _INTERNED.get((faction, value))
+            if existing is not None:
+                return existing
+            if value in faction_cards(faction):
+                made = super().__new__(cls)
+                object.__setattr__(made, "faction", faction)
+                object.__setattr__(made, "value", value)
+                _INTERNED[(faction, value)] = made
+                return made
+            raise ValueError(f"there is no {faction.key} {value!r} in Claim or Claim 2 "
+                             f"(the values of {faction.key} cards are {sorted(faction_cards(faction))})")
+        if type(faction) is not Faction:
+            hint = f"; for text use Card.parse('{faction}:{value}')" if isinstance(faction, str) else ""
+            raise ValueError(f"Card faction must be a Faction member (e.g. Faction.GOBLIN), not {faction!r}{hint}")
+        raise ValueError(f"Card value must be an int 0–9, not {value!r}")
 
     def __reduce__(self) -> tuple[object, tuple[Faction, int]]:
         return (Card, (self.faction, self.value))
@@ -192,8 +206,10 @@ def faction_cards(faction: Faction) -> dict[int, int]:
 
     Goblins 14 (0–9, five 0s), Knights 8 (2–9), Gnomes 13 (three each of 1, 3,
     5, 7 and one 9), Giants 9 (two each of 1, 3, 5, 7 and one 9), every other
-    faction ten cards 0–9.
+    faction ten cards 0–9. Anything but a :class:`Faction` raises ``ValueError``.
     """
+    if type(faction) is not Faction:
+        raise ValueError(f"not a Faction: {faction!r}; e.g. Faction.GOBLIN")
     if faction is Faction.GOBLIN:
         return {0: 5, **{v: 1 for v in range(1, 10)}}
     if faction is Faction.KNIGHT:
@@ -225,8 +241,8 @@ _CARDS: dict[tuple[Faction, int], Card] = {fv: Card(*fv) for fv in composition(t
 
 
 def card(faction: Faction, value: int) -> Card:
-    """The interned card of ``faction`` and ``value``."""
-    return _CARDS[(faction, value)]
+    """The interned card of ``faction`` and ``value`` (``ValueError`` if there is none)."""
+    return Card(faction, value)
 
 
 @cache
@@ -239,6 +255,3 @@ def full_deck() -> tuple[Card, ...]:
     """All 52 cards of Claim, sorted (rule ``claim.components.deck``)."""
     return deck_of(CLAIM_FACTIONS)
 
-
-def cards_text(cards: object) -> str:
-    return " ".join(str(c) for c in cards)  # type: ignore[attr-defined]

@@ -38,7 +38,7 @@ import attrs
 
 from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction, parse_cards
 from rules.claim.game import engine
-from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome
+from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome, opened_by
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
@@ -266,7 +266,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     t = state.last_trick
     assert t is not None
     crushed: tuple[tuple[int, Card], ...] = t.crushed
-    pending = state.pending
+    pending = state.decision
     if pending is not None and pending.kind == "crush":
         wanted = _flat(fig.crush)
         verdict = eng.attempt(state, crush(pending.seat, *wanted))
@@ -335,7 +335,7 @@ def _rules(fig: Figure, before: State, after: State, t: TrickOutcome, pending: A
                 if pending is None or pending.kind != "crush":
                     out.append("claim2.giants.no-gnome")
     if pending is not None:
-        out += list(pending.rules)
+        out += list(opened_by(pending))
     return tuple(dict.fromkeys(out))
 
 
@@ -434,10 +434,10 @@ def figure_svg(figure: Any) -> str:
     n = fig.players
     rows = [(s, row) for s, row in enumerate(fig.gnomes) if row]
     laid_h = (len(rows) + (1 if fig.trolls else 0)) * (_SH + 14)
-    top = 30 + (laid_h + 24 if laid_h else 0)
+    top = 30 + (laid_h + 40 if laid_h else 0)
     width = max(2 * _MARGIN + n * _SLOT + 40,
                 2 * _MARGIN + 90 + max([len(r) for _, r in rows] + [len(fig.trolls), 0]) * _SSLOT)
-    height = top + 28 + _H + 70
+    height = top + 28 + _H + 84
     body = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" class="rules-trick rules-figure" role="img" width="{width}" '
          f'height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'),
@@ -446,9 +446,10 @@ def figure_svg(figure: Any) -> str:
     ]
     y = 22.0
     if laid_h:
-        body.append(_text(_MARGIN, y, "Laid out before the trick / kiterítve az ütés előtt", size=12,
-                          weight="bold", anchor="start"))
-        y += 10
+        body.append(_text(_MARGIN, y, "Laid out before the trick", size=12, weight="bold", anchor="start"))
+        body.append(_text(_MARGIN, y + 15, "kiterítve az ütés előtt", size=11, style="italic", fill="#555",
+                          anchor="start"))
+        y += 26
         left = Counter((s, g) for s, g in outcome.crushed)
         for s, row in rows:
             body.append(_text(_MARGIN + 10, y + _SH / 2 + 5, f"{LETTERS[s]}:", size=14, weight="bold", anchor="start"))
@@ -478,7 +479,9 @@ def figure_svg(figure: Any) -> str:
             body.append(_text(x + 19, y + 28 + _H + 27, "takes the trick", size=12, weight="bold", fill="#7a5c00",
                               anchor="start"))
     if t is not None:
-        body.append(_text(_MARGIN + 20, height - 14, f"→ {LETTERS[t.next_leader]} leads the next trick "
-                          f"(a következő kört {LETTERS[t.next_leader]} kezdi)", size=12, anchor="start"))
+        body.append(_text(_MARGIN + 20, height - 30, f"→ {LETTERS[t.next_leader]} leads the next trick", size=12,
+                          anchor="start"))
+        body.append(_text(_MARGIN + 34, height - 14, f"a következő kört {LETTERS[t.next_leader]} kezdi", size=11,
+                          style="italic", fill="#555", anchor="start"))
     body.append("</svg>")
     return "\n".join(body)

@@ -2,9 +2,10 @@
 
 States are immutable; :meth:`ClaimEngine.apply` returns a new state and never
 touches its argument. The game objects :data:`CLAIM`, :data:`CLAIM2` and
-:data:`CLAIM_COMBINED` are the same engine with a different record key; the
-:class:`~rules.claim.variant.Variant` (players, factions, scoring) travels in
-the setup and the state. The trick rules are the predicates of
+:data:`CLAIM_COMBINED` are the same engine with each game's data (a
+:class:`~rules.claim.variant.Ruleset`: record key, languages, rule IDs,
+scoring); the :class:`~rules.claim.variant.Variant` (ruleset, players,
+factions) travels in the setup and the state. The trick rules are the predicates of
 :mod:`rules.claim.trick` and :mod:`rules.claim.powers` (the very functions
 the Z3 proofs run), called directly or through tables evaluated from them.
 """
@@ -12,15 +13,14 @@ the Z3 proofs run), called directly or through tables evaluated from them.
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
-from rules.claim import records, violations
-from rules.claim.cards import Card, Faction
-from rules.claim.choices import check_pending, pending_options
-from rules.claim.phase_one import apply_take, received_routes, resolve_phase_one
+from rules.claim import explain, records, violations
+from rules.claim.cards import Faction
+from rules.claim.choices import check_decision, decision_options
+from rules.claim.kinds import ActionKind
+from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
-from rules.claim.scoring import score, score_claim2
 from rules.claim.secrets import rehide
 from rules.claim.state import (
     OVER,
@@ -28,60 +28,73 @@ from rules.claim.state import (
     Action,
     Crush,
     Play,
-    Route,
     Setup,
     State,
     Take,
-    TrickOutcome,
     View,
+    choice,
 )
 from rules.claim.tables import (
     _SEAT_PLAYS,
     FOLLOW_BY_HELD,
     FOLLOWABLE,
-    RANK,
     _faction,
     followable,
-    winning_position,
 )
-from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK
 from rules.claim.variant import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
+    COMBINED_TWO_RULES,
+    Ruleset,
     Variant,
     random_variant,
     variant_from_json,
 )
+from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
-
 _TURNS = tuple(Turn.of(seat) for seat in range(4))
+_TAKE = ActionKind.TAKE
 
 
 class ClaimEngine(GameBase[State, Action]):
-    """The game of the Claim family named by ``key``: ``claim``, ``claim2`` or ``claim-combined``."""
+    """A game of the Claim family: the shared engine with one game's data.
 
-    def __init__(self, key: str) -> None:
-        self.key = key
-        fixed = {"claim": CLAIM_VARIANT, "claim2": CLAIM2_VARIANT}.get(key)
-        self.fixed: Variant | None = fixed
-        names = {
-            "claim": Text.of(cs="Trůn", en="Claim"),
-            "claim2": Text.of(hu="Claim 2", en="Claim 2"),
-            "claim-combined": Text.of(hu="A Claim és a Claim 2 kombinálása", en="Claim and Claim 2 combined"),
-        }
+    ``fixed`` is the game's one variant (Claim, Claim 2), or ``None`` when
+    every record names its own (the combinations, with ``rules`` the
+    ruleset that names the game); ``players`` the player counts allowed.
+    """
+
+    def __init__(self, fixed: Variant | None, rules: Ruleset | None = None,
+                 players: tuple[int, ...] = (2,)) -> None:
+        ruleset = fixed.rules if fixed is not None else rules
+        if ruleset is None:
+            raise ValueError("ClaimEngine needs a fixed variant or the ruleset of its variants")
+        self.fixed = fixed
+        self.rules = ruleset
         self.info = GameInfo(
-            key=key, name=names[key], players=(2,) if fixed is not None else (2, 3, 4),
+            key=ruleset.key, name=ruleset.name, players=players,
             chance=ChanceMode.SETUP, information=Information.IMPERFECT,
-            languages=fixed.languages if fixed is not None else ("hu", "en"),
+            languages=ruleset.languages, rule_prefixes=ruleset.rule_prefixes,
         )
+
+    @property
+    def key(self) -> str:
+        """The record's ``"game"``."""
+        return self.info.key
 
     def __repr__(self) -> str:
         return f"ClaimEngine({self.key!r})"
+
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.claim.pictures import draw
+
+        return draw(figure, languages)
 
     # ------------------------------------------------------------------ records
 
@@ -91,7 +104,7 @@ class ClaimEngine(GameBase[State, Action]):
                 raise MalformedError(f"{self.info.name.get('en')} has no variants; remove 'variant'")
             return self.fixed
         if variant is None:
-            raise MalformedError("a claim-combined record needs 'variant': {\"players\": 2|3|4, \"factions\": [...]} "
+            raise MalformedError(f"a {self.key} record needs 'variant': {{\"players\": 2|3|4, \"factions\": [...]}} "
                                  "(claim-combined.two-players, claim-combined.multiplayer)")
         if isinstance(variant, Variant):
             return variant
@@ -133,7 +146,7 @@ class ClaimEngine(GameBase[State, Action]):
         return records.position_to_json(state)
 
     def action_from_json(self, data: Any) -> Action:
-        return records.action_from_json(data, self.key)
+        return records.action_from_json(data, self.rules, max(self.info.players))
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return records.action_to_json(action)
@@ -151,17 +164,17 @@ class ClaimEngine(GameBase[State, Action]):
         k = setup.variant.face_up_per_trick
         empties = tuple(() for _ in setup.hands)
         return State(PHASE_ONE, setup.hands, setup.deck[k:], setup.deck[:k], setup.leader, (), empties, empties,
-                     empties, (), 0, None, empties, (), None, setup.variant)
+                     empties, (), 0, None, empties, (), (), setup.variant)
 
     @implements("claim.lead", "claim.follow", "claim.phase2.lead", "claim.follow-suit", "claim2.lead",
                 "claim2.follow", "claim2.phase2.lead", "claim-combined.play-order")
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every distinct legal action of the seat to move (empty when the game is over)."""
-        if state.phase == OVER:
+        if state.phase is OVER:
             return ()
-        pending = state.pending
-        if pending is not None:
-            return pending_options(state, pending)
+        decisions = state.decisions
+        if decisions:
+            return decision_options(state, decisions[0])
         table = state.table
         hands = state.hands
         seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
@@ -174,13 +187,15 @@ class ClaimEngine(GameBase[State, Action]):
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
+        if not isinstance(action, (Play, Take, Crush)):
+            raise ValueError(f"not an action of the Claim family (Play, Take or Crush): {action!r}")
         v = state.variant
         seat = state.to_move
         if seat is None:
             return violations.game_over(v)
-        pending = state.pending
-        if pending is not None:
-            return check_pending(state, pending, action)
+        decisions = state.decisions
+        if decisions:
+            return check_decision(state, decisions[0], action)
         leading = not state.table
         if type(action) is not Play:
             return violations.no_choice_now(v, action.seat, seat, state.phase, leading)
@@ -203,24 +218,40 @@ class ClaimEngine(GameBase[State, Action]):
     def try_successor(self, state: State, action: Action) -> State | None:
         """The state after ``action`` when the quick tests show it legal (plays and
         takes, the actions of a game but for rare crushes); else ``None``, and
-        :meth:`check` decides."""
-        return _apply_if_legal(state, action)
+        :meth:`check` decides (and names the violation)."""
+        kind = type(action)
+        if kind is Play:
+            return _play_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Play)
+        if kind is Take:
+            return _take_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Take)
+        return None
 
     def successor(self, state: State, action: Action) -> State:
         return _apply_legal(state, action)
 
     def turn(self, state: State) -> Turn:
-        seat = state.to_move
-        return TERMINAL if seat is None else _TURNS[seat]
+        """Who decides: the seat of the pending decision, else the seat to play (cached ``Turn`` objects)."""
+        if state.phase is OVER:  # State.to_move, inline: every simulated step asks
+            return TERMINAL
+        decisions = state.decisions
+        if decisions:
+            return _TURNS[decisions[0].seat]
+        return _TURNS[(state.leader + len(state.table)) % len(state.hands)]
 
     def is_terminal(self, state: State) -> bool:
-        return state.phase == OVER
+        return state.phase is OVER
+
+    def pending(self, state: State) -> Decisions:
+        """The decisions ``state`` waits for (at most one in the Claim family): a
+        ``take`` (``claim2.seers``, ``claim-combined.phase1.winner-chooses``) or
+        a ``crush`` (``claim2.giants``), each with the rule that opened it."""
+        return state.decisions
 
     def result(self, state: State) -> Result | None:
-        if state.phase != OVER:
+        if state.phase is not OVER:
             return None
         v = state.variant
-        scoring = score(state.score) if v.scoring == "claim" else score_claim2(state.score, v)
+        scoring = v.rules.score(state.score, v)
         return Result(scoring.winners, {"votes": scoring.votes_json()}, scoring.explain())
 
     @implements("claim.piles.face", "claim.setup.hands-secret", "claim.phase1.loser-draws", "claim2.piles.face",
@@ -228,8 +259,8 @@ class ClaimEngine(GameBase[State, Action]):
     def view(self, state: State, seat: int) -> View:
         """What ``seat`` sees: own hand and followers, public piles, sizes of the rest,
         and the top deck card while this seat is a Seer's winner deciding."""
-        pending = state.pending
-        peek = (state.deck[0] if pending is not None and pending.seat == seat and pending.deck_allowed
+        pending = state.decision
+        peek = (state.deck[0] if pending is not None and pending.seat == seat and choice(pending).deck_allowed
                 else None)
         playing = 0 <= seat < len(state.hands)  # any other seat is a spectator: public cards only
         return View(
@@ -240,7 +271,7 @@ class ClaimEngine(GameBase[State, Action]):
             hand_sizes=tuple(len(h) for h in state.hands),
             follower_counts=tuple(len(f) for f in state.followers),
             known_followers=state.known_followers, gnomes=state.gnomes, trolls=state.trolls,
-            pending=pending.kind if pending is not None else None, peek=peek,
+            pending=ActionKind(pending.kind) if pending is not None else None, peek=peek,
         )
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
@@ -248,34 +279,30 @@ class ClaimEngine(GameBase[State, Action]):
         return rehide(state, seat, rng)
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
-        from rules.claim.explain import explain_step
+        return explain.explain_step(before, action, after)
 
-        return explain_step(before, action, after)
+    def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
+        """What the engine did by itself after ``action``: cards handed out
+        without a choice, Gnomes crushed without one, Trolls collected, the
+        next face-up cards, the end of phase one and of the game, each with
+        the rule that forces it (decision record 0011)."""
+        return explain.forced_steps(before, action, after)
 
 
 
 # ---------------------------------------------------------------------- applying
 
 
-def _apply_if_legal(state: State, action: Action) -> State | None:
-    """The state after ``action`` when a quick test shows it legal (plays and
-    takes, the actions of a game but for rare crushes); None otherwise, and
-    then :meth:`ClaimEngine.check` decides (and names the violation)."""
-    kind = type(action)
-    if kind is Play:
-        return _play_if_legal(state, action)  # type: ignore[arg-type]
-    if kind is Take:
-        return _take_if_legal(state, action)  # type: ignore[arg-type]
-    return None
-
-
 def _take_if_legal(state: State, action: Take) -> State | None:
-    """``apply_take`` when ``action`` passes the tests of ``choices.check_pending``; else None."""
-    pending = state.pending
-    if pending is None or state.phase == OVER or pending.kind != "take" or action.seat != pending.seat:
+    """``apply_take`` when ``action`` passes the tests of ``choices.check_decision``; else None."""
+    decisions = state.decisions
+    if not decisions or state.phase is OVER:
+        return None
+    decision = decisions[0]
+    if decision.kind is not _TAKE or action.seat != decision.seat:
         return None
     card = action.card
-    if pending.deck_allowed if card is None else card in state.face_up:
+    if choice(decision).deck_allowed if card is None else card in state.face_up:
         return apply_take(state, action)
     return None
 
@@ -287,7 +314,7 @@ def _play_if_legal(state: State, action: Play) -> State | None:
     The same tests as :meth:`ClaimEngine.check` (the seat to move, the card in
     hand, ``followable``), made once and shared with the move itself: the
     common case of :meth:`ClaimEngine.apply` in a random game."""
-    if state.pending is not None or state.phase == OVER:
+    if state.decisions or state.phase is OVER:
         return None
     hands = state.hands
     table = state.table
@@ -311,8 +338,8 @@ def _play_if_legal(state: State, action: Play) -> State | None:
     if len(table) < len(hands):
         return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
                      state.followers, state.known_followers, state.score, state.discard,
-                     state.tricks_played, state.last_trick, state.gnomes, state.trolls, None, state.variant)
-    if state.phase == PHASE_ONE:
+                     state.tricks_played, state.last_trick, state.gnomes, state.trolls, (), state.variant)
+    if state.phase is PHASE_ONE:
         return resolve_phase_one(state, new_hands, table)
     return resolve_phase_two(state, new_hands, table)
 
@@ -334,48 +361,19 @@ def _dragon_led(state: State) -> bool:
     return t is not None and any(c.faction is Faction.DRAGON for c in t.cards)
 
 
-# ---------------------------------------------------------------------- explanations
-
-
-@implements("claim.trick-winner", "claim.trick-winner.tie", "claim.phase2.winner")
-def trick_winner_position(lead: Card, follow: Card) -> tuple[int, tuple[str, ...]]:
-    """Which card takes a two-card trick (0 = lead, 1 = follow) and the rules that decide it."""
-    led = lead.faction
-    position = winning_position((lead, follow))
-    rank = RANK[led]
-    ranks = (rank[lead], rank[follow])
-    if led == GOBLIN and follow.faction == KNIGHT:
-        why: tuple[str, ...] = ("claim.knights",)
-    elif ranks[1] == NO_RANK:
-        why = ("claim.trick-winner.off-faction",)
-    elif ranks[0] == ranks[1]:
-        why = ("claim.trick-winner.tie",)
-    elif follow.faction == DOPPELGANGER and led != DOPPELGANGER:
-        why = ("claim.doppelgangers", "claim.trick-winner")
-    else:
-        why = ("claim.trick-winner",)
-    return position, why
-
-
-def trick_routes(t: TrickOutcome, v: Variant = CLAIM_VARIANT) -> tuple[Route, ...]:
-    """Where every card of a resolved trick went, with the rules that sent it there."""
-    from rules.claim.explain import played_routes
-
-    return received_routes(t, v) + played_routes(t, v)
-
-
-CLAIM = ClaimEngine("claim")
+CLAIM = ClaimEngine(CLAIM_VARIANT)
 """Claim (Czech *Trůn*): two players, Claim's five factions and scoring."""
-CLAIM2 = ClaimEngine("claim2")
+CLAIM2 = ClaimEngine(CLAIM2_VARIANT)
 """Claim 2: two players, Claim 2's five factions and scoring."""
-CLAIM_COMBINED = ClaimEngine("claim-combined")
+CLAIM_COMBINED = ClaimEngine(None, COMBINED_TWO_RULES, players=(2, 3, 4))
 """Claim and Claim 2 combined: custom two-player decks, three and four players."""
 
-#: Backwards-compatible name of the engine class.
-Claim = ClaimEngine
+_ENGINES = {e.key: e for e in (CLAIM, CLAIM2, CLAIM_COMBINED)}
 
 
-@cache
 def engine(key: str) -> ClaimEngine:
-    return {"claim": CLAIM, "claim2": CLAIM2, "claim-combined": CLAIM_COMBINED}[key]
-
+    """The game object of record key ``key`` (``claim``, ``claim2``, ``claim-combined``)."""
+    found = _ENGINES.get(key)
+    if found is None:
+        raise ValueError(f"no game of the Claim family is called {key!r}; expected one of {', '.join(_ENGINES)}")
+    return found

@@ -9,14 +9,16 @@ the rest draw in draw order (``claim-combined.phase1.*``).
 from __future__ import annotations
 
 from rules.claim.cards import Card
+from rules.claim.kinds import ActionKind, Received, Zone
 from rules.claim.state import (
     PHASE_ONE,
     PHASE_TWO,
-    Pending,
+    Choice,
     Route,
     State,
     Take,
     TrickOutcome,
+    choice,
 )
 from rules.claim.tables import (
     COUNTS_AS_LEAD,
@@ -29,7 +31,10 @@ from rules.claim.tables import (
     trick_winner,
 )
 from rules.claim.variant import Variant
+from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
+
+_TAKE = ActionKind.TAKE
 
 
 @implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
@@ -59,25 +64,27 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
         order = tuple([(leader + p) % n for p, _, _ in facts])
     peek = SEER_PEEKS[cards[wp].faction]
     if peek or n > 2:
-        rules: tuple[str, ...] = ("claim2.seers",) if peek else ("claim-combined.phase1.winner-chooses",)
-        if peek and n > 2:
-            rules += ("claim2.seers.multiplayer",)
+        rule = "claim2.seers" if peek else "claim-combined.phase1.winner-chooses"
+        also: tuple[str, ...] = ("claim2.seers.multiplayer",) if peek and n > 2 else ()
         outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
+        decision = Decision(winner, _TAKE, rule, Choice(order, bool(peek), (), also))
         return State(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
                      state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
-                     Pending("take", winner, order, bool(peek), (), rules), v)
+                     push(state.decisions, decision), v)
     # two players, no choice: the winner takes the face-up card, the loser draws
     return distribute(state, hands, score, discard, next_leader, number, (leader, cards, winner, ()), winner,
-                      state.face_up[0], False, order)
+                      state.face_up[0], False, order, state.decisions)
 
 
 def apply_take(state: State, action: Take) -> State:
-    pending = state.pending
-    assert pending is not None and state.last_trick is not None
+    """The pending ``take`` decision is made: it leaves the stack, the cards are handed out."""
+    decision = state.decisions[0]
+    detail = choice(decision)
     t = state.last_trick
+    assert t is not None
     return distribute(state, state.hands, state.score, state.discard, state.leader, state.tricks_played,
-                      (t.leader, t.cards, t.winner, t.received), action.seat, action.card, pending.deck_allowed,
-                      pending.after)
+                      (t.leader, t.cards, t.winner, t.received), action.seat, action.card, detail.deck_allowed,
+                      detail.after, pop(state.decisions))
 
 
 @implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
@@ -87,69 +94,58 @@ def apply_take(state: State, action: Take) -> State:
             "claim-combined.phase1.end")
 def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
                 discard: tuple[Card, ...], leader: int, number: int,
-                trick: tuple[int, tuple[Card, ...], int, tuple[tuple[int, Card, str], ...]], chooser: int,
-                chosen: Card | None, seer: bool, after: tuple[int, ...]) -> State:
+                trick: tuple[int, tuple[Card, ...], int, tuple[tuple[int, Card, Received], ...]], chooser: int,
+                chosen: Card | None, seer: bool, after: tuple[int, ...], decisions: Decisions) -> State:
     """``chooser`` takes ``chosen`` (a face-up card, or None: the top deck card);
     then the seats ``after`` receive theirs in draw order: the face-up card
     left (a choice when two are left), then cards drawn from the deck.
 
     The other fields (hands, piles, next leader ``leader``, trick ``number``)
     are those of the resolved trick; ``trick`` is its (leader, cards, winner,
-    cards received so far), from which the :class:`TrickOutcome` is made."""
+    cards received so far), from which the :class:`TrickOutcome` is made;
+    ``decisions`` the stack without the decision just made."""
     v = state.variant
     followers = list(state.followers)
     known = list(state.known_followers)
     face_up = list(state.face_up)
     deck = state.deck
-    received: list[tuple[int, Card, str]] = []
+    received: list[tuple[int, Card, Received]] = []
     if chosen is None:
         chosen = deck[0]
         deck = deck[1:]
-        received.append((chooser, chosen, "deck"))
+        received.append((chooser, chosen, Received.DECK))
     else:
         face_up.remove(chosen)
         known[chooser] += (chosen,)
-        received.append((chooser, chosen, "chosen" if seer or len(state.face_up) > 1 else "revealed"))
+        received.append((chooser, chosen, Received.CHOSEN if seer or len(state.face_up) > 1 else Received.REVEALED))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
         t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
+        decision = Decision(after[0], _TAKE, "claim2.seers.multiplayer", Choice(after[1:]))
         return State(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
-                     discard, number, t, state.gnomes, state.trolls,
-                     Pending("take", after[0], after[1:], False, (), ("claim2.seers.multiplayer",)), v)
+                     discard, number, t, state.gnomes, state.trolls, push(decisions, decision), v)
     for seat in after:
         if face_up:
             c = face_up.pop(0)
             known[seat] += (c,)
-            received.append((seat, c, "other" if v.players > 2 else "exchange"))
+            received.append((seat, c, Received.OTHER if v.players > 2 else Received.EXCHANGE))
         else:
             c = deck[0]
             deck = deck[1:]
-            received.append((seat, c, "drawn"))
+            received.append((seat, c, Received.DRAWN))
         followers[seat] += (c,)
     t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
         k = v.face_up_per_trick
         return State(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
-                     score, discard, number, t, state.gnomes, state.trolls, None, v)
+                     score, discard, number, t, state.gnomes, state.trolls, decisions, v)
     # claim.phase1.end -> claim.phase2.take-followers
     empties = tuple(() for _ in hands)
     return State(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
-                 score, discard, number, t, state.gnomes, state.trolls, None, v)
-
-
-_RECEIVED_RULES: dict[str, dict[str, tuple[str, ...]]] = {
-    "claim": {"revealed": ("claim.phase1.winner-takes-revealed",), "drawn": ("claim.phase1.loser-draws",)},
-    "claim2": {"revealed": ("claim2.phase1.winner-takes-revealed",), "drawn": ("claim2.phase1.loser-draws",),
-               "chosen": ("claim2.phase1.winner-takes-revealed", "claim2.seers"),
-               "deck": ("claim2.seers",), "exchange": ("claim2.seers.exchange",)},
-    "multi": {"chosen": ("claim-combined.phase1.winner-chooses",), "deck": ("claim2.seers", "claim2.seers.multiplayer"),
-              "other": ("claim-combined.phase1.next-takes-other",),
-              "drawn": ("claim-combined.phase1.others-draw", "claim-combined.phase1.draw-order")},
-}
+                 score, discard, number, t, state.gnomes, state.trolls, decisions, v)
 
 
 def received_routes(t: TrickOutcome, v: Variant) -> tuple[Route, ...]:
-    """Where the face-up and drawn cards of a phase-one trick went."""
-    table = _RECEIVED_RULES["multi" if v.players > 2 else ("claim" if v.key == "claim" else "claim2")]
-    return tuple(Route(c, "followers", seat, table[how]) for seat, c, how in t.received)
-
+    """Where the face-up and drawn cards of a phase-one trick went, with the rules that sent them."""
+    table = v.rules.received
+    return tuple(Route(c, Zone.FOLLOWERS, seat, table[how]) for seat, c, how in t.received)

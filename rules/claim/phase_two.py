@@ -14,7 +14,8 @@ import attrs
 
 from rules.claim.cards import Card, Faction
 from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
-from rules.claim.state import OVER, PHASE_TWO, Crush, Pending, State, TrickOutcome
+from rules.claim.kinds import ActionKind
+from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, TrickOutcome, choice
 from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
@@ -27,6 +28,7 @@ from rules.claim.tables import (
     next_leader_position,
     trick_winner,
 )
+from rules.kernel.decisions import Decision, pop, push
 from rules.kernel.registry import implements
 
 _GIANT = Faction.GIANT
@@ -78,7 +80,7 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
                      for i, x in enumerate(everyone)]
         score[winner] += tuple([troll for troll, to_score in zip(everyone, taken) if to_score])
         trolls = tuple([troll for troll, to_score in zip(everyone, taken) if not to_score])
-    pending = None
+    decisions = state.decisions
     giants = [c.value for c in cards if c.faction is _GIANT]
     crushed: list[tuple[int, Card]] = []
     if giants:
@@ -89,7 +91,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
                            for value, k in sorted(wanted.items()))
             limits = tuple((value, k) for value, k in limits if k > 0)
             if limits:
-                pending = Pending("crush", winner, (1 - winner,), False, limits, ("claim2.giants",))
+                decisions = push(decisions, Decision(winner, ActionKind.CRUSH, "claim2.giants",
+                                                     Choice((1 - winner,), False, limits)))
         else:
             my_team = team_of(winner, n)
             for seat in range(n):
@@ -107,16 +110,15 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     number = state.tricks_played + 1
     outcome = TrickOutcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
     after = State(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
-                  tuple(score), discard, number, outcome, tuple(gnomes), trolls, pending, v)
-    if pending is None and last:
+                  tuple(score), discard, number, outcome, tuple(gnomes), trolls, decisions, v)
+    if not decisions and last:
         return finish(after)
     return after
 
 
 def apply_crush(state: State, action: Crush) -> State:
-    pending = state.pending
-    assert pending is not None
-    victim = pending.after[0]
+    """The pending ``crush`` decision is made: it leaves the stack, the Gnomes leave the game."""
+    victim = choice(state.decisions[0]).after[0]
     gnomes = list(state.gnomes)
     row = list(gnomes[victim])
     for g in action.gnomes:
@@ -127,7 +129,7 @@ def apply_crush(state: State, action: Crush) -> State:
     t = attrs.evolve(t, crushed=t.crushed + tuple((victim, g) for g in action.gnomes))  # rare: no speed concern
     after = State(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
                   state.known_followers, state.score, state.discard + action.gnomes, state.tricks_played, t,
-                  tuple(gnomes), state.trolls, None, state.variant)
+                  tuple(gnomes), state.trolls, pop(state.decisions), state.variant)
     return finish(after) if not state.hands[0] else after
 
 
@@ -138,6 +140,6 @@ def finish(state: State) -> State:
     score = tuple(s + g for s, g in zip(state.score, state.gnomes))
     empties = tuple(() for _ in state.hands)
     return State(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
-                 score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, None,
+                 score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, (),
                  state.variant)
 

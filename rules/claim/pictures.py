@@ -1,27 +1,33 @@
 """Pictures of worked Claim tricks for the generated rulebook.
 
-A worked example in ``spec/claim.toml`` may carry a ``trick`` table
-(``phase``, ``revealed`` in phase one, ``lead``, ``follow``, ``winner``).
-:func:`trick_outcome` replays it with the engine
-(:func:`rules.claim.game.trick_winner_position` and the card routing of
-:mod:`rules.claim.trick`); :func:`trick_svg` draws the cards on the table and
-marks the winner the *engine* computes. The rulebook generator
-(:mod:`rules.rulebook`) finds this module through the game's package and
-compares the engine's winner with the annotation's ``winner``.
+A worked example in ``spec/claim.toml`` may carry a ``figure`` table of one
+two-player trick (``phase``, ``revealed`` in phase one, ``lead``, ``follow``,
+``winner``: ``"leader"`` or ``"follower"``). :func:`trick_outcome` replays it
+with the engine (:func:`rules.claim.explain.trick_winner_position` and the card
+routing of :mod:`rules.claim.trick`); :func:`trick_svg` draws the cards on the
+table and marks the winner the *engine* computes.
+
+:func:`draw` is the game object's side of the kernel's
+:class:`~rules.kernel.pictures.Pictures` protocol for every Claim-family
+engine: a figure with ``lead`` is such a trick; any other figure is a Claim 2
+trick of :mod:`rules.claim.figures`. It compares what the figure claims with
+what the engine decides and returns every disagreement as a problem
+(decision record 0015).
 
 Nothing here is needed to play; it only imports the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 import attrs
 
 from rules.claim.cards import Card, Faction, parse_card
-from rules.claim.game import trick_winner_position
+from rules.claim.explain import trick_winner_position
+from rules.claim.figures import LETTERS, figure_outcome, figure_svg
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
@@ -30,6 +36,7 @@ from rules.claim.trick import (
     played_card_destinations,
     revealed_card_destinations,
 )
+from rules.kernel.pictures import Picture
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -236,4 +243,41 @@ def trick_svg(trick: Mapping[str, Any]) -> str:
                     f'stroke-width="2" stroke-dasharray="4 4"/>')
     body.append("</svg>")
     return "\n".join(body)
-from rules.claim.figures import figure_outcome, figure_svg  # noqa: E402,F401  (Claim 2 worked examples)
+_WINNER_TEXT = {
+    "leader": Text.of(cs="vedoucí hráč bere štych", hu="a kezdő játékos viszi az ütést",
+                      en="the leader takes the trick"),
+    "follower": Text.of(cs="druhý hráč bere štych", hu="a második játékos viszi az ütést",
+                        en="the second player takes the trick"),
+}
+
+
+def _in(text: Text, languages: Sequence[str]) -> Text:
+    return Text(tuple((lang, text.get(lang)) for lang in languages))
+
+
+def draw(figure: Mapping[str, Any], languages: Sequence[str] = ("cs", "en")) -> Picture:
+    """Draw a worked example of the Claim family and check it against the engine.
+
+    A two-player trick of the Claim book (a ``lead`` key) must name the
+    ``winner`` the engine gives the trick to; a Claim 2 figure is checked by
+    :func:`rules.claim.figures.figure_outcome`. Raises
+    :class:`~rules.kernel.verdict.MalformedError` on a table that is neither.
+    """
+    if "lead" not in figure:
+        fig = figure_outcome(figure)
+        winner = None if fig.trick is None else fig.trick.winner
+        summary = None if winner is None else Text.of(
+            cs=f"štych bere {LETTERS[winner]}", hu=f"{LETTERS[winner]} viszi az ütést",
+            en=f"{LETTERS[winner]} takes the trick")
+        return Picture(figure_svg(figure), _in(fig.caption, languages), tuple(fig.rules), tuple(fig.problems),
+                       None if summary is None else _in(summary, languages))
+    outcome = trick_outcome(figure)
+    problems = []
+    claimed = figure.get("winner")
+    if claimed is None:
+        problems.append(f"the trick names no winner; the engine says {outcome.winner!r}")
+    elif claimed != outcome.winner:
+        problems.append(f"the annotation says the {claimed} wins, but the engine "
+                        f"(rules {', '.join(outcome.rules)}) gives the trick to the {outcome.winner}")
+    return Picture(trick_svg(figure), _in(outcome.caption, languages), tuple(outcome.rules), tuple(problems),
+                   _in(_WINNER_TEXT[outcome.winner], languages))

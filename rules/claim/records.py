@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.claim.cards import Card, Faction, parse_card, parse_cards
+from rules.claim.kinds import ActionKind, Phase
 from rules.claim.state import (
     OVER,
     PHASE_ONE,
@@ -22,24 +23,9 @@ from rules.claim.state import (
     State,
     Take,
 )
-from rules.claim.tables import crush, play
-from rules.claim.variant import Variant
+from rules.claim.tables import crush, play, take
+from rules.claim.variant import Ruleset, Variant
 from rules.kernel.verdict import MalformedError
-
-_SEATS = (0, 1, 2, 3)
-
-
-def _deck_rule(v: Variant) -> str:
-    if v.key == "claim":
-        return "claim.components.deck"
-    if v.key == "claim2":
-        return "claim2.components.deck"
-    return "claim-combined.deck.pair" if v.players == 2 else "claim-combined.multiplayer.factions"
-
-
-def _deal_rule(v: Variant) -> str:
-    return {"claim": "claim.setup.deal", "claim2": "claim2.setup.deal"}.get(
-        v.key, "claim-combined.two-players.deal" if v.players == 2 else "claim-combined.multiplayer.deal")
 
 
 def _conserved(cards: Counter[Card], v: Variant, what: str) -> None:
@@ -47,8 +33,8 @@ def _conserved(cards: Counter[Card], v: Variant, what: str) -> None:
     if cards != expected:
         extra = sorted(str(c) for c in (cards - expected).elements())
         missing = sorted(str(c) for c in (expected - cards).elements())
-        raise MalformedError(f"{what} must be exactly the {len(v.deck)} cards of the deck "
-                             f"({_deck_rule(v)}); extra: {extra or 'none'}, missing: {missing or 'none'}")
+        raise MalformedError(f"{what} must be exactly the {len(v.deck)} cards {v.rules.deck_name} "
+                             f"({v.role('deck')}); extra: {extra or 'none'}, missing: {missing or 'none'}")
 
 
 def _seat(data: Any, v: Variant, where: str) -> int:
@@ -78,7 +64,7 @@ def setup_from_json(data: Any, v: Variant) -> Setup:
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != size:
             raise MalformedError(f"setup.hands[{seat}] must list {size} cards "
-                                 f"({_deal_rule(v)}), not {len(hand) if isinstance(hand, list) else hand!r}")
+                                 f"({v.role('deal')}), not {len(hand) if isinstance(hand, list) else hand!r}")
         parsed.append(tuple(parse_card(c, f"setup.hands[{seat}]") for c in hand))
     deck_size = len(v.deck) - size * v.players
     deck = data.get("deck")
@@ -92,12 +78,6 @@ def setup_from_json(data: Any, v: Variant) -> Setup:
     everything: Counter[Card] = Counter(parsed_deck)
     for h in parsed:
         everything.update(h)
-    if v.key == "claim" and everything != Counter(v.deck):
-        expected = Counter(v.deck)
-        extra = sorted(str(c) for c in (everything - expected).elements())
-        missing = sorted(str(c) for c in (expected - everything).elements())
-        raise MalformedError("setup: the hands and the deck must be exactly the 52 cards of Claim "
-                             f"(claim.components.deck); extra: {extra or 'none'}, missing: {missing or 'none'}")
     _conserved(everything, v, "setup: the hands and the deck")
     return Setup(tuple(parsed), parsed_deck, leader, v)
 
@@ -174,18 +154,18 @@ def position_from_json(data: Any, v: Variant) -> State:
     if any(c.faction is not Faction.TROLL for c in trolls):
         raise MalformedError("position.trolls holds Trolls only (claim2.trolls.waiting)")
     done = (size - remaining) + (size if phase == PHASE_TWO else 0)
-    return State(phase, hands, deck, face_up, leader, table, followers, tuple(() for _ in range(n)), score,
-                 discard, done, None, gnomes, trolls, None, v)
+    return State(Phase(phase), hands, deck, face_up, leader, table, followers, tuple(() for _ in range(n)), score,
+                 discard, done, None, gnomes, trolls, (), v)
 
 
 def position_to_json(state: State) -> dict[str, Any]:
-    if state.pending is not None or state.phase == OVER:
+    if state.decisions or state.phase == OVER:
         raise MalformedError("only a position where a card is to be played can be written")
 
     def cards(pile: Any) -> list[str]:
         return [str(c) for c in pile]
 
-    out: dict[str, Any] = {"phase": state.phase, "hands": [cards(h) for h in state.hands], "leader": state.leader,
+    out: dict[str, Any] = {"phase": int(state.phase), "hands": [cards(h) for h in state.hands], "leader": state.leader,
                            "table": cards(state.table), "score": [cards(s) for s in state.score],
                            "discard": cards(state.discard)}
     if state.phase == PHASE_ONE:
@@ -196,16 +176,17 @@ def position_to_json(state: State) -> dict[str, Any]:
     return out
 
 
-def action_from_json(data: Any, key: str) -> Action:
-    if key == "claim":
+def action_from_json(data: Any, rules: Ruleset, players: int) -> Action:
+    """One record action of a game with ``rules`` for up to ``players`` seats."""
+    seats = tuple(range(players))
+    if rules.actions == {ActionKind.PLAY}:  # Claim: plays only
         if not isinstance(data, Mapping) or set(data) != {"seat", "play"}:
             raise MalformedError(f"an action is {{\"seat\": 0|1, \"play\": \"faction:value\"}}, not {data!r}")
         seat = data["seat"]
-        if type(seat) is not int or seat not in (0, 1):
+        if type(seat) is not int or seat not in seats:
             raise MalformedError(f"seat must be 0 or 1, not {seat!r}")
         return play(seat, Card.parse(data["play"]))
-    seats = (0, 1) if key == "claim2" else _SEATS
-    shapes = ({"seat", "play"}, {"seat", "take"}, {"seat", "crush"})
+    shapes = [{"seat", kind.value} for kind in ActionKind if kind in rules.actions]
     if not isinstance(data, Mapping) or set(data) not in shapes:
         raise MalformedError("an action is {\"seat\": s, \"play\": \"faction:value\"}, {\"seat\": s, \"take\": "
                              f"\"faction:value\" or \"deck\"}} or {{\"seat\": s, \"crush\": [...]}}, not {data!r}")
@@ -215,7 +196,7 @@ def action_from_json(data: Any, key: str) -> Action:
     if "play" in data:
         return play(seat, Card.parse(data["play"]))
     if "take" in data:
-        return Take(seat, None if data["take"] == "deck" else Card.parse(data["take"]))
+        return take(seat, None if data["take"] == "deck" else Card.parse(data["take"]))
     gnomes = data["crush"]
     if not isinstance(gnomes, list):
         raise MalformedError("'crush' must be a list of Gnomes (possibly empty)")

@@ -112,6 +112,11 @@ def score(piles: Sequence[Sequence[Card]], factions: Sequence[Faction] = CLAIM_F
     return Scoring(tuple(votes), winners, tuple(tallies))
 
 
+def score_claim(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring:
+    """:func:`score` over the variant's factions: Claim's scoring, as a ruleset's ``score``."""
+    return score(piles, variant.factions)
+
+
 # ---------------------------------------------------------------------- Claim 2 and the combinations
 
 

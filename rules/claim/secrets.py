@@ -10,7 +10,7 @@ from collections import Counter
 import attrs
 
 from rules.claim.cards import Card
-from rules.claim.state import State
+from rules.claim.state import State, choice
 
 
 def _unknown(followers: tuple[Card, ...], known: tuple[Card, ...]) -> list[Card]:
@@ -25,8 +25,8 @@ def rehide(state: State, seat: int, rng: random.Random) -> State:
     it cannot see: the other hands, the deck (but a top card ``seat`` peeks
     at) and the other players' unseen followers; every size stays."""
     others = [s for s in range(state.players) if s != seat]
-    pending = state.pending
-    peeked = 1 if pending is not None and pending.seat == seat and pending.deck_allowed and state.deck else 0
+    pending = state.decision
+    peeked = 1 if pending is not None and pending.seat == seat and choice(pending).deck_allowed and state.deck else 0
     unknown = {s: _unknown(state.followers[s], state.known_followers[s]) for s in others}
     pool = [c for s in others for c in state.hands[s]] + list(state.deck[peeked:])
     pool += [c for s in others for c in unknown[s]]

@@ -7,35 +7,89 @@ travels with the setup and the state.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, ClassVar, cast
 
 import attrs
 
 from rules.claim.cards import Card
+from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variant import CLAIM_VARIANT, Variant
+from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]
 Pair = tuple[Hand, ...]
 
-PHASE_ONE, PHASE_TWO, OVER = 1, 2, 3
+PHASE_ONE, PHASE_TWO, OVER = Phase.ONE, Phase.TWO, Phase.OVER
+
+
+def _need_seat(owner: str, value: Any) -> None:
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{owner} must be a seat number (an int >= 0), not {value!r}")
+
+
+def _need_cards(owner: str, value: Any) -> None:
+    if type(value) is not tuple or any(type(c) is not Card for c in value):
+        raise ValueError(f"{owner} must be a tuple of Cards (e.g. Card.parse('goblin:3')), not {value!r}")
+
+
+def _seat(instance: Any, attribute: Any, value: Any) -> None:
+    _need_seat(f"{type(instance).__name__}.{attribute.name}", value)
+
+
+def _card(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not Card and not (value is None and type(instance) is Take):
+        raise ValueError(f"{type(instance).__name__}.{attribute.name} must be a Card (e.g. Card.parse('goblin:3')), "
+                         f"not {value!r}")
+
+
+def _cards(instance: Any, attribute: Any, value: Any) -> None:
+    _need_cards(f"{type(instance).__name__}.{attribute.name}", value)
+
+
+def _check_setup(setup: Setup) -> None:
+    """A setup is the variant's whole deck dealt: one hand per seat of the right size, a seat that leads."""
+    v = setup.variant
+    if type(v) is not Variant:
+        raise ValueError(f"Setup.variant must be a Variant, not {v!r}")
+    if type(setup.hands) is not tuple or len(setup.hands) != v.players:
+        raise ValueError(f"Setup.hands must be a tuple of {v.players} hands, not {setup.hands!r}")
+    for seat, hand in enumerate(setup.hands):
+        _need_cards(f"Setup.hands[{seat}]", hand)
+        if len(hand) != v.hand_size:
+            raise ValueError(f"Setup.hands[{seat}] must hold {v.hand_size} cards, not {len(hand)}")
+    _need_cards("Setup.deck", setup.deck)
+    _need_seat("Setup.leader", setup.leader)
+    if setup.leader >= v.players:
+        raise ValueError(f"Setup.leader must be a seat 0–{v.players - 1}, not {setup.leader!r}")
+    if Counter(setup.deck + tuple(c for h in setup.hands for c in h)) != Counter(v.deck):
+        raise ValueError("Setup: the hands and the deck must be exactly the cards of the variant's deck")
 
 
 @attrs.frozen
 class Setup:
-    """A deal: one hand per seat, the draw deck (top first), the first leader."""
+    """A deal: one hand per seat, the draw deck (top first), the first leader.
+
+    The constructor checks the deal (a ``ValueError`` naming the bad value);
+    records are read by :func:`rules.claim.records.setup_from_json`, which
+    raises ``MalformedError`` with the rule instead."""
 
     hands: Pair
     deck: Hand
     leader: int
     variant: Variant = CLAIM_VARIANT
 
+    def __attrs_post_init__(self) -> None:
+        _check_setup(self)
+
 
 @attrs.frozen(cache_hash=True)
 class Play:
     """Seat ``seat`` plays ``card`` from hand."""
 
-    seat: int
-    card: Card
+    kind: ClassVar[ActionKind] = ActionKind.PLAY
+    seat: int = attrs.field(validator=_seat)
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card}"
@@ -45,8 +99,9 @@ class Play:
 class Take:
     """Seat ``seat`` takes a face-up card, or (``card`` None) the peeked deck card (Seers)."""
 
-    seat: int
-    card: Card | None
+    kind: ClassVar[ActionKind] = ActionKind.TAKE
+    seat: int = attrs.field(validator=_seat)
+    card: Card | None = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"seat {self.seat} takes {self.card if self.card is not None else 'the deck card'}"
@@ -56,8 +111,9 @@ class Take:
 class Crush:
     """Seat ``seat`` crushes these Gnomes with the trick's Giants (two players; may be empty)."""
 
-    seat: int
-    gnomes: tuple[Card, ...]
+    kind: ClassVar[ActionKind] = ActionKind.CRUSH
+    seat: int = attrs.field(validator=_seat)
+    gnomes: tuple[Card, ...] = attrs.field(validator=_cards)
 
     def __str__(self) -> str:
         return f"seat {self.seat} crushes {' '.join(map(str, self.gnomes)) or 'nothing'}"
@@ -71,7 +127,7 @@ class Route:
     """Where one card went when a trick was resolved."""
 
     card: Card
-    zone: str  # "followers", "score", "gnomes", "trolls", "discard"
+    zone: Zone
     seat: int | None  # owner of the zone; None for the discard and the waiting Trolls
     rules: tuple[str, ...]
 
@@ -82,17 +138,17 @@ class TrickOutcome:
 
     ``cards`` are the played cards in play order (``cards[0]`` led by
     ``leader``); ``received`` say who got the face-up and drawn cards of
-    phase one, and how ("revealed", "chosen", "other", "exchange", "deck",
-    "drawn"); filled in once the last choice is made.
+    phase one, and how (:class:`~rules.claim.kinds.Received`); filled in
+    once the last choice is made.
     """
 
     number: int
-    phase: int
+    phase: Phase
     leader: int
     cards: Hand
     winner: int
     next_leader: int
-    received: tuple[tuple[int, Card, str], ...] = ()  # phase one: (seat, card, how) of face-up and drawn cards
+    received: tuple[tuple[int, Card, Received], ...] = ()  # phase one: (seat, card, how) of face-up and drawn cards
     crushed: tuple[tuple[int, Card], ...] = ()  # (owner, Gnome) crushed by this trick's Giants
     dwarves_taker: int | None = None  # 3–4 players: who took the Dwarves
 
@@ -105,41 +161,36 @@ class TrickOutcome:
         """The second card (two players)."""
         return self.cards[1]
 
-    @property
-    def revealed(self) -> Card | None:
-        """Phase one, two players: the face-up card fought for."""
-        return next((c for _, c, how in self.received if how in ("revealed", "chosen", "exchange")), None)
 
-    @property
-    def drawn(self) -> Card | None:
-        """Phase one: the (first) card drawn from the deck."""
-        return next((c for _, c, how in self.received if how in ("drawn", "deck")), None)
+@attrs.frozen(slots=True)
+class Choice:
+    """Claim's data of a pending decision (``Decision.detail``, decision record 0011).
 
+    - ``take`` (phase one): the deciding seat chooses a face-up card or,
+      when ``deck_allowed``, the peeked top deck card (Seers); ``after`` are
+      the seats still to receive a card, in draw order.
+    - ``crush`` (phase two, two players): the trick's winner crushes up to
+      ``limits`` Gnomes (value, how many at most) of the seat ``after[0]``.
 
-@attrs.frozen(cache_hash=True)
-class Pending:
-    """A decision the rules leave to one player before play goes on.
-
-    - ``take``: phase one, ``seat`` chooses a face-up card (or, when
-      ``deck_allowed``, the peeked top deck card: Seers). ``after`` are the
-      seats still to receive a card, in draw order.
-    - ``crush``: phase two, two players: ``seat`` (the winner) crushes up to
-      ``limits`` Gnomes of the opponent (value, how many at most).
+    ``also`` are rules cited with the one that opened the decision
+    (``Decision.rule``), e.g. ``claim2.seers.multiplayer`` beside
+    ``claim2.seers``.
     """
 
-    kind: str
-    seat: int
     after: tuple[int, ...] = ()
     deck_allowed: bool = False
     limits: tuple[tuple[int, int], ...] = ()
-    rules: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
 
 
-def _face_up(value: Any) -> Hand:
-    """Accept Claim's old ``revealed`` (a card or None) as well as a tuple."""
-    if type(value) is tuple:
-        return value
-    return () if value is None else (value,)
+def choice(decision: Decision) -> Choice:
+    """The Claim data of ``decision`` (every Claim decision carries a :class:`Choice`)."""
+    return cast(Choice, decision.detail)
+
+
+def opened_by(decision: Decision) -> tuple[str, ...]:
+    """The rules that opened ``decision``: ``Decision.rule`` first, then the ones cited with it."""
+    return (decision.rule, *choice(decision).also)
 
 
 def _empties(state: Any) -> Pair:
@@ -151,19 +202,23 @@ class State:
     """A whole position, hidden cards included.
 
     ``deck`` holds the undrawn cards, top first; ``face_up`` the cards fought
-    for in phase one (one with two players, two with more; keyword
-    ``revealed`` accepts Claim's single card); ``table`` the cards played into
-    the current trick (lead first). ``known_followers`` are the follower cards
-    every player saw arrive, a sub-multiset of ``followers``. ``gnomes`` are
-    the Gnomes laid out in front of each player, ``trolls`` the Trolls waiting
-    for a later trick, ``pending`` a decision that must be made before play
-    goes on.
+    for in phase one (one with two players, two with more); ``table`` the
+    cards played into the current trick (lead first). ``known_followers``
+    are the follower cards every player saw arrive, a sub-multiset of
+    ``followers``. ``gnomes`` are the Gnomes laid out in front of each
+    player, ``trolls`` the Trolls waiting for a later trick, ``decisions``
+    the stack of decisions (at most one in the Claim family) that must be
+    made before play goes on (decision record 0011).
+
+    States are made by the engine (and by
+    :func:`rules.claim.records.position_from_json`, which checks them); the
+    constructor does not check, because the engine makes one per action.
     """
 
-    phase: int
+    phase: Phase
     hands: Pair
     deck: Hand
-    face_up: Hand = attrs.field(alias="revealed", converter=_face_up)
+    face_up: Hand = ()
     leader: int = 0
     table: Hand = ()
     followers: Pair = attrs.field(default=attrs.Factory(_empties, takes_self=True))
@@ -174,13 +229,13 @@ class State:
     last_trick: TrickOutcome | None = None
     gnomes: Pair = attrs.field(default=attrs.Factory(_empties, takes_self=True))
     trolls: Hand = ()
-    pending: Pending | None = None
+    decisions: Decisions = ()
     variant: Variant = CLAIM_VARIANT
 
     @property
-    def revealed(self) -> Card | None:
-        """The face-up card of a two-player trick (the first one with more players)."""
-        return self.face_up[0] if self.face_up else None
+    def decision(self) -> Decision | None:
+        """The decision to make now (the top of ``decisions``), or ``None``."""
+        return self.decisions[0] if self.decisions else None
 
     @property
     def players(self) -> int:
@@ -189,10 +244,10 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The seat whose action is expected, ``None`` when the game is over."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return None
-        if self.pending is not None:
-            return self.pending.seat
+        if self.decisions:
+            return self.decisions[0].seat
         return (self.leader + len(self.table)) % len(self.hands)
 
     def zones(self) -> dict[str, Hand]:
@@ -221,11 +276,12 @@ class View:
     """What one seat may see (``claim.setup.hands-secret``, ``claim.piles.face``).
 
     Hidden: the other hands, the deck (but for the top card a Seer's winner
-    peeks at: ``peek``), the other players' drawn followers.
+    peeks at: ``peek``), the other players' drawn followers. ``pending`` is
+    the kind of the decision the state waits for, if any.
     """
 
     seat: int
-    phase: int
+    phase: Phase
     to_move: int | None
     leader: int
     hand: Hand
@@ -240,9 +296,5 @@ class View:
     known_followers: Pair
     gnomes: Pair = ()
     trolls: Hand = ()
-    pending: str | None = None
+    pending: ActionKind | None = None
     peek: Card | None = None
-
-    @property
-    def revealed(self) -> Card | None:
-        return self.face_up[0] if self.face_up else None

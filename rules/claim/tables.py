@@ -13,6 +13,7 @@ and 3; ``benchmarks/claim.py``).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Hashable
 from functools import cmp_to_key
 from itertools import combinations, product
@@ -48,6 +49,19 @@ _SEAT_PLAYS = tuple({c: Play(seat, c) for c in _ALL_CARDS} for seat in range(4))
 _SEAT_TAKES = tuple({c: Take(seat, c) for c in (*_ALL_CARDS, None)} for seat in range(4))
 _SORT_KEY = {c: i for i, c in enumerate(_ALL_CARDS)}
 
+
+class PlayedZone(enum.IntEnum):
+    """Indices into :data:`rules.claim.powers.PLAYED_ZONES` (0, the winner's
+    followers, is never a played card's zone)."""
+
+    WINNER_SCORE = 1
+    DWARVES_TAKER = 2
+    LOSER = 3
+    WINNER_GNOMES = 4
+    TROLL_POOL = 5
+    DISCARD = 6
+
+
 #: FOLLOWABLE[lead_faction][holds_lead] = factions that may follow
 FOLLOWABLE = {lf: {holds: frozenset(f for f in Faction if may_follow(f, lf, holds)) for holds in (False, True)}
               for lf in Faction}
@@ -63,31 +77,35 @@ RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _ALL_CARDS} for lf in
 #: DESTINATIONS[players][phase][faction] = powers.played_card_destinations(phase, faction, players)
 DESTINATIONS = {n: {ph: {f: played_card_destinations(ph, f, n) for f in Faction} for ph in (PHASE_ONE, PHASE_TWO)}
                 for n in (2, 3, 4)}
-#: The zone index (powers.PLAYED_ZONES) whose flag holds, per players, phase and faction.
-ZONE = {n: {ph: {f: next(z for z, flag in enumerate(flags) if flag) for f, flags in table.items()}
+#: The zone (powers.PLAYED_ZONES) whose flag holds, per players, phase and faction.
+ZONE = {n: {ph: {f: PlayedZone(next(z for z, flag in enumerate(flags) if flag)) for f, flags in table.items()}
             for ph, table in by_phase.items()} for n, by_phase in DESTINATIONS.items()}
 #: COUNTS_AS_LEAD[lead_faction][faction] = powers.counts_as_lead(faction, lead_faction)
 COUNTS_AS_LEAD = {lf: {f: counts_as_lead(f, lf) for f in Faction} for lf in Faction}
 #: SEER_PEEKS[winning card's faction] = powers.seer_peeks(PHASE_ONE, faction): may the winner peek and choose?
 SEER_PEEKS = {f: seer_peeks(PHASE_ONE, int(f)) for f in Faction}
-#: Indices into powers.PLAYED_ZONES (0, the winner's followers, is never a played card's zone).
-W_SCORE, DWARF_TAKER, LOSER, W_GNOMES, TROLL_POOL, DISCARD = 1, 2, 3, 4, 5, 6
+#: The zones by short name (the engine's hot loops compare with them).
+W_SCORE, DWARF_TAKER, LOSER, W_GNOMES, TROLL_POOL, DISCARD = PlayedZone
 
 
 def play(seat: int, card: Card) -> Play:
-    """The (interned) action of ``seat`` playing ``card``."""
-    return _SEAT_PLAYS[seat][card]
+    """The (interned) action of ``seat`` playing ``card``; a ``ValueError`` names a bad seat or card."""
+    plays = _SEAT_PLAYS[seat] if type(seat) is int and 0 <= seat < len(_SEAT_PLAYS) else None
+    found = plays.get(card) if plays is not None and type(card) is Card else None
+    return found if found is not None else Play(seat, card)  # a seat beyond 3: still an action check() refuses
 
 
 def take(seat: int, card: Card | None) -> Take:
     """The (interned) action of seat ``seat`` taking face-up ``card`` (None: the peeked deck card)."""
-    if 0 <= seat < len(_SEAT_TAKES):
-        return _SEAT_TAKES[seat][card]
-    return Take(seat, card)  # no such seat: still an action, which check() rejects
+    takes = _SEAT_TAKES[seat] if type(seat) is int and 0 <= seat < len(_SEAT_TAKES) else None
+    found = takes.get(card) if takes is not None and (card is None or type(card) is Card) else None
+    return found if found is not None else Take(seat, card)
 
 
 def crush(seat: int, *gnomes: Card) -> Crush:
     """Seat ``seat`` crushes ``gnomes`` (sorted; may be none)."""
+    if not all(type(g) is Card for g in gnomes):
+        raise ValueError(f"crush: every Gnome must be a Card, not {gnomes!r}")
     return Crush(seat, sorted_cards(gnomes))
 
 

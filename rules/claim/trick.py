@@ -79,7 +79,9 @@ def takes_trick(position: int, ranks: Sequence[Any], L: Logic = CONCRETE) -> Any
 
     It must outrank every card played before it and at least equal every card
     played after it: equal ranks go to the earlier card, so a tie goes to the
-    leader (``claim.trick-winner.tie``).
+    leader (``claim.trick-winner.tie``, ``claim2.trick-winner.tie``) and, with
+    three or four players, a tie between two followers to the earlier one
+    (the ruling on ``claim2.trick-winner.tie``).
     """
     mine = ranks[position]
     return L.And(*(mine > other if j < position else mine >= other
@@ -120,8 +122,21 @@ def played_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> t
     )
 
 
-@implements("claim.phase1.winner-takes-revealed", "claim.phase1.undead-revealed", "claim.trick-winner")
+@implements("claim.phase1.winner-takes-revealed", "claim.phase1.undead-revealed")
 def revealed_card_destinations(phase: Any, faction: Any, L: Logic = CONCRETE) -> tuple[Any, Any, Any, Any]:
-    """The revealed card of phase one goes to the winner's followers, Undead or
-    not (a won Undead is a follower, not a point)."""
-    return (True, False, False, False)
+    """For the revealed card a trick is fought for: does it go to (the
+    winner's followers, the winner's score pile, the loser's score pile, the
+    discard)?
+
+    Only phase one reveals a card; it goes to the winner's followers
+    (``claim.phase1.winner-takes-revealed``) whatever its ``faction``: a won
+    Undead is a follower, not a point (``claim.phase1.undead-revealed``),
+    because the Undead power is written for *played* Undead only. In phase
+    two there is no revealed card, so no flag holds. The first flag is a
+    comparison of the phase, the same formula under every vocabulary ``L``, so
+    the Z3 proofs (``proofs/claim/conservation.py``) check this very
+    function; the engine's phase one sends the face-up cards to followers,
+    and ``tests/claim/test_tables.py`` compares it with these flags for
+    every faction.
+    """
+    return (phase == 1, False, False, False)

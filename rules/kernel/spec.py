@@ -24,9 +24,8 @@ ANNOTATION_KINDS = ("ruling", "clarification", "example", "repair", "picture")
 _BOOK_KEYS = {"game", "language", "title", "seeds", "namespaces"}
 _SECTION_KEYS = {"key", "title", "intro"}
 _RULE_KEYS = {"id", "section", "title", "text", "source", "informative", "see", "annotation"}
-_ANNOTATION_KEYS = {"kind", "text", "source", "trick", "figure"}
+_ANNOTATION_KEYS = {"kind", "text", "source", "figure"}
 _SOURCE_KEYS = {"seed", "section"}
-_TRICK_KEYS = {"phase", "revealed", "lead", "follow", "winner"}
 
 
 class SpecError(MalformedError):
@@ -44,9 +43,9 @@ class Annotation:
     kind: str
     text: Text
     source: str | None = None
-    trick: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
-    #: Free-form data of a worked example that the game's ``pictures`` module draws
-    #: (and the game's tests replay); the loader only checks that it is a table.
+    #: Free-form data of a worked example that the game object draws and replays
+    #: (:class:`rules.kernel.pictures.Pictures`); the loader only checks that it
+    #: is a table. Decision record 0015.
     figure: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
 
 
@@ -80,7 +79,6 @@ class Rule:
             "see": list(self.see),
             "annotations": [
                 {"kind": a.kind, "text": a.text.to_json(), "source": a.source,
-                 **({"trick": dict(a.trick)} if a.trick else {}),
                  **({"figure": dict(a.figure)} if a.figure else {})}
                 for a in self.annotations
             ],
@@ -246,18 +244,13 @@ def _parse_rule(raw: Any, index: int, game: str, prefixes: tuple[str, ...], lang
         kind = a.get("kind")
         if kind not in ANNOTATION_KINDS:
             raise SpecError(f"{awhere}: kind {kind!r} is not one of {', '.join(ANNOTATION_KINDS)}", where=name)
-        trick = a.get("trick")
-        if trick is not None:
-            trick = _table(trick, name, f"{awhere}.trick")
-            _only(trick, _TRICK_KEYS, name, f"{awhere}.trick")
         figure = a.get("figure")
         if figure is not None:
             figure = _table(figure, name, f"{awhere}.figure")
         asrc = a.get("source")
         if asrc is not None:
             asrc = _string(asrc, name, f"{awhere}.source")
-        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, trick,
-                                      figure))
+        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, figure))
     return Rule(
         id=rid, game=game, section=section,
         title=_text(raw.get("title"), langs, name, f"{where}.title"),

@@ -4,7 +4,8 @@ Rules: :mod:`rules.leaders.engine` (turns, recruitment, the end),
 :mod:`rules.leaders.abilities` (each ability), the pure predicates of
 :mod:`rules.leaders.board`, :mod:`rules.leaders.capture` and
 :mod:`rules.leaders.restrictions` (also run under Z3). Analysis:
-:mod:`rules.leaders.wins` and :mod:`rules.leaders.perft`.
+:func:`rules.leaders.forced_win` (could the player to move force a win this action
+phase? :mod:`rules.leaders.wins`) and :mod:`rules.leaders.perft`.
 
 >>> import random
 >>> from rules.leaders import LEADERS
@@ -15,5 +16,6 @@ True
 
 from rules.leaders.game import LEADERS, Leaders
 from rules.leaders.state import Action, Piece, Setup, State, View
+from rules.leaders.wins import ForcedWin, forced_win
 
-__all__ = ["LEADERS", "Action", "Leaders", "Piece", "Setup", "State", "View"]
+__all__ = ["LEADERS", "Action", "ForcedWin", "Leaders", "Piece", "Setup", "State", "View", "forced_win"]

@@ -34,8 +34,28 @@ class Option:
 # --------------------------------------------------------------------------- restrictions on the board
 
 
+@implements("leaders.protector")
 def shielded_cells(state: State, mover: int) -> frozenset[int]:
-    """Cells whose figures an ability of ``mover``'s figures may not move (leaders.protector)."""
+    """Cells whose figures an ability of ``mover``'s figures may not move (leaders.protector):
+    each enemy Protector's cell and the cells of its allies adjacent to it.
+
+    The table form of :func:`rules.leaders.restrictions.protected` (the predicate the
+    proofs run); ``tests/leaders/test_leaders_board.py`` compares the two."""
+    pieces, board = state.pieces, state.board
+    out: set[int] = set()
+    for i, p in enumerate(pieces):
+        if p.kind == "protector" and p.owner != mover:
+            c = state.cells[i]
+            out.add(c)
+            for n in NEIGHBOURS[c]:
+                j = board[n]
+                if j >= 0 and pieces[j].owner == p.owner:
+                    out.add(n)
+    return frozenset(out)
+
+
+def shielded_cells_by_predicate(state: State, mover: int) -> frozenset[int]:
+    """:func:`shielded_cells` evaluated through the predicate ``protected`` (for the tests)."""
     protectors = [(*CELLS[state.cells[i]], p.owner) for i, p in enumerate(state.pieces) if p.kind == "protector"]
     if not protectors:
         return frozenset()
@@ -43,8 +63,24 @@ def shielded_cells(state: State, mover: int) -> frozenset[int]:
                      if protected(*CELLS[state.cells[i]], p.owner, mover, p.kind == "protector", protectors))
 
 
+@implements("leaders.jailer", "leaders.jailer.no-interrupt")
 def is_jailed(state: State, pid: int) -> bool:
-    """The figure ``pid`` may not use its active ability now (leaders.jailer)."""
+    """The figure ``pid`` may not use its active ability now (leaders.jailer): it has one
+    and an enemy Jailer stands adjacent. The table form of
+    :func:`rules.leaders.restrictions.jailed` (compared in the tests)."""
+    piece = state.pieces[pid]
+    if piece.kind not in ACTIVE_KINDS:
+        return False
+    pieces, board = state.pieces, state.board
+    for n in NEIGHBOURS[state.cells[pid]]:
+        j = board[n]
+        if j >= 0 and pieces[j].kind == "jailer" and pieces[j].owner != piece.owner:
+            return True
+    return False
+
+
+def is_jailed_by_predicate(state: State, pid: int) -> bool:
+    """:func:`is_jailed` evaluated through the predicate ``jailed`` (for the tests)."""
     piece = state.pieces[pid]
     jailers = [(*CELLS[state.cells[i]], p.owner) for i, p in enumerate(state.pieces) if p.kind == "jailer"]
     return bool(jailers) and bool(jailed(*CELLS[state.cells[pid]], piece.owner, piece.kind in ACTIVE_KINDS, jailers))
@@ -229,8 +265,3 @@ ABILITIES: dict[str, Generator] = {
 }
 #: Abilities that move a figure other than the user (so the Protector can forbid a target).
 MOVES_OTHERS = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator"})
-#: Abilities whose JSON names a target figure; the rest name only destinations.
-HAS_TARGET = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator", "brewmaster"})
-#: Abilities whose destination is a path of several cells ("path"), the rest one cell ("to").
-PATH_ABILITIES = frozenset({"acrobat", "royal-guard"})
-NO_DESTINATION = frozenset({"illusionist", "claw-launcher"})

@@ -110,7 +110,6 @@ STEP: tuple[tuple[int, ...], ...] = tuple(tuple(_step(i, d) for d in range(6)) f
 #: NEIGHBOURS[i]: the existing adjacent cells of ``i`` (fewer on the edge).
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for j in range(N_CELLS) if adjacent(*CELLS[i], *CELLS[j])) for i in range(N_CELLS))
-NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 
 
 def _ray(i: int, d: int) -> tuple[int, ...]:
@@ -129,9 +128,19 @@ DIRECTION_TO: tuple[tuple[int, ...], ...] = tuple(
     tuple(next((d for d in range(6) if j in RAYS[i][d]), -1) for j in range(N_CELLS)) for i in range(N_CELLS))
 
 
-def cell_index(cell: Cell) -> int:
-    """The index of ``(q, r)``; ``KeyError`` when it is off the board."""
-    return INDEX[cell]
+def _within(i: int, k: int) -> frozenset[int]:
+    q, r = CELLS[i]
+    return frozenset(j for j, (q2, r2) in enumerate(CELLS) if doubled_distance(q2 - q, r2 - r) <= 2 * k)
+
+
+#: ZONE[i]: the cells at most two steps from ``i``, ``i`` included: every cell whose content
+#: can decide whether a leader on ``i`` is captured or surrounded (its neighbours and the
+#: Archer's cells two steps in line). A change outside it leaves that leader's fate alone.
+ZONE: tuple[frozenset[int], ...] = tuple(_within(i, 2) for i in range(N_CELLS))
+#: DISTANCE[i][j]: the number of steps between cells ``i`` and ``j``.
+DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int(doubled_distance(CELLS[j][0] - CELLS[i][0], CELLS[j][1] - CELLS[i][1])) // 2 for j in range(N_CELLS))
+    for i in range(N_CELLS))
 
 
 # --------------------------------------------------------------------------- start and recruitment cells

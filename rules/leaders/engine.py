@@ -14,11 +14,12 @@ recruitment, and a Nemesis forced move with at most one possible path.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, cast
 
 import attrs
 
 from rules.kernel.registry import implements
-from rules.kernel.verdict import Violation
+from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import violations
 from rules.leaders.abilities import (
     ABILITIES,
@@ -30,7 +31,7 @@ from rules.leaders.abilities import (
     two_step_paths,
     vizier_moves,
 )
-from rules.leaders.board import CELLS, NEIGHBOURS, recruitment_cells
+from rules.leaders.board import CELLS, NEIGHBOURS, ZONE, recruitment_cells
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CARDS, CODE, FIGURES, card_count
 from rules.leaders.state import (
@@ -48,6 +49,7 @@ from rules.leaders.state import (
     Action,
     Piece,
     State,
+    engine_action,
 )
 
 _CODES = CODE
@@ -71,19 +73,38 @@ def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[
 
     Characters are every figure, leaders included; enemies are the other side's
     figures (their leader too), allies one's own: a surround counts both."""
+    return _fate(pieces, board, [cells[i] for i, p in enumerate(pieces) if p.owner == side and p.kind == "leader"],
+                 side)
+
+
+def _enemy_weight(pieces: tuple[Piece, ...], board: tuple[int, ...], c: int, side: int) -> int:
+    """The capture weight of ``side``'s enemies around cell ``c`` (leaders.end.captured)."""
+    total = 0
+    for k, x in CAPTURE_RING[c]:
+        j = board[x]
+        if j >= 0:
+            p = pieces[j]
+            if p.owner != side:
+                total += WEIGHT[_CODES[p.kind]][k]
+    return total
+
+
+def _fate(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], leader_cells: list[int],
+          side: int) -> str | None:
+    """:func:`leader_fate` for leaders standing on ``leader_cells``."""
     surrounded = False
-    for i, p in enumerate(pieces):
-        if p.owner != side or p.kind != "leader":
-            continue
-        c = cells[i]
+    for c in leader_cells:
         total = 0
         for k, x in CAPTURE_RING[c]:
             j = board[x]
-            if j >= 0 and pieces[j].owner != side:
-                total += WEIGHT[_CODES[pieces[j].kind]][k]
+            if j >= 0:
+                p = pieces[j]
+                if p.owner != side:
+                    total += WEIGHT[_CODES[p.kind]][k]
         if total >= 2:
             return "captured"
-        surrounded = surrounded or all(board[n] >= 0 for n in NEIGHBOURS[c])
+        if not surrounded:
+            surrounded = all(board[n] >= 0 for n in NEIGHBOURS[c])
     return "surrounded" if surrounded else None
 
 
@@ -93,7 +114,31 @@ def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[in
 
 
 def lost_sides(state: State) -> tuple[int, ...]:
-    return tuple(s for s in (0, 1) if side_lost(state.pieces, state.board, state.cells, s))
+    """The sides whose leader is captured or surrounded (:func:`leader_fate`)."""
+    pieces, cells = state.pieces, state.cells
+    leaders: tuple[list[int], list[int]] = ([], [])
+    for i, p in enumerate(pieces):
+        if p.kind == "leader":
+            leaders[p.owner].append(cells[i])
+    return tuple(s for s in (0, 1) if _fate(pieces, state.board, leaders[s], s) is not None)
+
+
+def leader_zone(state: State, side: int) -> frozenset[int]:
+    """The cells that decide the fate of ``side``'s leader(s) (:data:`rules.leaders.board.ZONE`):
+    an action that moves no figure from or onto these cells cannot capture or surround them."""
+    cells = [state.cells[i] for i, p in enumerate(state.pieces) if p.owner == side and p.kind == "leader"]
+    if len(cells) == 1:
+        return ZONE[cells[0]]
+    return frozenset().union(*(ZONE[c] for c in cells))
+
+
+def touches(state: State, moves: tuple[tuple[int, int], ...], zone: frozenset[int]) -> bool:
+    """Some relocation of ``moves`` starts or ends in ``zone``."""
+    cells = state.cells
+    for pid, c in moves:
+        if c in zone or cells[pid] in zone:
+            return True
+    return False
 
 
 @implements("leaders.end.immediate")
@@ -103,10 +148,39 @@ def _finish_if_lost(state: State) -> State:
     lost = lost_sides(state)
     if not lost:
         return state
-    return attrs.evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
+    return _evolve(state, phase=OVER, pending=(), winners=tuple(s for s in (0, 1) if s not in lost))
+
+
+def _finish_after(before: State, after: State, moves: tuple[tuple[int, int], ...]) -> State:
+    """:func:`_finish_if_lost` for a state reached from a running ``before`` by ``moves``: when
+    no relocation touches a leader's zone (:func:`leader_zone`), no leader can have fallen."""
+    cells, pieces = before.cells, before.pieces
+    for i, p in enumerate(pieces):
+        if p.kind == "leader":
+            zone = ZONE[cells[i]]
+            for pid, c in moves:
+                if c in zone or cells[pid] in zone:
+                    return _finish_if_lost(after)
+    return after
 
 
 # --------------------------------------------------------------------------- relocation and Nemesis
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for :class:`State`, spelt out for speed (the same result)."""
+    return State(*[changes[f] if f in changes else getattr(state, f) for f in _FIELDS])
+
+
+def _moved(state: State, board: tuple[int, ...], cells: tuple[int, ...], acted: frozenset[int],
+           pending: tuple[int, ...]) -> State:
+    """``state`` with figures relocated (``attrs.evolve`` spelt out: the hottest copy of the engine)."""
+    return State(state.mode, state.first, state.pieces, cells, board, state.player, state.phase, acted, pending,
+                 state.recruits_left, state.offer, state.deck, state.banished, state.banish_queue,
+                 state.banish_rounds, state.turn, state.winners)
 
 
 def relocate(state: State, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -144,7 +218,7 @@ def _trigger_nemesis(before: State, after: State, moves: tuple[tuple[int, int], 
         return after
     new = tuple(i for i, p in enumerate(after.pieces) if p.kind == "nemesis" and (1 - p.owner) in moved
                 and i not in after.pending)
-    return auto_nemesis(attrs.evolve(after, pending=after.pending + new))
+    return auto_nemesis(_evolve(after, pending=after.pending + new))
 
 
 def auto_nemesis(state: State) -> State:
@@ -160,7 +234,7 @@ def _move_nemesis(state: State, pid: int, path: tuple[int, ...]) -> State:
     """The forced move itself; it may capture either leader (leaders.end.own-leader's exception)."""
     moves = ((pid, path[-1]),) if path else ()
     board, cells = relocate(state, moves)
-    after = attrs.evolve(state, board=board, cells=cells, pending=state.pending[1:])
+    after = _moved(state, board, cells, state.acted, state.pending[1:])
     return _finish_if_lost(after)
 
 
@@ -171,12 +245,13 @@ def _vizier_for(state: State, owner: int) -> bool:
     return any(p.owner == owner and p.kind == "vizier" for p in state.pieces)
 
 
-def figure_options(state: State, pid: int, shield: frozenset[int]) -> Iterator[tuple[str, Option]]:
+def figure_options(state: State, pid: int, shield: frozenset[int], steps: bool = True) -> Iterator[tuple[str, Option]]:
     """Every (kind, option) a figure may choose before the own-leader rule:
-    ``("move", ...)`` and ``(ability name, ...)``."""
+    ``("move", ...)`` and ``(ability name, ...)`` (without the one-cell steps if not ``steps``)."""
     piece = state.pieces[pid]
-    for o in step_moves(state, pid, shield):
-        yield MOVE, o
+    if steps:
+        for o in step_moves(state, pid, shield):
+            yield MOVE, o
     if piece.kind == "leader" and _vizier_for(state, piece.owner):
         for o in vizier_moves(state, pid, shield):
             yield MOVE, o
@@ -186,43 +261,95 @@ def figure_options(state: State, pid: int, shield: frozenset[int]) -> Iterator[t
             yield piece.kind, o
 
 
-def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
-    board, cells = relocate(state, moves)
-    return not side_lost(state.pieces, board, cells, seat)
+def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...],
+                      zone: frozenset[int] | None = None, leaders: list[int] | None = None) -> bool:
+    """The own-leader rule for a running state: ``seat``'s leader is not captured or
+    surrounded after ``moves``. A relocation outside the leader's zone cannot change that.
+    ``zone`` and ``leaders`` (the leader ids) may be passed when already known."""
+    cells = state.cells
+    if zone is None:
+        zone = leader_zone(state, seat)
+    for pid, c in moves:
+        if c in zone or cells[pid] in zone:
+            break
+    else:
+        return True
+    board = list(state.board)
+    for pid, _ in moves:
+        board[cells[pid]] = -1
+    for pid, c in moves:
+        board[c] = pid
+    if leaders is None:
+        leaders = [i for i, p in enumerate(state.pieces) if p.owner == seat and p.kind == "leader"]
+    moved = dict(moves)
+    return _fate(state.pieces, board, [moved.get(i, cells[i]) for i in leaders], seat) is None
 
 
-def _as_action(seat: int, pid_cell: int, kind: str, o: Option) -> Action:
-    if kind == MOVE:
-        return Action(seat, MOVE, pid_cell, path=o.path)
-    return Action(seat, ABILITY, pid_cell, ability=kind, target=o.target, path=o.path, pull=o.pull)
+
+#: ``_STEPS[seat][cell][k]``: the one-cell move from ``cell`` to ``NEIGHBOURS[cell][k]`` (a table of
+#: values, so listing the most frequent action builds nothing).
+_STEPS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(seat, MOVE, c, path=(n,)) for n in NEIGHBOURS[c]) for c in range(len(CELLS))) for seat in (0, 1))
 
 
 @implements("leaders.turn", "leaders.actions.one-each", "leaders.actions.move", "leaders.actions.ability",
             "leaders.actions.stop", "leaders.end.own-leader", "leaders.nemesis.no-actions")
-def action_phase_options(state: State) -> list[tuple[Action, tuple[tuple[int, int], ...], int]]:
+def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> list[
+        tuple[Action, tuple[tuple[int, int], ...], int]]:
     """(action, relocations, acting figure) for every legal action-phase action but ``end``:
     each figure that has not acted (the Nemesis never acts) moves or uses its
-    ability, unless that leaves its own leader captured or surrounded."""
+    ability, unless that leaves its own leader captured or surrounded. Figures whose
+    ids are in ``skip`` are left out (the forced-win search's pruning)."""
     seat = state.player
     shield = shielded_cells(state, seat)
-    out = []
-    for cell in range(len(state.board)):
-        pid = state.board[cell]
+    pieces, acted, board = state.pieces, state.acted, state.board
+    own_leaders = [i for i, p in enumerate(pieces) if p.owner == seat and p.kind == "leader"]
+    zone = ZONE[state.cells[own_leaders[0]]] if len(own_leaders) == 1 else leader_zone(state, seat)
+    # With one leader, a figure moving only itself (not the leader) adds no enemy weight: it can
+    # lose the leader only by filling its last empty neighbour from a cell that was not one.
+    sole_gap, ring = -2, cast(tuple[int, ...], ())
+    if len(own_leaders) == 1:
+        ring = NEIGHBOURS[state.cells[own_leaders[0]]]
+        gaps = [n for n in ring if board[n] < 0]
+        sole_gap = gaps[0] if len(gaps) == 1 else -1
+    out: list[tuple[Action, tuple[tuple[int, int], ...], int]] = []
+    for cell, pid in enumerate(board):
         if pid < 0:
             continue
-        piece = state.pieces[pid]
-        if piece.owner != seat or pid in state.acted or piece.kind == "nemesis":
+        piece = pieces[pid]
+        if piece.owner != seat or pid in acted or piece.kind == "nemesis" or pid in skip:
             continue
-        for kind, o in figure_options(state, pid, shield):
-            if _keeps_own_leader(state, seat, o.moves):
-                out.append((_as_action(seat, cell, kind, o), o.moves, pid))
+        alone = sole_gap != -2 and piece.kind != "leader"
+        if alone:  # plain steps, written out: the most frequent option by far
+            steps = _STEPS[seat][cell]
+            for k, n in enumerate(NEIGHBOURS[cell]):
+                if board[n] < 0 and (n != sole_gap or cell in ring):
+                    out.append((steps[k], ((pid, n),), pid))
+        own_step = sole_gap != -2 and piece.kind == "leader"
+        if own_step:  # the leader's one-cell steps: the cell it leaves is now an empty neighbour, so
+            # it cannot be surrounded there; only the enemy weight around the new cell counts
+            steps = _STEPS[seat][cell]
+            for k, n in enumerate(NEIGHBOURS[cell]):
+                if board[n] < 0 and _enemy_weight(pieces, board, n, seat) < 2:
+                    out.append((steps[k], ((pid, n),), pid))
+        for kind, o in figure_options(state, pid, shield, steps=not (alone or own_step)):
+            moves = o.moves
+            if alone and len(moves) == 1 and moves[0][0] == pid:
+                ok = moves[0][1] != sole_gap or cell in ring
+            else:
+                ok = _keeps_own_leader(state, seat, moves, zone, own_leaders)
+            if ok:
+                if kind == MOVE:
+                    out.append((engine_action(seat, MOVE, cell, path=o.path), moves, pid))
+                else:
+                    out.append((engine_action(seat, ABILITY, cell, kind, o.target, o.path, o.pull), moves, pid))
     return out
 
 
 def apply_action_phase(state: State, moves: tuple[tuple[int, int], ...], pid: int) -> State:
     board, cells = relocate(state, moves)
-    after = attrs.evolve(state, board=board, cells=cells, acted=state.acted | {pid})
-    done = _finish_if_lost(after)
+    after = _moved(state, board, cells, state.acted | {pid}, state.pending)
+    done = _finish_after(state, after, moves)
     if done.phase == OVER:
         return done
     return _trigger_nemesis(state, after, moves)
@@ -239,16 +366,39 @@ def recruit_options(state: State) -> list[Action]:
     leader captured or surrounded."""
     seat = state.player
     free = [c for c in recruitment_cells(seat) if state.board[c] < 0]
+    gap_sets = [frozenset(n for n in NEIGHBOURS[state.cells[i]] if state.board[n] < 0)
+                for i, p in enumerate(state.pieces) if p.owner == seat and p.kind == "leader"]
+    # own figures weigh nothing in a capture: a placement loses the own leader only by
+    # filling every empty neighbour it has left (leaders.end.surrounded)
+    risky = [g for g in gap_sets if len(g) <= 2]
+    table = _RECRUITS[seat]
     out = []
     for card in sorted(set(state.offer), key=_CARD_ORDER.__getitem__):
+        actions = table[card]
         if len(FIGURES[card]) == 1:
-            placements: list[tuple[int, ...]] = [(c,) for c in free]
+            for c in free:
+                if not any(g <= {c} for g in risky):
+                    out.append(actions[(c,)])
         else:
-            placements = [(a, b) for a in free for b in free if a != b]
-        for cells in placements:
-            if not side_lost(*_placed(state, seat, card, cells), seat):
-                out.append(Action(seat, RECRUIT, card=card, path=cells))
+            for a in free:
+                for b in free:
+                    if a != b and not any(g <= {a, b} for g in risky):
+                        out.append(actions[(a, b)])
     return out
+
+
+def _recruit_table(seat: int) -> dict[str, dict[tuple[int, ...], Action]]:
+    cells = recruitment_cells(seat)
+    return {card: {(c,) if len(FIGURES[card]) == 1 else (c, d): Action(seat, RECRUIT, card=card,
+                                                                      path=(c,) if len(FIGURES[card]) == 1 else (c, d))
+                   for c in cells for d in (cells if len(FIGURES[card]) == 2 else (c,))
+                   if len(FIGURES[card]) == 1 or c != d}
+            for card in CARDS}
+
+
+#: Every recruitment action, by seat, card and cells (a table of values: listing builds nothing).
+_RECRUITS = (_recruit_table(0), _recruit_table(1))
+_ENDS = (Action(0, END), Action(1, END))
 
 
 def _placed(state: State, seat: int, card: str, cells: tuple[int, ...]) -> tuple[
@@ -269,7 +419,7 @@ def start_recruitment(state: State) -> State:
     """After the action phase: recruit once (twice in the second player's first turn),
     or skip with five cards or nowhere to place a recruit (not carried over)."""
     times = 2 if state.player != state.first and state.turn == 2 else 1
-    s = attrs.evolve(state, phase=RECRUITMENT, recruits_left=times, acted=frozenset())
+    s = _evolve(state, phase=RECRUITMENT, recruits_left=times, acted=frozenset())
     if card_count(_kinds(s, s.player)) >= 5 or not recruit_options(s):
         return next_turn(s)
     return s
@@ -287,7 +437,7 @@ def apply_recruit(state: State, action: Action) -> State:
         while len(offer) < 3 and deck:
             offer.append(deck[0])
             deck = deck[1:]
-    after = attrs.evolve(state, pieces=pieces, board=board, cells=cells, offer=tuple(offer), deck=deck,
+    after = _evolve(state, pieces=pieces, board=board, cells=cells, offer=tuple(offer), deck=deck,
                          recruits_left=state.recruits_left - 1)
     done = _finish_if_lost(after)
     if done.phase == OVER:
@@ -302,11 +452,11 @@ def next_turn(state: State) -> State:
     """The other player's turn; in the advanced mode, once both sides hold three
     cards (leader included), first the second banishment round, first player first."""
     nxt = 1 - state.player
-    base = attrs.evolve(state, player=nxt, turn=state.turn + 1, acted=frozenset(), recruits_left=0)
+    base = _evolve(state, player=nxt, turn=state.turn + 1, acted=frozenset(), recruits_left=0)
     if (state.mode == ADVANCED and state.banish_rounds == 1
             and all(card_count(_kinds(state, s)) >= 3 for s in (0, 1))):
-        return attrs.evolve(base, phase=BANISH, banish_queue=(state.first, 1 - state.first), banish_rounds=2)
-    return attrs.evolve(base, phase=ACTIONS)
+        return _evolve(base, phase=BANISH, banish_queue=(state.first, 1 - state.first), banish_rounds=2)
+    return _evolve(base, phase=ACTIONS)
 
 
 @implements("leaders.advanced.banish", "leaders.advanced.banish-second")
@@ -314,7 +464,7 @@ def apply_banish(state: State, card: str) -> State:
     offer = list(state.offer)
     offer.remove(card)
     queue = state.banish_queue[1:]
-    return attrs.evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
+    return _evolve(state, offer=tuple(offer), banished=state.banished + (card,), banish_queue=queue,
                         phase=BANISH if queue else ACTIONS)
 
 
@@ -339,13 +489,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.pending:
         pid = state.pending[0]
         seat = state.pieces[pid].owner
-        return tuple(Action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
+        return tuple(engine_action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
     if state.phase == BANISH:
         seat = state.banish_queue[0]
         return tuple(Action(seat, BANISH_CARD, card=c) for c in sorted(set(state.offer), key=_CARD_ORDER.__getitem__))
     if state.phase == RECRUITMENT:
         return tuple(recruit_options(state))
-    return tuple(a for a, _, _ in action_phase_options(state)) + (Action(state.player, END),)
+    return tuple([a for a, _, _ in action_phase_options(state)] + [_ENDS[state.player]])
 
 
 def successor(state: State, action: Action) -> State:
@@ -366,19 +516,41 @@ def successor(state: State, action: Action) -> State:
 
 
 def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | None:
-    """The relocations of a move or ability action, or ``None`` if the figure cannot do it."""
+    """The relocations of a move or ability action, or ``None`` if the figure cannot do it.
+
+    Asks only the generator that can produce the action (a move: the step or, with a
+    Vizier, the leader's two steps; an ability: that ability's generator, unless jailed),
+    so checking an action costs a fraction of generating every option of the figure."""
     pid = state.board[action.piece]
-    shield = shielded_cells(state, action.seat)
-    want = MOVE if action.kind == MOVE else action.ability
-    for kind, o in figure_options(state, pid, shield):
-        if kind == want and o.path == action.path and (action.kind == MOVE or (
-                o.target == action.target and o.pull == action.pull)):
+    piece = state.pieces[pid]
+    if action.kind == MOVE:
+        if len(action.path) == 1:
+            n = action.path[0]
+            if n in NEIGHBOURS[state.cells[pid]] and state.board[n] < 0:
+                return ((pid, n),)
+            return None
+        if piece.kind == "leader" and _vizier_for(state, piece.owner):
+            for o in vizier_moves(state, pid, frozenset()):
+                if o.path == action.path:
+                    return o.moves
+        return None
+    gen = ABILITIES.get(piece.kind)
+    if gen is None or action.ability != piece.kind or is_jailed(state, pid):
+        return None
+    shield = shielded_cells(state, action.seat) if action.ability in MOVES_OTHERS else frozenset()
+    for o in gen(state, pid, shield):
+        if o.path == action.path and o.target == action.target and o.pull == action.pull:
             return o.moves
     return None
 
 
 def check(state: State, a: Action) -> Violation | None:
-    """Why ``a`` is illegal in ``state``, or ``None``."""
+    """Why ``a`` is illegal in ``state``, or ``None``; ``MalformedError`` when ``state`` or
+    ``a`` is not a Leaders state or action at all."""
+    if not isinstance(a, Action):
+        raise MalformedError(f"a Leaders action must be a rules.leaders.Action, not {type(a).__name__}: {a!r}")
+    if not isinstance(state, State):
+        raise MalformedError(f"a Leaders state must be a rules.leaders.State, not {type(state).__name__}")
     if state.phase == OVER:
         return violations.game_over()
     if state.pending:
@@ -457,6 +629,8 @@ def _check_figure_action(state: State, a: Action) -> Violation | None:
             return violations.jailed(where)
         moves = _moves_of(state, a)
         if moves is None:
+            if a.ability in ("royal-guard", "acrobat") and len(a.path) == 2 and a.path[1] == a.piece:
+                return violations.back_to_start(a.ability, where)
             if (a.ability in MOVES_OTHERS and 0 <= a.target < len(CELLS)
                     and a.target in shielded_cells(state, a.seat) and (a.ability != "claw-launcher" or a.pull)):
                 return violations.protected(cell_name(a.target))

@@ -36,9 +36,9 @@ from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import engine
-from rules.leaders.abilities import PATH_ABILITIES
-from rules.leaders.board import CELLS, INDEX, start_cell
+from rules.leaders.board import CELLS, start_cell
 from rules.leaders.characters import CARDS, KINDS
+from rules.leaders.explain import explain_step
 from rules.leaders.state import (
     ABILITY,
     ACTIONS,
@@ -57,25 +57,11 @@ from rules.leaders.state import (
     State,
     View,
 )
-from rules.leaders.wins import COMMANDS
+from rules.leaders.commands import COMMANDS
+from rules.leaders.notation import action_to_json, parse_cell
+from rules.leaders.positions import position_from_json, position_notes, position_to_json
 
 OFFER_SIZE = 3
-
-
-def parse_cell(value: Any, where: str) -> int:
-    """A ``[q, r]`` pair on the board, as a cell index; ``MalformedError`` otherwise."""
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or not all(type(x) is int for x in value)):
-        raise MalformedError(f"{where} must be a cell [q, r] of two integers, not {value!r}")
-    cell = (value[0], value[1])
-    if cell not in INDEX:
-        raise MalformedError(f"{where}: {list(cell)} is off the board (leaders.board: "
-                             "max(|q|, |r|, |q + r|) <= 3)")
-    return INDEX[cell]
-
-
-def cell_json(i: int) -> list[int]:
-    return list(CELLS[i])
 
 
 def _parse_cells(value: Any, where: str) -> tuple[int, ...]:
@@ -217,30 +203,7 @@ class Leaders(GameBase[State, Action]):
         return Action(seat, ABILITY, piece, ability=ability, target=target, path=path, pull=pull)
 
     def action_to_json(self, a: Action) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": a.seat}
-        if a.kind == END:
-            out["end"] = "actions"
-        elif a.kind == RECRUIT:
-            out.update(recruit=a.card, cells=[cell_json(c) for c in a.path])
-        elif a.kind == BANISH_CARD:
-            out["banish"] = a.card
-        elif a.kind == NEMESIS_MOVE:
-            if a.piece >= 0:
-                out["piece"] = cell_json(a.piece)
-            out["nemesis"] = [cell_json(c) for c in a.path]
-        elif a.kind == MOVE:
-            out.update(piece=cell_json(a.piece), move=[cell_json(c) for c in a.path])
-        else:
-            out.update(piece=cell_json(a.piece), ability=a.ability)
-            if a.target >= 0:
-                out["target"] = cell_json(a.target)
-            if a.ability in PATH_ABILITIES or len(a.path) > 1:
-                out["path"] = [cell_json(c) for c in a.path]
-            elif a.path:
-                out["to"] = cell_json(a.path[0])
-            if a.ability == "claw-launcher" or a.pull:
-                out["pull"] = a.pull
-        return out
+        return action_to_json(a)
 
     # ------------------------------------------------------------------ play
 
@@ -308,30 +271,28 @@ class Leaders(GameBase[State, Action]):
         return attrs.evolve(state, deck=tuple(deck))
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
-        from rules.leaders.explain import explain_step
-
         return explain_step(before, action, after)
 
     # ------------------------------------------------------------------ positions
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        from rules.leaders.positions import position_from_json
-
         return position_from_json(data, variant)
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        from rules.leaders.positions import position_to_json
-
         return position_to_json(state)
 
     def position_notes(self, state: State) -> tuple[Text, ...]:
-        from rules.leaders.positions import position_notes
-
         return position_notes(state)
 
     def record_schema(self) -> dict[str, Any]:
         """Leaders' part of the record JSON Schema (rules/leaders/record.schema.json, decision 0013)."""
         return load_fragment("rules.leaders", "leaders")
+
+    def draw_figure(self, figure: Any, languages: Any) -> Any:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
+        from rules.leaders.pictures import draw
+
+        return draw(figure, languages)
 
 
 LEADERS = Leaders()

@@ -16,8 +16,9 @@ returned in ``problems`` and the rulebook build reports it as a warning.
 :func:`figure_svg` draws the before/after pair; :func:`board_svg` draws one
 board (the docs use it for the empty board).
 
-The rulebook generator (:mod:`rules.rulebook`) finds this module through the
-game's package. Nothing here is needed to play.
+:func:`draw` is the game object's side of the kernel's
+:class:`~rules.kernel.pictures.Pictures` protocol (decision record 0015).
+Nothing here is needed to play.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
+from rules.kernel.pictures import Picture
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, INDEX, RECRUITMENT_CELLS, START_CELLS, Cell
@@ -222,10 +224,12 @@ BOARD_W = 11 * SIZE + 8
 BOARD_H = 7 * math.sqrt(3) * SIZE + 8
 
 
-def _cells(ox: float, oy: float, *, coordinates: bool) -> list[str]:
-    """The 37 cells; recruitment cells tinted by side, start cells with an inner outline."""
+def _cells(ox: float, oy: float, *, coordinates: bool | Iterable[Cell]) -> list[str]:
+    """The 37 cells; recruitment cells tinted by side, start cells with an inner outline;
+    ``coordinates``: ``True`` labels every cell ``q,r``, a set of cells labels those."""
     out = []
     recruit = {c: seat for seat in (0, 1) for c in RECRUITMENT_CELLS[seat]}
+    labelled = set(CELLS) if coordinates is True else set(coordinates or ())
     for cell in CELLS:
         x, y = centre(cell)
         x, y = ox + x, oy + y
@@ -236,9 +240,15 @@ def _cells(ox: float, oy: float, *, coordinates: bool) -> list[str]:
             seat = START_CELLS.index(cell)
             out.append(f'<polygon points="{_hexagon(x, y, SIZE - 5)}" fill="none" stroke="{OWNER_FILL[seat]}" '
                        f'stroke-width="1.5" stroke-dasharray="3 2"/>')
-        if coordinates:
-            out.append(_text(x, y + SIZE * 0.62, f"{cell[0]},{cell[1]}", size=7.5, fill="#6d6650"))
-    return out
+    return out + [_coordinate(ox, oy, cell) for cell in CELLS if cell in labelled]
+
+
+def _coordinate(ox: float, oy: float, cell: Cell) -> str:
+    """``q,r`` at the foot of a cell, readable over a token's edge (the notation of records: ``[q, r]``)."""
+    x, y = centre(cell)
+    return (f'<text x="{ox + x:.1f}" y="{oy + y + SIZE * 0.8:.1f}" font-size="8.5" font-weight="bold" '
+            f'fill="#4d4733" stroke="#fbfaf5" stroke-width="2.5" paint-order="stroke" '
+            f'text-anchor="middle">{cell[0]},{cell[1]}</text>')
 
 
 def _token(ox: float, oy: float, piece: Piece, *, highlight: bool = False, captured: bool = False) -> list[str]:
@@ -254,7 +264,7 @@ def _token(ox: float, oy: float, piece: Piece, *, highlight: bool = False, captu
                    f'stroke-width="3" stroke-dasharray="4 2"/>')
     ring = ' stroke="#f2c94c" stroke-width="2.5"' if piece.character == "leader" else ' stroke="#fff" stroke-width="1"'
     out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{OWNER_FILL[piece.owner]}"{ring}/>')
-    out.append(_text(x, y + 3.3, CHARACTERS[piece.character][0], size=9, weight="bold", fill="#fff"))
+    out.append(_text(x, y + 3.8, CHARACTERS[piece.character][0], size=10, weight="bold", fill="#fff"))
     return out
 
 
@@ -277,10 +287,12 @@ def _arrow(ox: float, oy: float, start: Cell, end: Cell) -> list[str]:
 
 
 def _board(ox: float, oy: float, pieces: Sequence[Piece], *, highlight: Iterable[Cell] = (),
-           moves: Sequence[Move] = (), captured: Iterable[Cell] = (), coordinates: bool = False) -> list[str]:
-    """One board whose centre cell is at ``(ox, oy)``."""
+           moves: Sequence[Move] = (), captured: Iterable[Cell] = (), coordinates: bool | Iterable[Cell] = False
+           ) -> list[str]:
+    """One board whose centre cell is at ``(ox, oy)``; ``coordinates`` as for :func:`_cells`,
+    drawn over the tokens."""
     marked, lost = set(highlight), set(captured)
-    out = _cells(ox, oy, coordinates=coordinates)
+    out = _cells(ox, oy, coordinates=False)
     for m in moves:
         if m.start is not None:
             out += _arrow(ox, oy, m.start, m.piece.cell)
@@ -290,20 +302,30 @@ def _board(ox: float, oy: float, pieces: Sequence[Piece], *, highlight: Iterable
         if m.start is None:  # appeared (a recruit): a plus sign
             x, y = centre(m.piece.cell)
             out.append(_text(ox + x + SIZE * 0.55, oy + y - SIZE * 0.45, "+", size=14, weight="bold", fill=_MOVED))
+    labelled = set(CELLS) if coordinates is True else set(coordinates or ())
+    out += [_coordinate(ox, oy, cell) for cell in CELLS if cell in labelled]
     return out
 
 
-def _legend(x: float, y: float, pieces: Iterable[Piece]) -> tuple[list[str], float]:
-    """``RID = Rider (Jezdec)`` for every kind shown, plus the cell marks; returns (svg, height)."""
+def _legend(x: float, y: float, pieces: Iterable[Piece], width: float = 500) -> tuple[list[str], float]:
+    """``RID = Rider (Jezdec)`` for every kind shown, as many a line as fit in ``width``;
+    returns (svg, height)."""
     kinds = sorted({p.character for p in pieces}, key=list(CHARACTERS).index)
     entries = [f"{CHARACTERS[k][0]} = {CHARACTERS[k][1]} ({CHARACTERS[k][2]})" for k in kinds]
-    out, line = [], 0
-    per_line = 3
-    for i in range(0, len(entries), per_line):
-        out.append(_text(x, y + 14 * line, "   ·   ".join(entries[i:i + per_line]), size=10, anchor="start",
-                         fill="#333"))
-        line += 1
-    return out, 14.0 * line
+    lines: list[str] = []
+    for entry in entries:
+        joined = f"{lines[-1]}   ·   {entry}" if lines else entry
+        if lines and _text_width(joined, 10) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(entry)
+    out = [_text(x, y + 14 * i, line, size=10, anchor="start", fill="#333") for i, line in enumerate(lines)]
+    return out, 14.0 * len(lines)
+
+
+def _text_width(text: str, size: float) -> float:
+    """A generous estimate of the width of ``text`` in DejaVu Sans at ``size`` px."""
+    return len(text) * size * 0.62
 
 
 def _svg(width: float, height: float, title: str, body: list[str]) -> str:
@@ -318,16 +340,18 @@ def _svg(width: float, height: float, title: str, body: list[str]) -> str:
     ])
 
 
-def _key_line(x: float, y: float) -> list[str]:
-    """What the cell colours mean."""
+def _key_line(x: float, y: float, width: float = 500) -> tuple[list[str], float]:
+    """What the cell colours mean: side by side when ``width`` allows, else one above the other;
+    returns (svg, height)."""
     out = []
+    stacked = width < 2 * 190
     for seat in (0, 1):
-        bx = x + seat * 250
-        out.append(f'<rect x="{bx:.1f}" y="{y - 9:.1f}" width="12" height="12" fill="{OWNER_TINT[seat]}" '
+        bx, by = (x, y + 16 * seat) if stacked else (x + seat * 190, y)
+        out.append(f'<rect x="{bx:.1f}" y="{by - 9:.1f}" width="12" height="12" fill="{OWNER_TINT[seat]}" '
                    f'stroke="{_BOARD_STROKE}"/>')
-        out.append(_text(bx + 17, y + 1, f"recruitment cells of player {seat}", size=10, anchor="start",
+        out.append(_text(bx + 17, by + 1, f"recruitment cells of player {seat}", size=10, anchor="start",
                          fill="#333"))
-    return out
+    return out, 32.0 if stacked else 16.0
 
 
 def board_svg(pieces: Iterable[Mapping[str, Any] | Piece] = (), highlight: Iterable[Sequence[int]] = (), *,
@@ -335,48 +359,84 @@ def board_svg(pieces: Iterable[Mapping[str, Any] | Piece] = (), highlight: Itera
     """One board: the 37 cells, each side's recruitment cells tinted in its colour,
     the two leaders' start cells outlined, and ``pieces`` (``{owner, character,
     cell}`` tables or :class:`Piece`) as labelled tokens; ``highlight`` cells get
-    a gold ring; ``coordinates`` writes ``q,r`` in every cell."""
+    a gold ring; ``coordinates`` writes ``q,r`` in every cell (the ``[q, r]`` of records)."""
     parsed = parse_pieces([p.to_json() if isinstance(p, Piece) else p for p in pieces])
     marked = [parse_cell(c, "highlight") for c in highlight]
-    ox, oy = BOARD_W / 2 + 10, BOARD_H / 2 + 10
+    width = BOARD_W + 20
+    ox, oy = width / 2, BOARD_H / 2 + 10
     body = _board(ox, oy, parsed, highlight=marked, coordinates=coordinates)
     y = BOARD_H + 26
-    body += _key_line(16, y)
-    legend, h = _legend(16, y + 20, parsed)
+    key, kh = _key_line(12, y, width - 24)
+    body += key
+    legend, h = _legend(12, y + kh + 4, parsed, width - 24)
     body += legend
-    width = max(BOARD_W + 20, 520)
-    return _svg(width, y + 14 + h, title, body)
+    return _svg(width, y + kh + h + 4, title, body)
 
 
 def figure_svg(figure: Any) -> str:
-    """The before/after pair of a worked example, side by side.
+    """The before/after pair of a worked example, side by side, as one SVG document.
 
     Left, *before*: the acting piece has a gold ring. Right, *after*: every piece
     that moved has a dashed ghost on its old cell and an arrow to its new one,
     the acting piece keeps its gold ring, and a leader the engine finds
-    captured or surrounded has a red dashed ring. The caption under the boards
-    is the engine's account (:func:`figure_outcome`).
+    captured or surrounded has a red dashed ring. The cells the caption names
+    (the actor's, and where each moved piece came from and went) carry their
+    ``q,r``. The caption under the boards is the engine's account
+    (:func:`figure_outcome`). :func:`figure_pair_svg` draws the same as two
+    SVGs that stack on a narrow screen.
     """
     outcome = figure_outcome(figure)
     fig = outcome.figure
     moves = moves_between(fig.before, fig.after)
     actor_after = next((m.piece.cell for m in moves if m.start == fig.actor), fig.actor)
+    named = _named_cells(fig, moves)
     gap = 46
     ox1, oy = BOARD_W / 2 + 10, BOARD_H / 2 + 30
     ox2 = ox1 + BOARD_W + gap
     body = [_text(ox1, 20, "Before · před", size=13, weight="bold"),
             _text(ox2, 20, "After · po", size=13, weight="bold")]
-    body += _board(ox1, oy, fig.before, highlight=[fig.actor])
-    body += _board(ox2, oy, fig.after, highlight=[actor_after], moves=moves, captured=outcome.captured_cells)
+    body += _board(ox1, oy, fig.before, highlight=[fig.actor], coordinates=named)
+    body += _board(ox2, oy, fig.after, highlight=[actor_after], moves=moves, captured=outcome.captured_cells,
+                   coordinates=named)
     mx = ox1 + BOARD_W / 2 + gap / 2
     body.append(f'<polygon points="{mx - 9:.1f},{oy - 10:.1f} {mx + 9:.1f},{oy:.1f} {mx - 9:.1f},{oy + 10:.1f}" '
                 f'fill="#9a927a"/>')
-    y = oy + BOARD_H / 2 + 18
-    body += _key_line(16, y)
-    legend, h = _legend(16, y + 20, (*fig.before, *fig.after))
-    body += legend
     width = 2 * BOARD_W + gap + 20
-    return _svg(width, y + 14 + h, outcome.caption.get("en"), body)
+    y = oy + BOARD_H / 2 + 18
+    key, kh = _key_line(16, y, width - 32)
+    body += key
+    legend, h = _legend(16, y + kh + 4, (*fig.before, *fig.after), width - 32)
+    body += legend
+    return _svg(width, y + kh + h + 4, outcome.caption.get("en"), body)
+
+
+def _named_cells(fig: Figure, moves: Sequence[Move]) -> set[Cell]:
+    return {fig.actor, *(m.piece.cell for m in moves), *(m.start for m in moves if m.start is not None)}
+
+
+def figure_pair_svg(figure: Any) -> str:
+    """The before/after pair as two SVG documents in a ``rules-svg-pair`` box: side by
+    side on a wide page, one above the other on a phone, so each board stays legible."""
+    outcome = figure_outcome(figure)
+    fig = outcome.figure
+    moves = moves_between(fig.before, fig.after)
+    actor_after = next((m.piece.cell for m in moves if m.start == fig.actor), fig.actor)
+    named = _named_cells(fig, moves)
+    width = BOARD_W + 20
+    ox, oy = width / 2, BOARD_H / 2 + 30
+    y = oy + BOARD_H / 2 + 18
+    pieces = (*fig.before, *fig.after)
+    key, kh = _key_line(12, y, width - 24)
+    legend, h = _legend(12, y + kh + 4, pieces, width - 24)
+    height = y + kh + h + 4
+    before = [_text(ox, 20, "Before · před", size=13, weight="bold"),
+              *_board(ox, oy, fig.before, highlight=[fig.actor], coordinates=named), *key, *legend]
+    after = [_text(ox, 20, "After · po", size=13, weight="bold"),
+             *_board(ox, oy, fig.after, highlight=[actor_after], moves=moves, captured=outcome.captured_cells,
+                     coordinates=named), *key, *legend]
+    title = outcome.caption.get("en")
+    return (f'<div class="rules-svg-pair">{_svg(width, height, "Before: " + title, before)}'
+            f'{_svg(width, height, "After: " + title, after)}</div>')
 
 
 # --------------------------------------------------------------------------- replay with the engine
@@ -498,7 +558,8 @@ def _action_rules(action: Any, acting: Piece) -> tuple[str, ...]:
 
 
 def _cell_text(cell: Cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
+    """A cell as records and captions write it: ``[q, r]``."""
+    return f"[{cell[0]}, {cell[1]}]"
 
 
 def _join(parts: Sequence[Text]) -> Text:
@@ -585,3 +646,11 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     caption = _join(parts)
     return FigureOutcome(fig, tuple(dict.fromkeys(rules)), caption, tuple(problems),
                          tuple(LEADERS.action_to_json(a) for a in (found[0] if found else ())), lost)
+
+
+def draw(figure: Mapping[str, Any], languages: Sequence[str] = ("cs", "en")) -> Picture:
+    """The game object's side of :class:`~rules.kernel.pictures.Pictures`: the
+    before/after diagram of a worked example, replayed with the engine."""
+    outcome = figure_outcome(figure)
+    caption = Text(tuple((lang, outcome.caption.get(lang)) for lang in languages))
+    return Picture(figure_pair_svg(figure), caption, outcome.rules, outcome.problems)

@@ -34,9 +34,9 @@ import attrs
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders import engine
-from rules.leaders.board import CELLS, INDEX, recruitment_cells
+from rules.leaders.board import CELLS, recruitment_cells
 from rules.leaders.characters import CARDS, KINDS, card_count, name
-from rules.leaders.game import cell_json, parse_cell
+from rules.leaders.notation import cell_json, parse_cell
 from rules.leaders.state import (
     ACTIONS,
     ADVANCED,
@@ -223,27 +223,3 @@ def position_notes(state: State) -> tuple[Text, ...]:
             notes.append(Text.of(cs="Hráč na tahu nemá volné pole verbování (leaders.recruit.no-free-cell).",
                                  en="The player to move has no free recruitment cell (leaders.recruit.no-free-cell)."))
     return tuple(notes)
-
-
-def ascii_board(state: State) -> str:
-    """A text picture of the board (rows r = -3..3; ``Ab0`` = kind initials and owner), for debugging and docs."""
-    rows = []
-    for r in range(-3, 4):
-        cells = []
-        for q in range(-3, 4):
-            if (q, r) not in INDEX:
-                continue
-            pid = state.board[INDEX[(q, r)]]
-            if pid < 0:
-                cells.append(" . ")
-            else:
-                p = state.pieces[pid]
-                cells.append(f"{_ABBR[p.kind]}{p.owner}")
-        rows.append("  " * abs(r) + "  ".join(cells))
-    return "\n".join(rows)
-
-
-_ABBR = {"leader": "Le", "acrobat": "Ac", "rider": "Ri", "bruiser": "Br", "royal-guard": "RG", "illusionist": "Il",
-         "claw-launcher": "CL", "manipulator": "Ma", "wanderer": "Wa", "brewmaster": "Bw", "archer": "Ar",
-         "assassin": "As", "jailer": "Ja", "protector": "Pr", "vizier": "Vi", "hermit": "He", "cub": "Cu",
-         "nemesis": "Ne"}

@@ -8,15 +8,35 @@ name the acting figure by its CELL (a position may hold two of a kind).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from rules.leaders.board import CELLS
+from rules.kernel.verdict import MalformedError
+from rules.leaders.board import CELLS, N_CELLS
+from rules.leaders.characters import CARDS, KINDS
 
 DISCOVERY, ADVANCED = "discovery", "advanced"
 BANISH, ACTIONS, RECRUITMENT, OVER = "banish", "actions", "recruitment", "over"
 
 #: Action kinds.
 MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE = "move", "ability", "end", "recruit", "banish", "nemesis"
+ACTION_KINDS = frozenset({MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE})
+_CELL_INDICES = frozenset(range(N_CELLS))
+_CELL_OR_NONE = _CELL_INDICES | {-1}
+_KIND_SET = frozenset(KINDS)
+_CARD_SET = frozenset(CARDS)
+
+
+def _bad(cls: str, field: str, value: Any, expected: str, hint: str = "") -> MalformedError:
+    return MalformedError(f"{cls}.{field} must be {expected}, not {value!r}{hint}")
+
+
+def _cell_field(cls: str, field: str, value: Any, allow_none: bool) -> None:
+    if type(value) is not int or not (value in _CELL_INDICES or (allow_none and value == -1)):
+        hint = (f" (a [q, r] pair names a cell in JSON; here use rules.leaders.board.INDEX[{tuple(value)!r}])"
+                if isinstance(value, (tuple, list)) and len(value) == 2 else "")
+        raise _bad(cls, field, value, f"a cell index 0..{N_CELLS - 1}" + (" or -1" if allow_none else ""), hint)
 
 
 @attrs.frozen(slots=True)
@@ -26,6 +46,12 @@ class Piece:
     owner: int
     kind: str
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.owner) is not int or self.owner not in (0, 1):
+            raise _bad("Piece", "owner", self.owner, "seat 0 or 1")
+        if self.kind not in _KIND_SET:
+            raise _bad("Piece", "kind", self.kind, f"a character key ({', '.join(KINDS)})")
+
 
 @attrs.frozen
 class Setup:
@@ -34,6 +60,16 @@ class Setup:
     mode: str
     first: int
     deck: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.mode not in (DISCOVERY, ADVANCED):
+            raise _bad("Setup", "mode", self.mode, "'discovery' or 'advanced'")
+        if type(self.first) is not int or self.first not in (0, 1):
+            raise _bad("Setup", "first", self.first, "seat 0 or 1")
+        if not isinstance(self.deck, tuple) or any(c not in _CARD_SET for c in self.deck):
+            raise _bad("Setup", "deck", self.deck, "a tuple of card keys")
+        if self.mode == DISCOVERY and sorted(self.deck) != sorted(CARDS):
+            raise _bad("Setup", "deck", self.deck, f"the {len(CARDS)} cards once each (leaders.setup.offer)")
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -58,6 +94,38 @@ class Action:
     pull: bool = False
     card: str | None = None
 
+    def __attrs_post_init__(self) -> None:
+        """Values checked on construction, so a wrong one is named here, not deep inside ``check``
+        (one expression on the way through; :meth:`_refuse` names the wrong value)."""
+        if (type(self.seat) is int and self.seat in (0, 1) and self.kind in ACTION_KINDS
+                and type(self.piece) is int and self.piece in _CELL_OR_NONE
+                and type(self.target) is int and self.target in _CELL_OR_NONE
+                and type(self.path) is tuple and _CELL_INDICES.issuperset(self.path)
+                and type(self.pull) is bool and (self.ability is None or self.ability in _KIND_SET)
+                and (self.card is None or self.card in _CARD_SET)
+                and all(type(c) is int for c in self.path)):
+            return
+        self._refuse()
+
+    def _refuse(self) -> None:
+        if type(self.seat) is not int or self.seat not in (0, 1):
+            raise _bad("Action", "seat", self.seat, "seat 0 or 1")
+        if self.kind not in ACTION_KINDS:
+            raise _bad("Action", "kind", self.kind, f"one of {', '.join(sorted(ACTION_KINDS))}")
+        _cell_field("Action", "piece", self.piece, True)
+        _cell_field("Action", "target", self.target, True)
+        if type(self.path) is not tuple:
+            raise _bad("Action", "path", self.path, "a tuple of cell indices")
+        for c in self.path:
+            _cell_field("Action", "path", c, False)
+        if type(self.pull) is not bool:
+            raise _bad("Action", "pull", self.pull, "True or False")
+        if self.ability is not None and self.ability not in _KIND_SET:
+            raise _bad("Action", "ability", self.ability, "None or a character key")
+        if self.card is not None and self.card not in _CARD_SET:
+            raise _bad("Action", "card", self.card, "None or a card key")
+        raise MalformedError(f"not a valid Leaders action: {self!r}")  # pragma: no cover (the checks above cover it)
+
     def __str__(self) -> str:
         def c(i: int) -> str:
             return str(list(CELLS[i]))
@@ -79,6 +147,28 @@ class Action:
         if self.path:
             out += f" to {steps}"
         return out
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def engine_action(seat: int, kind: str, piece: int = -1, ability: str | None = None, target: int = -1,
+                  path: tuple[int, ...] = (), pull: bool = False) -> Action:
+    """An :class:`Action` from values the engine generated itself (cells from its own tables),
+    built without checking them again: the hot path of ``legal_actions``. Callers outside the
+    engine construct ``Action(...)``, which validates."""
+    a = _new(Action)
+    _set(a, "seat", seat)
+    _set(a, "kind", kind)
+    _set(a, "piece", piece)
+    _set(a, "ability", ability)
+    _set(a, "target", target)
+    _set(a, "path", path)
+    _set(a, "pull", pull)
+    _set(a, "card", None)
+    _set(a, "_attrs_cached_hash", None)
+    return a
 
 
 @attrs.frozen(slots=True)

@@ -98,6 +98,18 @@ def bad_target(ability: str, cell: str) -> Violation:
               "The {a} on {c} cannot use its ability that way.", a=ability, c=cell)
 
 
+def back_to_start(ability: str, cell: str) -> Violation:
+    """The Royal Guard's extra step or the Acrobat's second jump ending where the figure started:
+    refused by the ruling on its card (an ability that changes nothing is not an action), whose
+    principle is the ruling on leaders.claw-launcher."""
+    return _v((f"leaders.{ability}", "leaders.claw-launcher"),
+              "Výklad knihovny k {a}: postava z pole {c} nesmí schopností skončit na poli, z něhož vyšla "
+              "(schopnost, která nic nezmění, není akce; viz výklad k leaders.claw-launcher).",
+              "Ruling on leaders.{a}: the character on {c} may not end its ability on the cell it started from "
+              "(an ability that changes nothing is not an action; see the ruling on leaders.claw-launcher).",
+              a=ability, c=cell)
+
+
 def own_leader() -> Violation:
     return _v(("leaders.end.own-leader",), "Tato akce by nechala vašeho vládce zajatého nebo obklíčeného.",
               "This action would leave your own leader captured or surrounded.")

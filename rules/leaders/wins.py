@@ -1,33 +1,637 @@
-"""``rules leaders wins``: every way to win within the current action phase.
+"""Could the player to move win within this action phase? A forced-win solver.
 
-:func:`winning_sequences` lists every action sequence of the player whose turn
-it is, from the given state to the end of the action phase, whose last action
-captures or surrounds the enemy leader (the game ends there, so a sequence
-stops at its winning action). Forced Nemesis moves that interrupt the phase
-appear as steps: the player's own Nemesis' paths are choices of the player;
-the opponent's Nemesis' paths are the opponent's choices, so a sequence through
-one is a win only if the opponent moves that way (each path has its own
-sequences; :func:`needs_opponent` flags them, and the CLI says so). Sequences that merely end the phase are not wins. The order is
-deterministic (the order of ``legal_actions``); the count is exact, computed
-with memoisation on (board, acted figures, pending Nemeses), and branches that
-cannot win are pruned before they are listed.
+The player whose action phase it is (the *mover*) wins when the enemy leader is
+captured or surrounded before the phase ends (leaders.goal,
+leaders.end.immediate). Within a phase the mover chooses actions, one per figure
+(leaders.actions.one-each); when a leader moves, each Nemesis of its enemy must
+move (leaders.nemesis.forced-move), and when such a move has a choice of path it
+is its OWNER's choice. So the phase is a game tree with two kinds of choice:
+
+- the mover's (its actions, its own Nemesis' paths): one good choice suffices;
+- the opponent's (their Nemesis' paths): the win must hold against every one.
+
+A **forced win** is a strategy: my action; for each reply of the opponent, my
+next action; ... ending in a capture or surround on every branch. Its length is
+the number of the mover's actions on its longest branch (Nemesis moves cost no
+action). :func:`forced_win` answers in order of usefulness: is there a forced
+win (yes / no / unknown within the work limit), the shortest one (or, with
+``mode="first"``, the first one found), and, with ``mode="all"``, one shortest
+strategy for every first action that wins.
+
+The search (docs/decisions/0014-leaders-forced-win-search.md):
+
+- iterative deepening on the mover's action count ``d`` = 1, 2, ... up to the
+  number of figures that may still act; the first ``d`` with a win is the
+  shortest; when even that bound has no win, there is none (a proof);
+- an AND-OR depth-first search: OR over the mover's choices, AND over the
+  opponent's Nemesis paths;
+- a transposition table keyed on (placement, acted figures, pending Nemeses)
+  (:func:`compact_key`, :func:`rules.leaders.engine.phase_key` in bytes) holding, per key, the largest depth
+  proven to have no win and the smallest proven to have one;
+- move ordering: actions that end the game first, then those that change the
+  enemy leader's surroundings, then the rest;
+- pruning with the last action (``d == 1``): an action whose relocations start
+  and end outside the enemy leader's zone (the cells within two steps,
+  :data:`rules.leaders.board.ZONE`) and move no leader cannot win: the enemy
+  leader's fate depends on that zone only, and no Nemesis is set moving; a
+  figure whose every option stays that far is skipped without generating its
+  options (:func:`_reach`). ``tests/leaders/test_leaders_solver.py`` checks,
+  exhaustively on small positions, that the result equals a plain minimax
+  enumeration without pruning, memo or ordering;
+- bounded work: a node limit and an optional deadline; past either the answer
+  is ``unknown`` with the depth completed and the nodes searched.
+
+:func:`winning_sequences` / :func:`count_winning_sequences` keep the older,
+plain listing of every winning action sequence (each flagged when it passes
+through an opponent's choice, :func:`needs_opponent`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
+import time
+from array import array
 from collections.abc import Iterator
+from typing import Any, Literal
 
-from rules.kernel.game import GameCommand
-from rules.kernel.text import Text
+import attrs
+
 from rules.kernel.verdict import MalformedError
-from rules.leaders.engine import PhaseKey, legal_actions, phase_key, successor
-from rules.leaders.state import ACTIONS, END, OVER, Action, State
+from rules.leaders.board import DISTANCE, NEIGHBOURS, ZONE
+from rules.leaders.capture import CAPTURE_RING, WEIGHT
+from rules.leaders.characters import CODE
+from rules.leaders.engine import (
+    PhaseKey,
+    action_phase_options,
+    apply_action_phase,
+    leader_fate,
+    legal_actions,
+    nemesis_paths,
+    phase_key,
+    successor,
+)
+from rules.leaders.notation import action_to_json
+from rules.leaders.state import ACTIONS, END, NEMESIS_MOVE, OVER, Action, State
+
+Status = Literal["win", "no-win", "unknown"]
+Mode = Literal["shortest", "first", "all"]
+
+#: Default work limits of :func:`forced_win` (nodes: positions expanded by the search).
+DEFAULT_NODE_LIMIT = 1_000_000
+DEFAULT_ALL_LIMIT = 20
 
 
-class _Search:
+# --------------------------------------------------------------------------- the answer
+
+
+@attrs.frozen
+class Win:
+    """The game ended: ``loser``'s leader is ``fate`` (``captured`` or ``surrounded``);
+    ``rules`` are the rule IDs that decide it."""
+
+    loser: int
+    fate: str
+    rules: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"win": {"loser": self.loser, "fate": self.fate, "rules": list(self.rules)}}
+
+
+@attrs.frozen
+class Move:
+    """The mover's choice (an action of the phase, or its own Nemesis' path), then ``then``."""
+
+    action: Action
+    then: Line
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": action_to_json(self.action), "then": self.then.to_json()}
+
+
+@attrs.frozen
+class Replies:
+    """The opponent's Nemesis on ``cell`` must move and its owner ``seat`` chooses the path:
+    for every path, how the mover goes on."""
+
+    seat: int
+    cell: int
+    branches: tuple[tuple[Action, Line], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"replies": {"seat": self.seat, "cell": list(_cell(self.cell)),
+                            "branches": [{"action": action_to_json(a), "then": t.to_json()}
+                                         for a, t in self.branches]}}
+
+
+Line = Win | Move | Replies
+
+
+def _cell(i: int) -> tuple[int, int]:
+    from rules.leaders.board import CELLS
+
+    return CELLS[i]
+
+
+def strategy_length(line: Line) -> int:
+    """The mover's actions on the longest branch of ``line`` (its own Nemesis' paths are free)."""
+    if isinstance(line, Win):
+        return 0
+    if isinstance(line, Move):
+        return (line.action.kind != NEMESIS_MOVE) + strategy_length(line.then)
+    return max(strategy_length(t) for _, t in line.branches)
+
+
+@attrs.frozen
+class ForcedWin:
+    """The answer of :func:`forced_win`.
+
+    - ``status``: ``"win"`` (a forced win exists), ``"no-win"`` (proven: none within the
+      phase), ``"unknown"`` (the work limit ran out first);
+    - ``strategy``: the shortest forced win (``mode="first"``: the first found), its
+      ``length`` in the mover's actions;
+    - ``strategies``: with ``mode="all"``, one shortest strategy per winning first choice,
+      shortest first (at most ``limit``; ``truncated`` when there were more);
+    - ``depth_completed``: every strategy of up to this many mover actions was searched
+      (for ``no-win``: the number of figures that could still act);
+    - ``nodes``: positions the search expanded; ``limit_hit``: ``"nodes"`` or ``"time"``
+      when the answer is ``unknown`` (or ``all`` stopped early).
+    """
+
+    status: Status
+    mover: int
+    strategy: Line | None = None
+    length: int | None = None
+    strategies: tuple[Line, ...] = ()
+    truncated: bool = False
+    depth_completed: int = 0
+    nodes: int = 0
+    limit_hit: str | None = None
+    mode: Mode = "shortest"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "mover": self.mover, "mode": self.mode,
+                               "length": self.length,
+                               "strategy": self.strategy.to_json() if self.strategy is not None else None,
+                               "depth_completed": self.depth_completed, "nodes": self.nodes,
+                               "limit_hit": self.limit_hit}
+        if self.mode == "all":
+            out["strategies"] = [{"length": strategy_length(s), "strategy": s.to_json()} for s in self.strategies]
+            out["truncated"] = self.truncated
+        return out
+
+
+# --------------------------------------------------------------------------- what decides a win
+
+
+def win_rules(state: State, loser: int, last: Action | None, mover: int) -> Win:
+    """How ``loser``'s leader fell in the finished ``state``, with the rules that decide it:
+    the end condition, the character rules of the figures that weigh (the Assassin alone,
+    the Archer at two cells, leaders.end.captured's ordinary weight), the forced Nemesis move
+    when a Nemesis made the last move, and leaders.end.own-leader's exception when a
+    player's own Nemesis lost their leader."""
+    fate = leader_fate(state.pieces, state.board, state.cells, loser) or "captured"
+    rules: list[str] = []
+    if fate == "captured":
+        rules.append("leaders.end.captured")
+        for i, p in enumerate(state.pieces):
+            if p.owner != loser or p.kind != "leader":
+                continue
+            for k, x in CAPTURE_RING[state.cells[i]]:
+                j = state.board[x]
+                if j >= 0 and state.pieces[j].owner != loser and WEIGHT[CODE[state.pieces[j].kind]][k] > 0:
+                    kind = state.pieces[j].kind
+                    if kind in ("assassin", "archer"):
+                        rules.append(f"leaders.{kind}")
+    else:
+        rules.append("leaders.end.surrounded")
+    if last is not None and last.kind == NEMESIS_MOVE:
+        rules.append("leaders.nemesis.forced-move")
+        if last.seat == loser:
+            rules.append("leaders.end.own-leader")
+    rules.append("leaders.end.immediate")
+    return Win(loser, fate, tuple(dict.fromkeys(rules)))
+
+
+# --------------------------------------------------------------------------- the search
+
+
+class _OutOfWork(Exception):
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+_INF = 1 << 30
+#: Kinds whose own options reach at most this many cells from where they stand (a leader
+#: is handled apart: its moves set Nemeses moving). Absent kinds reach anywhere.
+_SELF_REACH = {"acrobat": 4, "rider": 2, "bruiser": 2, "archer": 1, "assassin": 1, "jailer": 1, "protector": 1,
+               "vizier": 1, "hermit": 1, "cub": 1}
+
+
+def _reach(kind: str) -> int:
+    """How far from its cell any option of a figure of ``kind`` can relocate a figure (moves,
+    pushes); ``_INF`` for abilities that act along whole lines or anywhere (Illusionist, Claw
+    Launcher, Manipulator, Wanderer, Royal Guard) and for the Brewmaster, which may move its
+    own leader (setting the opponent's Nemesis moving)."""
+    return _SELF_REACH.get(kind, _INF)
+
+
+#: Abilities that may move an ENEMY figure (so possibly the enemy leader): with none of them
+#: left to act, the enemy leader stays where it is for the rest of the phase.
+_MOVES_ENEMIES = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator"})
+
+
+#: How far a figure's OWN action can carry it (a leader: 1, 2 with a Vizier on its side);
+#: absent kinds (Royal Guard, Wanderer, and the enemy-moving abilities) anywhere.
+_OWN_REACH = {"acrobat": 4, "rider": 2, "bruiser": 1, "brewmaster": 1, "archer": 1, "assassin": 1, "jailer": 1,
+              "protector": 1, "vizier": 1, "hermit": 1, "cub": 1}
+
+
+def _relocations(gap: int, own: int, pushes: int) -> int:
+    """The fewest relocations that bring a figure ``gap`` steps closer (at least one): its own
+    action covers up to ``own`` steps (0: it cannot act), each Brewmaster push one step, at most
+    ``pushes`` of them; ``_INF`` when impossible."""
+    best = _INF
+    if own > 0:
+        extra = max(0, gap - own)
+        if extra <= pushes:
+            best = 1 + extra
+    if max(gap, 1) <= pushes:
+        best = min(best, max(gap, 1))
+    return best
+
+
+def lower_bound(s: State, mover: int) -> int:
+    """A lower bound on the mover's actions still needed to win from ``s`` (running, nothing
+    pending); 1 when no better bound is known.
+
+    Sound only in the *stationary* case, which it checks: one enemy leader, and none of the
+    mover's figures that may still act can move an enemy (:data:`_MOVES_ENEMIES`). Then the
+    enemy leader stays on its cell ``c``, every mover action relocates exactly one figure
+    (the actor, or the Brewmaster's ally), the enemy's figures stand still but for their
+    Nemeses (set moving, for free, when the mover's leader moves), and the mover's Nemesis
+    moves only when a Brewmaster pushes it. Each figure needs at least
+    :func:`_relocations` actions to come within reach of ``c`` (its own action once, up to
+    its :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's
+    ability lands no nearer than two cells, leaders.wanderer; a Royal Guard's within two
+    cells of its leader, which itself moves at most a step or two and one cell per push,
+    leaders.royal-guard; and one step per push of another
+    Brewmaster that may still act), and distinct figures need distinct actions, so:
+
+    - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
+      neighbours of ``c``: at least the ``e`` cheapest entries of figures outside them;
+    - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
+      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
+      cells in line), or one when one weight is missing.
+    """
+    enemy = 1 - mover
+    pieces, cells, acted = s.pieces, s.cells, s.acted
+    leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == enemy and p.kind == "leader"]
+    if len(leaders) != 1:
+        return 1
+    c = leaders[0]
+    brewmasters = 0
+    vizier = False
+    for i, p in enumerate(pieces):
+        if p.owner == mover:
+            vizier = vizier or p.kind == "vizier"
+            if i not in acted:
+                if p.kind in _MOVES_ENEMIES:
+                    return 1
+                brewmasters += p.kind == "brewmaster"
+    board, row = s.board, DISTANCE[c]
+    own_leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == mover and p.kind == "leader"]
+    ring = {x: k for k, x in CAPTURE_RING[c]}
+    empty = sum(1 for n in NEIGHBOURS[c] if board[n] < 0)
+    enter: list[int] = []  # per figure outside the neighbours: the actions to bring it in
+    ones: list[int] = []  # per figure of weight one not weighing yet: the actions to make it weigh
+    twos: list[int] = []
+    weight = 0
+    for i, p in enumerate(pieces):
+        x = cells[i]
+        dist = row[x]
+        if p.owner != mover:
+            if p.kind == "nemesis" and dist > 1:
+                enter.append(0)
+            continue
+        pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
+        if p.kind == "nemesis" or i in acted:
+            own = 0
+        elif p.kind == "leader":
+            own = 2 if vizier else 1
+        elif p.kind == "wanderer":  # its ability lands anywhere but next to an enemy; or it steps
+            own = max(1, dist - 2)
+        elif p.kind == "royal-guard":  # its ability lands within two cells of its leader; or it steps
+            leader_reach = (2 if vizier else 1) + brewmasters
+            closest = max(1, min(row[y] for y in own_leaders) - leader_reach - 2)
+            own = max(1, dist - closest)
+        else:
+            own = _OWN_REACH.get(p.kind, _INF)
+        if dist > 1:
+            enter.append(_relocations(dist - 1, own, pushes))
+        code = CODE[p.kind]
+        k = ring.get(x)
+        if k is not None and WEIGHT[code][k] > 0:
+            weight += WEIGHT[code][k]
+            continue
+        best = max(WEIGHT[code])
+        if best == 0:
+            continue
+        need_dist = 2 if p.kind == "archer" else 1
+        cost = _relocations(max(0, dist - need_dist), own, pushes)
+        (twos if best >= 2 else ones).append(cost)
+    if weight >= 2:
+        return 0
+    enter.sort()
+    surround = sum(enter[:empty]) if len(enter) >= empty else _INF
+    ones.sort()
+    twos.sort()
+    if weight == 1:
+        capture = min(ones + twos, default=_INF)
+    else:
+        capture = min(twos[0] if twos else _INF, ones[0] + ones[1] if len(ones) >= 2 else _INF)
+    return max(1, min(surround, capture))
+
+
+def compact_key(s: State) -> tuple[bytes, int, tuple[int, ...]]:
+    """:func:`rules.leaders.engine.phase_key` in a compact form for the solver's table: the board
+    as 37 signed bytes, the acted figures as a bit mask, the pending Nemeses (the same
+    information, about a quarter of the memory per entry)."""
+    mask = 0
+    for i in s.acted:
+        mask |= 1 << i
+    return array("b", s.board).tobytes(), mask, s.pending
+
+
+class _Solver:
+    """One search from one root: the mover, the table, the work counters."""
+
+    def __init__(self, mover: int, node_limit: int, deadline: float | None, prune: bool = True) -> None:
+        self.mover = mover
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.prune = prune
+        self.nodes = 0
+        #: key -> (largest depth proven without a win, smallest depth proven with one)
+        self.table: dict[tuple[bytes, int, tuple[int, ...]], tuple[int, int]] = {}
+
+    # ---------------------------------------------------------------- helpers
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _OutOfWork("nodes")
+        if self.deadline is not None and not self.nodes & 255 and time.monotonic() > self.deadline:
+            raise _OutOfWork("time")
+
+    def actors_left(self, s: State) -> int:
+        """How many of the mover's figures may still act (the Nemesis never does)."""
+        return sum(1 for i, p in enumerate(s.pieces)
+                   if p.owner == self.mover and i not in s.acted and p.kind != "nemesis")
+
+    def children(self, s: State, d: int) -> Iterator[tuple[Action, State]]:
+        """The mover's options in ``s`` (not pending), ordered, pruned when ``d == 1``."""
+        enemy = 1 - self.mover
+        enemy_leaders = [s.cells[i] for i, p in enumerate(s.pieces) if p.owner == enemy and p.kind == "leader"]
+        zone = ZONE[enemy_leaders[0]] if len(enemy_leaders) == 1 else frozenset().union(
+            *(ZONE[c] for c in enemy_leaders))
+        last = self.prune and d == 1
+        skip: frozenset[int] = frozenset()
+        if last:
+            skip = frozenset(i for i, p in enumerate(s.pieces)
+                             if p.owner == self.mover and p.kind != "leader"
+                             and min(DISTANCE[s.cells[i]][c] for c in enemy_leaders) > 2 + _reach(p.kind))
+        near: list[tuple[Action, tuple[tuple[int, int], ...], int]] = []
+        rest: list[tuple[Action, tuple[tuple[int, int], ...], int]] = []
+        for a, moves, pid in action_phase_options(s, skip):
+            touching = any(c in zone or s.cells[q] in zone for q, c in moves)
+            if touching:
+                near.append((a, moves, pid))
+            elif not last or any(s.pieces[q].kind == "leader" for q, _ in moves):
+                rest.append((a, moves, pid))
+            # else: the last action cannot change the enemy leader's fate (module docstring)
+        later: list[tuple[Action, State]] = []
+        for a, moves, pid in near:  # those that end the game first, the others after
+            t = apply_action_phase(s, moves, pid)
+            if t.phase == OVER:
+                yield a, t
+            else:
+                later.append((a, t))
+        yield from later
+        for a, moves, pid in rest:
+            yield a, apply_action_phase(s, moves, pid)
+
+    def replies(self, s: State) -> tuple[int, list[tuple[Action, State]]]:
+        pid = s.pending[0]
+        owner = s.pieces[pid].owner
+        out = []
+        for path in nemesis_paths(s, pid):
+            a = Action(owner, NEMESIS_MOVE, s.cells[pid], path=path)
+            out.append((a, successor(s, a)))
+        return owner, out
+
+    # ---------------------------------------------------------------- AND-OR search
+
+    def value(self, t: State, d: int) -> bool:
+        if t.phase == OVER:
+            return t.winners == (self.mover,)
+        if t.phase != ACTIONS or t.player != self.mover:
+            return False
+        return self.wins(t, d)
+
+    def wins(self, s: State, d: int) -> bool:
+        """Does the mover force a win from ``s`` (running, the mover's phase) within ``d`` actions?"""
+        d = min(d, self.actors_left(s))
+        key = compact_key(s)
+        lo, hi = self.table.get(key, (-1, _INF))
+        if d >= hi:
+            return True
+        if d <= lo:
+            return False
+        self._tick()
+        if s.pending:
+            owner, kids = self.replies(s)
+            if owner == self.mover:
+                result = any(self.value(t, d) for _, t in kids)
+            else:
+                result = all(self.value(t, d) for _, t in kids)
+        elif d == 0 or (self.prune and d > 1 and lower_bound(s, self.mover) > d):
+            result = False
+        else:
+            result = any(self.value(t, d - 1) for _, t in self.children(s, d))
+        lo, hi = self.table.get(key, (-1, _INF))
+        self.table[key] = (lo, min(hi, d)) if result else (max(lo, d), hi)
+        return result
+
+    def shortest(self, s: State, d: int) -> int:
+        """The smallest ``k <= d`` with a forced win from ``s`` within ``k`` actions (``s`` wins within ``d``)."""
+        for k in range(0, d + 1):
+            if self.wins(s, k):
+                return k
+        raise AssertionError("shortest() on a position without a win within d")  # pragma: no cover
+
+    # ---------------------------------------------------------------- strategies
+
+    def line(self, t: State, d: int, last: Action | None, shortest: bool) -> Line:
+        """A strategy from ``t``, which wins within ``d`` (``shortest``: each of the mover's
+        choices takes the fewest actions possible from there)."""
+        if t.phase == OVER:
+            return win_rules(t, 1 - self.mover, last, self.mover)
+        if shortest:
+            d = self.shortest(t, d)
+        if t.pending:
+            owner, kids = self.replies(t)
+            if owner != self.mover:
+                return Replies(owner, t.cells[t.pending[0]],
+                               tuple((a, self.line(u, d, a, shortest)) for a, u in kids))
+            for a, u in kids:
+                if self.value(u, d):
+                    return Move(a, self.line(u, d, a, shortest))
+        else:
+            for a, u in self.children(t, d):
+                if self.value(u, d - 1):
+                    return Move(a, self.line(u, d - 1, a, shortest))
+        raise AssertionError("line() on a position without a win within d")  # pragma: no cover
+
+
+def forced_win(state: State, *, mode: Mode = "shortest", limit: int = DEFAULT_ALL_LIMIT,
+               node_limit: int = DEFAULT_NODE_LIMIT, timeout: float | None = None,
+               prune: bool = True) -> ForcedWin:
+    """Can the player whose action phase it is force a win before it ends? (see the module docstring)
+
+    ``mode``: ``"shortest"`` (default: the fewest of the mover's actions, found by iterative
+    deepening), ``"first"`` (the first forced win found, searched at full depth), ``"all"``
+    (one shortest strategy for each first choice that wins, at most ``limit``).
+    ``node_limit`` bounds the positions expanded and ``timeout`` (seconds) the time; past
+    either, the status is ``"unknown"`` with how far the search got. ``prune=False``
+    switches off the last-action pruning (for the tests that compare).
+    """
+    if not isinstance(state, State):
+        raise MalformedError(f"forced_win needs a Leaders State, not {type(state).__name__}: {state!r}")
+    if mode not in ("shortest", "first", "all"):
+        raise MalformedError(f"mode must be 'shortest', 'first' or 'all', not {mode!r}")
+    for name, value in (("node_limit", node_limit), ("limit", limit)):
+        if type(value) is not int or value < 1:
+            raise MalformedError(f"{name} must be a positive integer, not {value!r}")
+    if timeout is not None and (not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise MalformedError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    mover = state.player
+    if state.phase != ACTIONS:  # over, recruitment or banishment: no action phase to win in
+        won = state.phase == OVER and state.winners == (mover,)
+        return ForcedWin("no-win" if not won else "win", mover, mode=mode,
+                         strategy=win_rules(state, 1 - mover, None, mover) if won else None,
+                         length=0 if won else None, strategies=(), depth_completed=0)
+    deadline = time.monotonic() + timeout if timeout is not None else None
+    solver = _Solver(mover, node_limit, deadline, prune)
+    top = solver.actors_left(state)
+    done = -1
+    try:
+        if mode == "first":
+            if solver.wins(state, top):
+                line = solver.line(state, top, None, shortest=False)
+                return ForcedWin("win", mover, line, strategy_length(line), depth_completed=top,
+                                 nodes=solver.nodes, mode=mode)
+            return ForcedWin("no-win", mover, depth_completed=top, nodes=solver.nodes, mode=mode)
+        for d in range(0, top + 1):
+            if solver.wins(state, d):
+                line = solver.line(state, d, None, shortest=True)
+                if mode == "shortest":
+                    return ForcedWin("win", mover, line, d, depth_completed=d, nodes=solver.nodes, mode=mode)
+                return _all(solver, state, line, d, top, limit)
+            done = d
+        return ForcedWin("no-win", mover, depth_completed=top, nodes=solver.nodes, mode=mode)
+    except _OutOfWork as out:
+        return ForcedWin("unknown", mover, depth_completed=max(done, 0), nodes=solver.nodes, limit_hit=out.why,
+                         mode=mode)
+
+
+def _all(solver: _Solver, state: State, best: Line, d: int, top: int, limit: int) -> ForcedWin:
+    """Every first choice of the mover that forces a win, each with its shortest strategy."""
+    mover = state.player
+    found: list[Line] = []
+    truncated = False
+    hit = None
+    try:
+        if state.pending and state.to_move != mover:  # the opponent chooses first: one strategy answers all
+            return ForcedWin("win", mover, best, d, (best,), depth_completed=d, nodes=solver.nodes, mode="all")
+        if state.pending:
+            _, kids = solver.replies(state)
+            first = [(a, t, 0) for a, t in kids]
+        else:
+            first = [(a, t, 1) for a, t in solver.children(state, top)]
+        for a, t, cost in first:
+            if not solver.value(t, top - cost):
+                continue
+            if len(found) >= limit:
+                truncated = True
+                break
+            found.append(Move(a, solver.line(t, top - cost, a, shortest=True)))
+    except _OutOfWork as out:
+        truncated, hit = True, out.why
+    found.sort(key=strategy_length)
+    return ForcedWin("win", mover, best, d, tuple(found), truncated, depth_completed=d, nodes=solver.nodes,
+                     limit_hit=hit, mode="all")
+
+
+def winning_first_choices(state: State, within: int, node_limit: int = DEFAULT_NODE_LIMIT) -> tuple[Action, ...] | None:
+    """The mover's first choices (in search order) that start a forced win of at most ``within``
+    of its actions; ``None`` when the node limit ran out. With ``within`` the shortest length,
+    one choice means the shortest win is unique (the puzzle suite's criterion)."""
+    if state.phase != ACTIONS or (state.pending and state.to_move != state.player):
+        return ()
+    solver = _Solver(state.player, node_limit, None)
+    try:
+        if state.pending:
+            _, kids = solver.replies(state)
+            return tuple(a for a, t in kids if solver.value(t, within))
+        return tuple(a for a, t in solver.children(state, within) if solver.value(t, within - 1))
+    except _OutOfWork:
+        return None
+
+
+def plain_forced_win_length(state: State) -> int | None:
+    """The shortest forced win by plain minimax over ``legal_actions``: no table, no ordering,
+    no pruning (exponential; the reference the tests compare :func:`forced_win` with)."""
+    mover = state.player
+
+    def win(s: State, d: int) -> bool:
+        if s.phase == OVER:
+            return s.winners == (mover,)
+        if s.phase != ACTIONS or s.player != mover:
+            return False
+        moves = [a for a in legal_actions(s) if a.kind != END]
+        if s.pending:
+            kids = (win(successor(s, a), d) for a in moves)
+            return any(kids) if s.to_move == mover else all(kids)
+        return d > 0 and any(win(successor(s, a), d - 1) for a in moves)
+
+    if state.phase != ACTIONS:
+        return None
+    top = sum(1 for i, p in enumerate(state.pieces) if p.owner == mover and i not in state.acted
+              and p.kind != "nemesis")
+    return next((d for d in range(top + 1) if win(state, d)), None)
+
+
+def check_strategy(state: State, line: Line) -> int:
+    """Play ``line`` from ``state`` against every reply it lists, checking each step is legal,
+    that the replies are exactly the opponent's choices and that every branch ends in a
+    win of the mover; returns the length. ``AssertionError`` otherwise (for the tests)."""
+    mover = state.player
+    if isinstance(line, Win):
+        assert state.phase == OVER and state.winners == (mover,), "a branch does not end in a win"
+        return 0
+    if isinstance(line, Move):
+        assert state.phase != OVER and state.to_move == mover, "the mover is not to choose here"
+        assert line.action in legal_actions(state), f"illegal step {line.action}"
+        return (line.action.kind != NEMESIS_MOVE) + check_strategy(successor(state, line.action), line.then)
+    assert state.pending and state.to_move == line.seat != mover, "no opponent's choice here"
+    choices = set(legal_actions(state))
+    assert {a for a, _ in line.branches} == choices, "the replies are not all of the opponent's choices"
+    return max(check_strategy(successor(state, a), t) for a, t in line.branches)
+
+
+# --------------------------------------------------------------------------- every winning sequence (plain)
+
+
+class _Sequences:
     def __init__(self, mover: int) -> None:
         self.mover = mover
         self.memo: dict[PhaseKey, int] = {}
@@ -65,8 +669,8 @@ class _Search:
 
 def needs_opponent(state: State, sequence: tuple[Action, ...]) -> bool:
     """Does ``sequence`` pass through a choice of the opponent (their Nemesis' path)?
-    Such a sequence wins only if the opponent chooses that way; the others are
-    the player's own to follow."""
+    Such a sequence wins only if the opponent chooses that way (a forced win answers
+    every such choice: :func:`forced_win`)."""
     return any(a.seat != state.player for a in sequence)
 
 
@@ -74,91 +678,17 @@ def count_winning_sequences(state: State) -> int:
     """How many action sequences of this action phase win for the player whose turn it is."""
     if state.phase != ACTIONS:
         return 0
-    return _Search(state.player).count(state)
+    return _Sequences(state.player).count(state)
 
 
 def winning_sequences(state: State, limit: int | None = None) -> tuple[tuple[Action, ...], ...]:
-    """Every winning action sequence of the current action phase (at most ``limit``)."""
+    """Every winning action sequence of the current action phase (at most ``limit``), in the
+    order of ``legal_actions``; a sequence stops at its winning action."""
     if state.phase != ACTIONS:
         return ()
     out: list[tuple[Action, ...]] = []
-    for seq in _Search(state.player).walk(state, ()):
+    for seq in _Sequences(state.player).walk(state, ()):
         if limit is not None and len(out) >= limit:
             break
         out.append(seq)
     return tuple(out)
-
-
-# --------------------------------------------------------------------------- the CLI command
-
-
-def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="POSITION.json",
-                   help="a position (the JSON of rules.leaders.positions) or a rules-record/1 with a 'position'")
-    p.add_argument("--lang", choices=("cs", "en"), default="en", help="language of the steps (default en)")
-    p.add_argument("--json", action="store_true", help="one JSON object: count and sequences of actions")
-    p.add_argument("--limit", type=int, default=100, metavar="N", help="list at most N sequences (default 100)")
-
-
-def load_position(path: str) -> State:
-    """A state from a bare position file or a position record (whose actions are played)."""
-    from rules import games
-    from rules.kernel.records import adjudicate, parse_record, read_json
-    from rules.leaders.game import LEADERS
-
-    data = read_json(path)
-    if isinstance(data, dict) and "format" in data:
-        record = parse_record(data, games.load, where=path)
-        if record.game != "leaders" or record.position is None:
-            raise MalformedError("expected a Leaders record that starts from a 'position'", where=path)
-        verdict = adjudicate(LEADERS, record)
-        if not verdict.legal:
-            assert verdict.illegal is not None
-            raise MalformedError(f"action {verdict.illegal.index} is illegal: "
-                                 f"{', '.join(verdict.illegal.violation.rules)}", where=path)
-        state: State = verdict.final_state
-        return state
-    try:
-        return LEADERS.position_from_json(data)
-    except MalformedError as exc:
-        raise MalformedError(exc.detail, where=path) from None
-
-
-def _run(args: argparse.Namespace) -> int:
-    from rules.leaders.explain import describe
-    from rules.leaders.game import LEADERS
-
-    state = load_position(args.file)
-    total = count_winning_sequences(state)
-    seqs = winning_sequences(state, args.limit)
-    if args.json:
-        print(json.dumps({"count": total, "sequences": [[LEADERS.action_to_json(a) for a in seq] for seq in seqs],
-                          "needs_opponent": [needs_opponent(state, seq) for seq in seqs]}, ensure_ascii=False))
-        return 0
-    for note in LEADERS.position_notes(state):
-        print(note.get(args.lang))
-    if not total:
-        print(Text.of(cs="V této fázi akcí se vyhrát nedá.", en="no win this phase").get(args.lang))
-        return 0
-    print(Text.of(cs="Výherních posloupností: {n}", en="winning sequences: {n}").format(n=total).get(args.lang))
-    for i, seq in enumerate(seqs, 1):
-        if needs_opponent(state, seq):
-            print(f"{i}. " + Text.of(cs="(jen zvolí-li soupeř pro svou Nemesis tuto cestu)",
-                                     en="(only if the opponent moves their Nemesis this way)").get(args.lang))
-        else:
-            print(f"{i}.")
-        s = state
-        for a in seq:
-            print("   " + describe(s, a).get(args.lang))
-            s = successor(s, a)
-    if len(seqs) < total:
-        print(Text.of(cs="… a dalších {n} (viz --limit)", en="... and {n} more (see --limit)")
-              .format(n=total - len(seqs)).get(args.lang), file=sys.stdout)
-    return 0
-
-
-COMMANDS: dict[str, GameCommand] = {
-    "wins": GameCommand(
-        help="list every way the player to move can capture or surround the enemy leader this action phase",
-        configure=_configure, run=_run),
-}

@@ -12,11 +12,13 @@ Load it with ``extensions = ["rules.sphinx"]``. It adds:
   registering it, ``:brief:`` for the text alone);
 - ``.. rulebook:: claim``: a game's whole chapter, generated from the spec,
   one section per spec section and one subsection per rule, the rule ID
-  being the anchor; worked tricks are drawn as SVG and checked against the
+  being the anchor; worked examples are drawn as SVG and checked against the
   engine (a disagreement is a build warning, fatal under ``-W``);
 - ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
   linking to its rule;
-- ``.. proofs::``: a table of every theorem with its rules, status and time.
+- ``.. proofs::``: a table of every theorem with its rules, status and time;
+- ``.. rulebook-chapters::``: the table of contents of every chapter;
+- the index of rules, by game and section (``:ref:`rule-ruleindex```).
 
 Configuration:
 
@@ -36,9 +38,19 @@ Configuration:
 ``rules_proofs_module``
     The module with ``THEOREMS`` (default ``proofs``); if it cannot be
     imported, the rulebook says so and the build goes on.
+``rules_rulebook_url``
+    Base URL of a published rulebook. A ``:rule:`` reference that this
+    project does not render and no intersphinx inventory resolves, but the
+    installed spec knows, links to ``<url>/<game key>.html#<rule ID>``;
+    without it, such a reference is the ID as code with the rule on hover.
+    Default: none. An ID the spec does not know is a warning either way.
 
-The extension is read- and write-parallel safe. Its styles are the classes
-``rules-*``; ``docs/_static/rules.css`` of this project styles them.
+Every rule reference shows the rule's English and source-language text on
+hover. The extension is read- and write-parallel safe. It ships its styles
+(``rules.css``: the ``rules-*`` classes, light and dark themes) and a search
+scorer that puts a rule whose ID is typed first (``rules-search.js``, used
+when the project sets no ``html_search_scorer``); the index of rules is
+``rule-ruleindex.html`` (``:ref:`rule-ruleindex```).
 
 The extension is a package of small modules, each with one concern:
 
@@ -63,6 +75,7 @@ from sphinx.application import Sphinx
 
 from rules.sphinx.data import proof_report as proof_report
 from rules.sphinx.data import tests_table as tests_table
+from rules.sphinx.directives import ChaptersDirective as ChaptersDirective
 from rules.sphinx.directives import ProofsDirective as ProofsDirective
 from rules.sphinx.directives import RulebookDirective as RulebookDirective
 from rules.sphinx.directives import RuleDirective as RuleDirective
@@ -70,8 +83,16 @@ from rules.sphinx.directives import RulingsDirective as RulingsDirective
 from rules.sphinx.domain import RuleDomain as RuleDomain
 from rules.sphinx.domain import RuleRole as RuleRole
 from rules.sphinx.domain import rule_xref as rule_xref
-from rules.sphinx.events import _missing_code_reference, _outdated
+from rules.sphinx.events import (
+    _add_static,
+    _hover_on_rule_links,
+    _missing_code_reference,
+    _one_viewport,
+    _outdated,
+    _rule_from_spec,
+)
 from rules.sphinx.renderer import Renderer as Renderer
+from rules.sphinx.text import add_nodes
 from rules.sphinx.text import bilingual as bilingual
 from rules.sphinx.text import render_text as render_text
 
@@ -84,14 +105,22 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_source_url", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("rules_tests_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("rules_proofs_module", "proofs", "env", types=frozenset({str}))
+    app.add_config_value("rules_rulebook_url", None, "env", types=frozenset({str, type(None)}))
+    add_nodes(app)
     app.add_domain(RuleDomain)
     app.add_role("rule", RuleRole(innernodeclass=nodes.literal, warn_dangling=True))
     app.add_directive("rule", RuleDirective)
     app.add_directive("rulebook", RulebookDirective)
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("proofs", ProofsDirective)
+    app.add_directive("rulebook-chapters", ChaptersDirective)
     app.connect("env-get-outdated", _outdated)
     app.connect("missing-reference", _missing_code_reference, priority=900)
+    app.connect("missing-reference", _rule_from_spec, priority=950)
+    app.connect("config-inited", _add_static)
+    app.connect("doctree-resolved", _hover_on_rule_links)
+    app.connect("html-page-context", _one_viewport)
+    app.add_css_file("rules.css")
     from rules import __version__
 
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""The directives: ``rule``, ``rulebook``, ``rulings`` and ``proofs``.
+"""The directives: ``rule``, ``rulebook``, ``rulebook-chapters``, ``rulings`` and ``proofs``.
 
 Each directive picks what to show (one rule, a game's chapter, the rulings,
 the theorems), notes what the document depends on, and leaves the look to
@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -22,7 +23,7 @@ from rules import rulebook
 from rules.kernel.spec import Book, load_spec
 from rules.sphinx.data import _count, proof_report
 from rules.sphinx.domain import RuleDomain, rule_xref
-from rules.sphinx.renderer import Renderer
+from rules.sphinx.renderer import Renderer, _titles
 from rules.sphinx.text import _inline, _para, _status, bilingual
 
 logger = logging.getLogger(__name__)
@@ -71,10 +72,13 @@ class RuleDirective(SphinxDirective):
 
 
 class RulebookDirective(SphinxDirective):
-    """``.. rulebook:: claim``: a game's chapter, generated from its spec.
+    """``.. rulebook:: claim``: a chapter of the rulebook, generated from its spec.
 
-    ``:sections: key key …`` renders only those sections of the book, in book
-    order (the Claim 2 book holds two chapters: Claim 2 and the combinations).
+    The argument is a registered game key: a book's own game (``claim2``) or a
+    game whose rules another book states (``claim-combined``: the
+    combinations in the Claim 2 book); see :func:`rules.rulebook.chapters`.
+    ``:sections: key key …`` renders only those sections of the chapter's
+    book, in book order.
     """
 
     required_arguments = 1
@@ -83,17 +87,22 @@ class RulebookDirective(SphinxDirective):
                                              "sections": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
-        book = _book_of(self, self.arguments[0].strip())
-        if book is None:
+        key = self.arguments[0].strip()
+        try:
+            chapter = rulebook.chapter(key)
+        except KeyError:
+            known = ", ".join(c.key for c in rulebook.chapters())
+            logger.warning("unknown game %r (known: %s)", key, known,
+                           location=self.get_location(), type="rules", subtype="game")
             return []
-        if "sections" in self.options:
-            wanted = self.options["sections"].split()
-            unknown = sorted(set(wanted) - {s.key for s in book.sections})
-            if unknown:
-                logger.warning("rulebook %s: unknown section(s) %s", book.game, ", ".join(unknown),
-                               location=self.get_location(), type="rules", subtype="section")
-            book = attrs.evolve(book, sections=tuple(s for s in book.sections if s.key in wanted),
-                                rules=tuple(r for r in book.rules if r.section in wanted))
+        book = chapter.book
+        wanted = self.options["sections"].split() if "sections" in self.options else list(chapter.sections)
+        unknown = sorted(set(wanted) - {s.key for s in book.sections})
+        if unknown:
+            logger.warning("rulebook %s: unknown section(s) %s", key, ", ".join(unknown),
+                           location=self.get_location(), type="rules", subtype="section")
+        book = attrs.evolve(book, sections=tuple(s for s in book.sections if s.key in wanted),
+                            rules=tuple(r for r in book.rules if r.section in wanted))
         self.env.note_dependency(str(Path(book.path).resolve()))
         renderer = Renderer(self)
         renderer.domain.note_dynamic()
@@ -122,20 +131,19 @@ class RulingsDirective(SphinxDirective):
             self.env.note_dependency(str(Path(book.path).resolve()))
             found = rulebook.rulings([game])
             section = nodes.section(ids=[f"rulings-{game}"], classes=["rules-rulings"])
-            section += nodes.title("", f"{book.title.get('en')} ({book.title.get(book.language)}): "
-                                       f"{len(found)} rulings")
+            english, source = book.title.get("en"), book.title.get(book.language)
+            name = english if english == source else f"{english} ({source})"
+            section += nodes.title("", f"{name}: {len(found)} ruling{'' if len(found) == 1 else 's'}")
             self.state.document.set_id(section)
             for n, (rule, ruling) in enumerate(found, 1):
                 box = nodes.container(classes=["rules-annotation", "rules-annotation-ruling", "rules-ruling"])
                 head = _para(_inline(f"Ruling {n} on ", "rules-annotation-label"), classes=["rules-annotation-head"])
                 head += rule_xref(rule.id, self.env.docname)
                 head += nodes.Text(" ")
-                head += _inline(rule.title.get(book.language), "rules-title-source")
-                head += nodes.Text(" · ")
-                head += _inline(rule.title.get("en"), "rules-title-translation")
+                head.extend(_titles(rule.title, book.languages))
                 box += head
                 box += _para(_inline("The rule: ", "rules-meta-label"), rule.text.get("en"), classes=["rules-ruling-rule"])
-                box += bilingual(ruling.text, book.languages, labels=False)
+                box += bilingual(ruling.text, book.languages, labels=False, links=self.env.docname)
                 section += box
             out.append(section)
         return out
@@ -161,11 +169,12 @@ class ProofsDirective(SphinxDirective):
                                  f"{n} {s}" for s, n in _count(p.status for p in report.runs).items()) + "."))
         else:
             out.append(_para(f"{len(report.runs)} theorems; not run in this build (rules_run_proofs = False)."))
-        headers = ("Theorem", "Statement", "Rules", "Status", "Seconds")
+        # three columns, the statement under the theorem's name: it fits a phone
+        headers = ("Theorem", "Rules", "Status")
         table = nodes.table(classes=["rules-proofs-table", "colwidths-given"])
         group = nodes.tgroup(cols=len(headers))
         table += group
-        for width in (18, 42, 22, 10, 8):
+        for width in (60, 28, 12):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         row = nodes.row()
@@ -176,19 +185,20 @@ class ProofsDirective(SphinxDirective):
         body = nodes.tbody()
         for p in report.runs:
             row = nodes.row()
-            row += nodes.entry("", _para(nodes.literal(p.name, p.name)))
-            statement = nodes.entry("", _para(p.statement))
+            theorem = nodes.entry("", _para(nodes.literal(p.name, p.name, classes=["rules-theorem"])))
+            theorem += _para(p.statement, classes=["rules-statement"])
             if p.detail and p.status != "proved":
-                statement += _para(p.detail, classes=["rules-proof-detail"])
-            row += statement
-            rules_para = _para()
+                theorem += _para(p.detail, classes=["rules-proof-detail"])
+            row += theorem
+            rules_para = _para(classes=["rules-proof-rules"])
             for i, rid in enumerate(p.rules):
                 if i:
-                    rules_para += nodes.Text(", ")
+                    rules_para += nodes.Text(" ")
                 rules_para += rule_xref(rid, self.env.docname)
             row += nodes.entry("", rules_para)
-            row += nodes.entry("", _para(_status(p.status)))
-            row += nodes.entry("", _para(f"{p.seconds:.3f}" if p.seconds is not None else "—"))
+            status = nodes.entry("", _para(_status(p.status)))
+            status += _para(f"{p.seconds:.3f} s" if p.seconds is not None else "—", classes=["rules-seconds"])
+            row += status
             body += row
         group += body
         out.append(table)
@@ -197,3 +207,31 @@ class ProofsDirective(SphinxDirective):
 
 # The domain's own directives: ``.. rule:rule::`` and ``.. rule:rulebook::``.
 RuleDomain.directives = {"rule": RuleDirective, "rulebook": RulebookDirective}
+
+
+class ChaptersDirective(SphinxDirective):
+    """``.. rulebook-chapters::``: the table of contents of the rulebook's chapters.
+
+    One entry per chapter of :func:`rules.rulebook.chapters` (the spec's books
+    and the registered games), each the page named by its game key
+    (``claim.rst``, ``claim-combined.rst``); a chapter without its page is a
+    warning that names the page to write. Options as for ``toctree``
+    (``:maxdepth:``).
+    """
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"maxdepth": directives.nonnegative_int}
+
+    def run(self) -> list[nodes.Node]:
+        found = []
+        for chapter in rulebook.chapters():
+            if chapter.key in self.env.found_docs:
+                found.append(chapter.key)
+            else:
+                logger.warning("rulebook chapter %r has no page: write %s.rst with '.. rulebook:: %s'",
+                               chapter.key, chapter.key, chapter.key, location=self.get_location(),
+                               type="rules", subtype="chapter")
+        lines = [".. toctree::", f"   :maxdepth: {self.options.get('maxdepth', 2)}", "", *(f"   {k}" for k in found)]
+        container = nodes.container(classes=["rules-chapters"])
+        self.state.nested_parse(StringList(lines, source="rulebook-chapters"), self.content_offset, container)
+        return list(container.children)

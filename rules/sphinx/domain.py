@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.builders import Builder
-from sphinx.domains import Domain, ObjType
+from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util import logging
@@ -25,11 +25,63 @@ from sphinx.util.nodes import make_refnode
 logger = logging.getLogger(__name__)
 
 
+def hover_text(rule_id: str) -> str | None:
+    """What a reference to ``rule_id`` shows on hover: the rule's title and text in
+    English and in its book's language, from the installed spec (``None`` if unknown)."""
+    from rules.kernel.spec import load_spec
+
+    spec = load_spec()
+    rule = spec.get(rule_id)
+    if rule is None:
+        return None
+    lines = []
+    for lang in spec.book(rule.game).languages[::-1]:  # English first
+        text = " ".join(rule.text.get(lang).split())
+        if len(text) > 280:
+            text = text[:279].rstrip() + "…"
+        lines.append(f"{rule.title.get(lang)}: {text}")
+    return f"{rule_id}\n" + "\n".join(dict.fromkeys(lines))
+
+
+class RuleIndex(Index):
+    """The index of rules (``rule-ruleindex.html``): every rule rendered in this
+    project, by game and section in book order, each rule with its titles in
+    English and its book's language."""
+
+    name = "ruleindex"
+    localname = "Index of rules"
+    shortname = "rules"
+
+    def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        from rules.kernel.spec import load_spec
+
+        spec = load_spec()
+        rendered: dict[str, tuple[str, str, str]] = self.domain.data.get("rules", {})
+        wanted = set(docnames) if docnames is not None else None
+        content: list[tuple[str, list[IndexEntry]]] = []
+        for book in spec.books:
+            source, english = book.title.get(book.language), book.title.get("en")
+            game = english if source == english else f"{english} ({source})"
+            for section in book.sections:
+                entries: list[IndexEntry] = []
+                for rule in book.rules_in(section.key):
+                    entry = rendered.get(rule.id)
+                    if entry is None or (wanted is not None and entry[0] not in wanted):
+                        continue
+                    titles = [rule.title.get(lang) for lang in ("en", book.language)]
+                    entries.append(IndexEntry(rule.id, 0, entry[0], entry[1], "",
+                                              "informative" if rule.informative else "",
+                                              " · ".join(dict.fromkeys(titles))))
+                if entries:
+                    content.append((f"{game} › {section.title.get('en')}", entries))
+        return content, False
+
+
 class RuleDomain(Domain):
     """The ``rule`` domain: rules as objects, keyed by rule ID."""
 
     name = "rule"
-    label = "Rules"
+    label = "Rule"
     object_types: ClassVar[dict[str, ObjType]] = {"rule": ObjType("rule", "rule")}
     roles: ClassVar[dict[str, Any]] = {}  # set below: {"rule": RuleRole(...)}
     dangling_warnings: ClassVar[dict[str, str]] = {"rule": "unknown rule ID: %(target)s"}
@@ -38,6 +90,11 @@ class RuleDomain(Domain):
         "dynamic": {},  # docname -> True: re-read on every build (tests, proofs, code)
     }
     data_version = 1
+    indices: ClassVar[list[type[Index]]] = [RuleIndex]
+
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:  # noqa: A002 - Sphinx's name
+        """``rule`` (the search shows "rule, in Claim (Trůn)", not "Rules rule")."""
+        return "rule"
 
     @property
     def rules(self) -> dict[str, tuple[str, str, str]]:
@@ -86,7 +143,7 @@ class RuleDomain(Domain):
         if entry is None:
             return None
         docname, anchor, title = entry
-        return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, hover_text(target) or title)
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
                      node: addnodes.pending_xref, contnode: nodes.Element) -> nodes.reference | None:

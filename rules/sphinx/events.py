@@ -3,17 +3,24 @@
 ``env-get-outdated``: documents showing test outcomes, proofs or code links
 are re-read on every build, since those change without their source
 changing. ``missing-reference``: a rule's implementation that the API
-reference does not document links to its viewcode page, or stays plain text.
+reference does not document links to its viewcode page, or stays plain text;
+a rule ID nobody renders but the installed spec knows resolves to the
+published rulebook (``rules_rulebook_url``) or stays code with a hover text.
+``config-inited``: the extension's static files. ``doctree-resolved``: the
+hover text of every rule link.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
-from rules.sphinx.domain import RuleDomain
+from rules.sphinx.domain import RuleDomain, hover_text
 
 
 def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
@@ -38,3 +45,77 @@ def _missing_code_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.p
         ref += contnode
         return ref
     return contnode
+
+
+#: The extension's own static files: ``rules.css`` (the ``rules-*`` classes, light
+#: and dark) and ``rules-search.js`` (rule IDs first in the search results).
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _add_static(app: Sphinx, config: Config) -> None:
+    """Ship the styles and the search scorer with the extension (no copying by the project)."""
+    if str(STATIC) not in [str(p) for p in config.html_static_path]:
+        config.html_static_path.append(str(STATIC))
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(STATIC / "rules-search.js")
+
+
+def rulebook_url(config: Config, rule_id: str) -> str | None:
+    """``<rules_rulebook_url>/<chapter>.html#<rule ID>`` for a rule of the installed
+    spec, when a rulebook URL is configured (the chapter page is named by its
+    game key: :func:`rules.rulebook.chapters`)."""
+    base = config.rules_rulebook_url
+    if not base:
+        return None
+    from rules import rulebook
+
+    for chapter in rulebook.chapters():
+        if any(r.id == rule_id for r in chapter.rules):
+            return f"{base.rstrip('/')}/{chapter.key}.html#{rule_id}"
+    return None
+
+
+def _rule_from_spec(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                    contnode: nodes.Element) -> nodes.Node | None:
+    """A ``:rule:`` that neither this project nor intersphinx resolves, but the
+    installed spec knows: a link to ``rules_rulebook_url`` when set, else the ID
+    as code; either way with the rule's text on hover. Unknown IDs stay
+    unresolved, so Sphinx warns (fatal under ``-W``)."""
+    if node.get("refdomain") != "rule":
+        return None
+    target = node.get("reftarget", "")
+    hover = hover_text(target)
+    if hover is None:
+        return None
+    url = rulebook_url(app.config, target)
+    if url is not None:
+        ref = nodes.reference("", "", internal=False, refuri=url, reftitle=hover, classes=["rules-ref"])
+        ref += contnode
+        return ref
+    box = nodes.inline("", "", classes=["rules-ref", "rules-ref-unlinked"])
+    box += nodes.abbreviation("", "", contnode, explanation=hover)
+    return box
+
+
+def _hover_on_rule_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Every link to a rule (local or through intersphinx) shows the rule's text on hover."""
+    for ref in doctree.findall(nodes.reference):
+        child = ref.children[0] if ref.children else None
+        if isinstance(child, nodes.literal) and "rule" in child.get("classes", ()):
+            hover = hover_text(child.astext()) if not ref.get("refexplicit") else None
+            target = ref.get("refuri", "").rpartition("#")[2]
+            hover = hover or hover_text(target)
+            if hover:
+                ref["reftitle"] = hover
+            ref["classes"] = [*ref.get("classes", []), "rules-ref"]
+
+
+_DOCUTILS_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
+
+
+def _one_viewport(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+                  doctree: nodes.document | None) -> None:
+    """docutils adds a viewport meta tag that every Sphinx HTML theme already has: drop the second."""
+    tags = context.get("metatags")
+    if isinstance(tags, str):
+        context["metatags"] = tags.replace(_DOCUTILS_VIEWPORT, "")

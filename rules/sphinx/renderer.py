@@ -1,6 +1,6 @@
 """Rendering rules: :class:`Renderer` builds the nodes for one document.
 
-A rule's title, metadata, "see also" line, annotations and drawn tricks;
+A rule's title, metadata, "see also" line, annotations and drawn worked examples;
 the rule as a whole (``body``), as a section of a rulebook
 (``rule_section``), a spec section with its rules (``book_section``) and a
 game's summary. The directives in ``rules.sphinx.directives`` decide what to
@@ -10,9 +10,11 @@ come from :class:`~rules.sphinx.columns.LinkColumns`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -22,7 +24,7 @@ from rules.kernel.text import Text
 from rules.sphinx.columns import LinkColumns
 from rules.sphinx.data import _count, proof_report, tests_table
 from rules.sphinx.domain import RuleDomain, rule_xref
-from rules.sphinx.text import _badge, _inline, _para, bilingual
+from rules.sphinx.text import _badge, _inline, _para, _status, bilingual, details, summary
 
 logger = logging.getLogger(__name__)
 
@@ -42,25 +44,24 @@ class Renderer(LinkColumns):
 
     def title_nodes(self, rule: Rule, languages: Iterable[str]) -> list[nodes.Node]:
         out: list[nodes.Node] = [nodes.literal(rule.id, rule.id, classes=["rules-id"]), nodes.Text(" ")]
-        titles = [rule.title.get(lang) for lang in languages]
-        out.append(_inline(titles[0], "rules-title-source"))
-        for t in titles[1:]:
-            out.append(nodes.Text(" · "))
-            out.append(_inline(t, "rules-title-translation"))
+        out.extend(_titles(rule.title, tuple(languages)))
         return out
 
     def meta(self, rule: Rule) -> nodes.paragraph:
+        """Normative or informative, and where the rule stands in the printed book (and the seed file)."""
         p = _para(classes=["rules-meta"])
         if rule.informative:
             p += _badge("informative", "informative")
-            p += nodes.Text(" ")
         else:
             p += _badge("normative", "normative")
-            p += nodes.Text(" ")
+        p += nodes.Text(" ")
+        book = self.spec.book(rule.game)
         p += _inline("Source: ", "rules-meta-label")
-        p += nodes.literal(rule.source.seed, rule.source.seed, classes=["rules-seed"])
+        p += nodes.emphasis(book.title.get(book.language), book.title.get(book.language))
         p += nodes.Text(" › ")
-        p += nodes.emphasis(rule.source.section, rule.source.section)
+        p += _inline(rule.source.section, "rules-source-section")
+        p += nodes.Text(" ")
+        p += _inline(f"(seed file {rule.source.seed})", "rules-seed")
         return p
 
     def see(self, rule: Rule) -> nodes.paragraph | None:
@@ -78,10 +79,12 @@ class Renderer(LinkColumns):
 
     def annotation(self, rule: Rule, annotation: Annotation, index: int, languages: tuple[str, ...]) -> nodes.container:
         box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"])
-        label = rulebook.ANNOTATION_LABELS.get(annotation.kind, Text.of(en=annotation.kind))
-        head = _para(_inline(label.get("en"), "rules-annotation-label"), classes=["rules-annotation-head"])
-        head += nodes.Text(" · ")
-        head += _inline(label.get(languages[0]), "rules-annotation-label-source")
+        english = rulebook.label(annotation.kind, "en")
+        head = _para(_inline(english, "rules-annotation-label"), classes=["rules-annotation-head"])
+        source = rulebook.label(annotation.kind, languages[0])
+        if source != english:
+            head += nodes.Text(" · ")
+            head += _inline(source, "rules-annotation-label-source")
         if annotation.kind == "ruling":
             head += nodes.Text(" ")
             head += _badge("not in the book", "ruling")
@@ -89,7 +92,7 @@ class Renderer(LinkColumns):
             head += nodes.Text(" — source: ")
             head += nodes.literal(annotation.source, annotation.source)
         box += head
-        box += bilingual(annotation.text, languages, labels=False)
+        box += bilingual(annotation.text, languages, labels=False, links=self.docname)
         picture = self.picture(rule, annotation, index, languages)
         if picture is not None:
             box += picture
@@ -97,29 +100,23 @@ class Renderer(LinkColumns):
 
     def picture(self, rule: Rule, annotation: Annotation, index: int,
                 languages: tuple[str, ...]) -> nodes.container | None:
-        """A worked example drawn by its game and replayed with the engine: a
-        two-player Claim ``trick`` or a free-form ``figure`` (Claim 2, Leaders)."""
-        if annotation.figure:
-            drawn: rulebook.FigurePicture | rulebook.TrickPicture | None = rulebook.draw_figure(rule.game, annotation)
-            subtype = "figure"
-        else:
-            drawn = rulebook.draw_trick(rule.game, annotation)
-            subtype = "trick"
+        """A worked example drawn by its game object and replayed with the engine
+        (:class:`rules.kernel.pictures.Pictures`)."""
+        drawn = rulebook.draw(rule.game, annotation, languages)
         if drawn is None:
             return None
         for problem in drawn.problems:
             logger.warning("%s: rule %s, annotation #%d: %s", rulebook.relative_source(self.spec.book(rule.game).path),
                            rule.id, index + 1, problem,
-                           location=self.location, type="rules", subtype=subtype)
+                           location=self.location, type="rules", subtype="figure")
         if not drawn.svg:
             return None
         fig = nodes.container(classes=["rules-picture"])
         fig += nodes.raw("", drawn.svg, format="html")
         fig += bilingual(drawn.caption, languages, labels=False, classes=["rules-picture-caption"])
         p = _para(_inline("Engine: ", "rules-meta-label"), classes=["rules-engine"])
-        if isinstance(drawn, rulebook.TrickPicture):
-            who = "the leader" if drawn.winner == "leader" else "the second player"
-            p += nodes.Text(f"{who} takes the trick (")
+        if drawn.summary is not None:
+            p += nodes.Text(f"{drawn.summary.get('en')} (")
             closing = ")"
         else:
             p += nodes.Text("replayed by ")
@@ -137,7 +134,8 @@ class Renderer(LinkColumns):
 
     def body(self, rule: Rule, book: Book, *, brief: bool = False) -> list[nodes.Node]:
         languages = book.languages
-        out: list[nodes.Node] = [self.meta(rule), bilingual(rule.text, languages, classes=["rules-text"])]
+        out: list[nodes.Node] = [self.meta(rule), bilingual(rule.text, languages, classes=["rules-text"],
+                                                           links=self.docname)]
         see = self.see(rule)
         if see is not None:
             out.append(see)
@@ -145,11 +143,30 @@ class Renderer(LinkColumns):
             return out
         for i, a in enumerate(rule.annotations):
             out.append(self.annotation(rule, a, i, languages))
+        box = details(classes=["rules-links-box"])
+        box += summary("", "", *self.links_summary(rule))
         links = nodes.container(classes=["rules-links"])
         links += self.code_column(rule)
         links += self.tests_column(rule)
         links += self.proofs_column(rule)
-        out.append(links)
+        box += links
+        out.append(box)
+        return out
+
+    def links_summary(self, rule: Rule) -> list[nodes.Node]:
+        """The line that stands for the closed box: how many functions, tests and theorems, and their status."""
+        code = len(rulebook.code_for(rule))
+        tests = tests_table(self.env, self.location).get(rule.id, [])
+        runs = proof_report(self.env).for_rule(rule.id)
+        out: list[nodes.Node] = [nodes.Text(f"Implemented by {code} · tested by {len(tests)} · proved by {len(runs)}")]
+        outcomes = {t.outcome for t in tests} | {p.status for p in runs}
+        for status in ("failed", "counterexample", rulebook.PROOF_ERROR):
+            if status in outcomes:
+                out += [nodes.Text(" "), _status(status)]
+                break
+        else:
+            if "passed" in outcomes or "proved" in outcomes:
+                out += [nodes.Text(" "), _status("passed")]
         return out
 
     def rule_section(self, rule: Rule, book: Book) -> nodes.section:
@@ -159,6 +176,10 @@ class Renderer(LinkColumns):
         section += title
         section.extend(self.body(rule, book))
         self.directive.state.document.set_id(section)
+        entries = [("single", f"{rule.id} (rule)", rule.id, "", None)]
+        entries += [("single", f"{t}; {rule.id}", rule.id, "", None)
+                    for t in dict.fromkeys(rule.title.get(lang) for lang in book.languages)]
+        section.insert(1, addnodes.index(entries=entries))
         self.domain.note_rule(rule.id, rule.title.get("en"), self.location)
         return section
 
@@ -166,18 +187,19 @@ class Renderer(LinkColumns):
         node = nodes.section(ids=[f"{book.game}-section-{section.key}"], classes=["rules-book-section"])
         title = nodes.title()
         langs = book.languages
-        title += _inline(section.title.get(langs[0]), "rules-title-source")
-        title += nodes.Text(" · ")
-        title += _inline(section.title.get("en"), "rules-title-translation")
+        title.extend(_titles(section.title, langs))
         node += title
         self.directive.state.document.set_id(node)
         if section.intro is not None:
-            node += bilingual(section.intro, langs, classes=["rules-intro"])
+            node += bilingual(section.intro, langs, classes=["rules-intro"], links=self.docname)
         for rule in book.rules_in(section.key):
             node += self.rule_section(rule, book)
         return node
 
+
     def summary(self, book: Book) -> nodes.container:
+        """Counts for the chapter ``book`` holds (its rules and sections only): rules,
+        code, tests with this build's outcomes, theorems covering these rules."""
         box = nodes.container(classes=["rules-summary"])
         rules = book.rules
         normative = [r for r in rules if not r.informative]
@@ -187,41 +209,68 @@ class Renderer(LinkColumns):
         all_tests = {t.nodeid: t.outcome for r in rules for t in tests.get(r.id, [])}
         outcomes = {o: sum(1 for v in all_tests.values() if v == o) for o in (*rulebook.OUTCOMES, rulebook.NOT_RUN)}
         report = proof_report(self.env)
+        ids = {r.id for r in rules}
+        theorems = [p for p in report.runs if ids.intersection(p.rules)]
         proved = [r for r in normative if any(p.status == "proved" for p in report.for_rule(r.id))]
         kinds = {k: sum(1 for r in rules for a in r.annotations if a.kind == k) for k in rulebook.ANNOTATION_LABELS}
-        drawn = sum(1 for r in rules for a in r.annotations if a.trick or a.figure)
+        drawn = sum(1 for r in rules for a in r.annotations if a.figure)
         items = [
-            f"{len(rules)} rules in {len(book.sections)} sections: {len(normative)} normative, "
+            f"{_n(len(rules), 'rule')} in {_n(len(book.sections), 'section')}: {len(normative)} normative, "
             f"{len(rules) - len(normative)} informative (flavour and lists; they need no code).",
             f"{len(implemented)} of {len(normative)} normative rules have registered code; "
             f"{len(tested)} are cited by tests; {len(proved)} are covered by a proved theorem.",
-            f"Annotations: {kinds['ruling']} rulings (the library's interpretations, not the book's text), "
-            f"{kinds['clarification']} clarifications, {kinds['repair']} text repairs, "
-            f"{kinds['example']} examples ({drawn} drawn and replayed with the engine).",
+            f"Annotations: {_n(kinds['ruling'], 'ruling')} (the library's interpretations, not the book's text), "
+            f"{_n(kinds['clarification'], 'clarification')}, {_n(kinds['repair'], 'text repair')}, "
+            f"{_n(kinds['example'], 'example')} ({drawn} drawn and replayed with the engine).",
         ]
         if all_tests:
             if outcomes[rulebook.NOT_RUN] == len(all_tests):
-                items.append(f"{len(all_tests)} citing tests, not run in this build.")
+                items.append(f"{_n(len(all_tests), 'citing test')}, not run in this build "
+                             "(run the test suite before building to see their results).")
             else:
-                items.append(f"{len(all_tests)} citing tests: " + ", ".join(
+                items.append(f"{_n(len(all_tests), 'citing test')} in the test run this build reports: " + ", ".join(
                     f"{n} {o}" for o, n in outcomes.items() if n) + ".")
         if not report.available:
             items.append("Proofs are not available in this build.")
+        elif not theorems:
+            items.append("No theorem covers the rules of this chapter.")
         elif report.checked:
-            items.append(f"{len(report.runs)} theorems checked in this build: " + ", ".join(
-                f"{n} {s}" for s, n in _count(p.status for p in report.runs).items()) + ".")
+            items.append(f"{_n(len(theorems), 'theorem')} on the rules of this chapter, checked in this build: "
+                         + ", ".join(f"{n} {s}" for s, n in _count(p.status for p in theorems).items()) + ".")
         else:
-            items.append(f"{len(report.runs)} theorems, not run in this build.")
+            items.append(f"{_n(len(theorems), 'theorem')} on the rules of this chapter, not run in this build.")
         bl = nodes.bullet_list(classes=["rules-summary-list"])
         for text in items:
             li = nodes.list_item()
             li += _para(text)
             bl += li
         box += bl
-        seeds = _para(_inline("Seed files: ", "rules-meta-label"))
-        for i, seed in enumerate(book.seeds):
-            if i:
-                seeds += nodes.Text(", ")
-            seeds += nodes.literal(seed, seed)
-        box += seeds
         return box
+
+
+
+
+def _titles(title: Text, languages: tuple[str, ...]) -> list[nodes.Node]:
+    """The title in each language, joined by `` · ``; a title that merely repeats
+    another (``Claim 2`` / ``Claim 2``, or ``Skokan (Acrobat)`` / ``Acrobat (Skokan)``)
+    is shown once per language without the repetition."""
+    shown: list[str] = []
+    for lang in languages:
+        text = title.get(lang)
+        others = [title.get(o) for o in languages if o != lang]
+        m = re.fullmatch(r"(.+?)\s*\((.+)\)", text)
+        if m and any(o.startswith(m.group(2)) for o in others):
+            text = m.group(1)
+        if text not in shown:
+            shown.append(text)
+    out: list[nodes.Node] = []
+    for i, text in enumerate(shown):
+        if i:
+            out.append(nodes.Text(" · "))
+        out.append(_inline(text, "rules-title-source" if i == 0 and len(shown) > 1 else "rules-title-translation"))
+    return out
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 ruling``, ``2 rulings``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

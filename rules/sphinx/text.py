@@ -12,20 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from docutils import nodes
 from sphinx.environment import BuildEnvironment
 
 from rules import rulebook
 from rules.kernel.text import Text
+from rules.sphinx.domain import rule_xref
 
 _STATUS_CLASS = {
     "passed": "passed", "failed": "failed", "skipped": "skipped", rulebook.NOT_RUN: "not-run",
     "proved": "passed", "counterexample": "failed", "unknown": "skipped",
     rulebook.PROOF_ERROR: "failed", rulebook.PROOF_NOT_RUN: "not-run",
 }
-_LANG_NAMES = {"cs": Text.of(cs="česky", en="Czech"), "hu": Text.of(cs="maďarsky", en="Hungarian"),
-               "en": Text.of(cs="anglicky", en="English")}
+#: English names of languages, for the column labels; a language missing here is
+#: labelled by its code. Which languages a page shows comes from the spec's books.
+LANGUAGE_NAMES = {"cs": "Czech", "hu": "Hungarian", "en": "English", "de": "German", "fr": "French",
+                  "pl": "Polish", "sk": "Slovak", "es": "Spanish", "it": "Italian"}
 
 
 def _para(*children: nodes.Node | str, classes: Iterable[str] = ()) -> nodes.paragraph:
@@ -48,24 +52,54 @@ def _status(status: str) -> nodes.inline:
 
 
 _CODE = re.compile(r"`([^`]+)`")
+_RULE_ID = re.compile(r"(?<![\w.-])([a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)(?![\w-]|\.[\w])")
 
 
-def _inline_text(text: str) -> list[nodes.Node]:
-    """Plain text with ``code`` spans (the only inline markup the spec uses)."""
+def _known_rule(text: str) -> bool:
+    from rules.kernel.spec import load_spec
+
+    return text in load_spec()
+
+
+def _plain(text: str, links: str | None) -> list[nodes.Node]:
+    """Prose; with ``links`` (the docname), every known rule ID in it is a rule reference."""
+    if links is None:
+        return [nodes.Text(text)]
     out: list[nodes.Node] = []
     pos = 0
-    for m in _CODE.finditer(text):
+    for m in _RULE_ID.finditer(text):
+        if not _known_rule(m.group(1)):
+            continue
         if m.start() > pos:
             out.append(nodes.Text(text[pos:m.start()]))
-        out.append(nodes.literal(m.group(1), m.group(1)))
+        out.append(rule_xref(m.group(1), links))
         pos = m.end()
     if pos < len(text):
         out.append(nodes.Text(text[pos:]))
     return out
 
 
-def render_text(text: str) -> list[nodes.Element]:
-    """Spec text to nodes: paragraphs at blank lines, ``- `` lines as bullet lists."""
+def _inline_text(text: str, links: str | None = None) -> list[nodes.Node]:
+    """Plain text with ``code`` spans (the only inline markup the spec uses); with
+    ``links`` (the docname), rule IDs, in code spans or not, link to their rules."""
+    out: list[nodes.Node] = []
+    pos = 0
+    for m in _CODE.finditer(text):
+        if m.start() > pos:
+            out.extend(_plain(text[pos:m.start()], links))
+        if links is not None and _known_rule(m.group(1)):
+            out.append(rule_xref(m.group(1), links))
+        else:
+            out.append(nodes.literal(m.group(1), m.group(1)))
+        pos = m.end()
+    if pos < len(text):
+        out.extend(_plain(text[pos:], links))
+    return out
+
+
+def render_text(text: str, links: str | None = None) -> list[nodes.Element]:
+    """Spec text to nodes: paragraphs at blank lines, ``- `` lines as bullet lists;
+    with ``links`` (the current docname) rule IDs in the text link to their rules."""
     out: list[nodes.Element] = []
     for block in re.split(r"\n\s*\n", text.strip()):
         lines = [ln.rstrip() for ln in block.splitlines() if ln.strip()]
@@ -75,7 +109,7 @@ def render_text(text: str) -> list[nodes.Element]:
         def flush_prose() -> None:
             if prose:
                 p = nodes.paragraph()
-                p.extend(_inline_text(" ".join(s.strip() for s in prose)))
+                p.extend(_inline_text(" ".join(s.strip() for s in prose), links))
                 out.append(p)
                 prose.clear()
 
@@ -85,7 +119,7 @@ def render_text(text: str) -> list[nodes.Element]:
                 for item in items:
                     li = nodes.list_item()
                     p = nodes.paragraph()
-                    p.extend(_inline_text(item))
+                    p.extend(_inline_text(item, links))
                     li += p
                     bl += li
                 out.append(bl)
@@ -106,18 +140,24 @@ def render_text(text: str) -> list[nodes.Element]:
 
 
 def bilingual(text: Text, languages: Iterable[str], *, labels: bool = True,
-              classes: Iterable[str] = ()) -> nodes.container:
-    """The text in each language side by side (a grid of ``rules-lang`` columns)."""
+              classes: Iterable[str] = (), links: str | None = None) -> nodes.container:
+    """The text in each language side by side (a grid of ``rules-lang`` columns).
+
+    Each column has its language's label; with ``labels=False`` the label is
+    only shown where the columns stack (narrow screens), so a reader always
+    sees where one language ends and the next begins. ``links``: the current
+    docname, to link rule IDs in the text.
+    """
     grid = nodes.container(classes=["rules-bilingual", *classes])
     grid["support_smartquotes"] = False  # the spec's text verbatim: its quotes are already typographic
-    for i, lang in enumerate(languages):
+    langs = tuple(languages)
+    for i, lang in enumerate(langs):
         col = nodes.container(classes=["rules-lang", f"rules-lang-{lang}", f"language-{lang}"])
-        if labels:
-            name = _LANG_NAMES.get(lang, Text.of(en=lang)).get("en")
-            role = "source" if i == 0 and lang != "en" else "translation" if lang == "en" else ""
-            col += _para(_inline(f"{name}{' · ' + role if role else ''}", "rules-lang-label"),
-                         classes=["rules-lang-head"])
-        col.extend(render_text(text.get(lang)))
+        name = LANGUAGE_NAMES.get(lang, lang)
+        role = "source" if i == 0 and lang != "en" else "translation" if lang == "en" else ""
+        head = ["rules-lang-head"] if labels else ["rules-lang-head", "rules-lang-head-narrow"]
+        col += _para(_inline(f"{name}{' · ' + role if role else ''}", "rules-lang-label"), classes=head)
+        col.extend(render_text(text.get(lang), links))
         grid += col
     return grid
 
@@ -134,3 +174,40 @@ def _source_link(env: BuildEnvironment, path: str, line: int) -> nodes.Node:
     if base:
         return _external(f"{base.rstrip('/')}/{path}" + (f"#L{line}" if line else ""), shown)
     return nodes.literal(shown, shown, classes=["rules-location"])
+
+
+class details(nodes.General, nodes.Element):  # noqa: N801 - docutils node names are lower case
+    """A ``<details>`` box: its first child (a :class:`summary`) is shown, the rest on a click."""
+
+
+class summary(nodes.TextElement, nodes.General):  # noqa: N801
+    """The always-visible line of a :class:`details` box."""
+
+
+def _visit_details(self: Any, node: details) -> None:
+    open_ = " open" if node.get("open") else ""
+    self.body.append(f'<details class="{" ".join(node.get("classes", []))}"{open_}>')
+
+
+def _depart_details(self: Any, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_summary(self: Any, node: summary) -> None:
+    self.body.append('<summary class="rules-summary-line">')
+
+
+def _depart_summary(self: Any, node: summary) -> None:
+    self.body.append("</summary>")
+
+
+def _pass(self: Any, node: nodes.Node) -> None:
+    pass
+
+
+def add_nodes(app: Any) -> None:
+    """Register :class:`details` and :class:`summary`: HTML elements; other builders show the children."""
+    plain = (_pass, _pass)
+    others = {name: plain for name in ("latex", "text", "man", "texinfo")}
+    app.add_node(details, html=(_visit_details, _depart_details), **others)
+    app.add_node(summary, html=(_visit_summary, _depart_summary), **others)

@@ -27,13 +27,13 @@ def test_giants_example_1_winner_may_crush_one_gnome_per_giant() -> None:
     state = position(V, phase=2, hands=[["giant:3", "seer:0"], ["giant:5", "seer:1"]],
                      gnomes=[["gnome:3", "gnome:3", "gnome:7"], []])
     after = run(state, play(0, c("giant:3")), play(1, c("giant:5")))
-    assert after.pending is not None and after.to_move == 1
+    assert after.decision is not None and after.to_move == 1
     assert set(G.legal_actions(after)) == {crush(1), crush(1, c("gnome:3"))}
     done = run(after, crush(1, c("gnome:3")))
     assert Counter(done.gnomes[0]) == Counter(cards("gnome:3", "gnome:7"))
     assert Counter(done.discard) - Counter(after.discard) == Counter(cards("gnome:3"))
     assert Counter(done.score[1]) - Counter(state.score[1]) == Counter(cards("giant:3", "giant:5"))
-    assert done.to_move == 1 and done.pending is None
+    assert done.to_move == 1 and done.decision is None
 
 
 @pytest.mark.rules("claim2.giants", "claim2.trolls")
@@ -73,7 +73,7 @@ def test_ruling_4_crush_is_optional_and_needs_a_matching_gnome() -> None:
     # no Gnome of the Giant's value: no decision at all, the Giant simply scores
     none = position(V, phase=2, hands=[["giant:9", "seer:0"], ["giant:1", "seer:1"]], gnomes=[[], ["gnome:3"]])
     after = run(none, play(0, c("giant:9")), play(1, c("giant:1")))
-    assert after.pending is None and after.gnomes[1] == cards("gnome:3")
+    assert after.decision is None and after.gnomes[1] == cards("gnome:3")
 
 
 @pytest.mark.rules("claim2.giants", "claim2.gnomes")
@@ -82,7 +82,7 @@ def test_ruling_4_gnomes_laid_out_this_trick_are_not_crushable() -> None:
     state = position(V, phase=2, hands=[["gnome:3", "seer:0"], ["giant:3", "seer:1"]])
     after = run(state, play(0, c("gnome:3")), play(1, c("giant:3")))
     # the Gnome led wins (the Giant is off-faction); the Gnome is laid out before its winner
-    assert after.gnomes[0] == cards("gnome:3") and after.pending is None
+    assert after.gnomes[0] == cards("gnome:3") and after.decision is None
 
 
 @pytest.mark.rules("claim2.giants", "claim2.phase2.end")
@@ -147,7 +147,7 @@ def test_dragons_in_phase_one() -> None:
                      deck_top=["gnome:1"])
     after = run(state, play(0, c("seer:5")), play(1, c("dragon:1")))
     # seer 5 wins (a Seer: the winner decides first); then the Dragon's player leads
-    assert after.pending is not None and after.to_move == 0
+    assert after.decision is not None and after.to_move == 0
     done = run(after, take(0, c("giant:9")))
     assert done.to_move == 1 and done.followers[0][-1] == c("giant:9") and done.followers[1][-1] == c("gnome:1")
 
@@ -212,14 +212,14 @@ def test_ruling_6_a_doppelganger_winning_a_seer_trick_has_no_seer_power() -> Non
     after = state
     for a in (play(0, c("seer:2")), play(1, c("doppelganger:7"))):
         after = CLAIM_COMBINED.apply(after, a)
-    assert after.pending is None and after.followers[1][-1] == c("knight:9")
+    assert after.decision is None and after.followers[1][-1] == c("knight:9")
 
 
 @pytest.mark.rules("claim2.seers")
 def test_a_seer_that_loses_has_no_power() -> None:
     state = position(V, phase=1, hands=[["troll:5", "seer:0"], ["seer:3", "dragon:1"]], face_up=["giant:9"])
     after = run(state, play(0, c("troll:5")), play(1, c("seer:3")))
-    assert after.pending is None and after.followers[0][-1] == c("giant:9")
+    assert after.decision is None and after.followers[0][-1] == c("giant:9")
 
 
 @pytest.mark.rules("claim2.seers")

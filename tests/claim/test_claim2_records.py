@@ -126,7 +126,7 @@ def test_claim2_game_shape() -> None:
     phase_two_at = None
     while not CLAIM2.is_terminal(state):
         seat = state.to_move
-        if state.pending is None and state.table:  # claim2.follow / claim2.phase2.follow: follow if you can
+        if state.decision is None and state.table:  # claim2.follow / claim2.phase2.follow: follow if you can
             led = state.table[0].faction
             hand = state.hands[seat]
             plays = {a.card for a in CLAIM2.legal_actions(state)}

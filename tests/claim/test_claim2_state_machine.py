@@ -128,7 +128,7 @@ class CustomGame(RuleBasedStateMachine):
         g, before = self.game, self.state
         legal = g.legal_actions(before)
         assert len(legal) == len(set(legal)) and action in legal and g.check(before, action) is None
-        if before.pending is None:
+        if before.decision is None:
             seat = before.to_move
             hand = before.hands[seat]
             expected = {x for x in hand if not before.table or may_follow_restated(x, before.table[0], hand)}
@@ -192,7 +192,7 @@ class CustomGame(RuleBasedStateMachine):
 
     def can_revoke(self) -> bool:
         s = self.state
-        if not self.live or s.pending is not None or not s.table:
+        if not self.live or s.decision is not None or not s.table:
             return False
         led = s.table[0].faction
         hand = s.hands[s.to_move]
@@ -227,7 +227,7 @@ class CustomGame(RuleBasedStateMachine):
                 + Counter(state.table) + Counter(state.discard) + Counter(state.trolls)
             for s in range(v.players):
                 shown += Counter(state.score[s]) + Counter(state.gnomes[s]) + Counter(state.known_followers[s])
-            peeking = state.pending is not None and state.pending.seat == seat and state.pending.deck_allowed
+            peeking = state.decision is not None and state.decision.seat == seat and state.decision.detail.deck_allowed
             if peeking:
                 shown[state.deck[0]] += 1
             assert every_card_in(view) == shown

@@ -22,8 +22,8 @@ from rules.claim import CLAIM, Card, Faction, State, play
 from rules.kernel.spec import Rule, load_spec
 
 SPEC = load_spec()
-EXAMPLES = [(rule, n, a.trick) for rule in SPEC.book("claim").rules
-            for n, a in enumerate(rule.annotations, 1) if a.kind == "example" and a.trick is not None]
+EXAMPLES = [(rule, n, a.figure) for rule in SPEC.book("claim").rules
+            for n, a in enumerate(rule.annotations, 1) if a.kind == "example" and a.figure is not None]
 
 
 def example_params() -> list[Any]:
@@ -82,7 +82,7 @@ def test_worked_example(position: Any, rule: Rule, trick: dict[str, Any], leader
                      lacks=lacks, revealed=revealed)
     assert state.phase == phase and state.to_move == leader
     if phase == 1:
-        assert state.revealed == Card.parse(revealed)
+        assert state.face_up == (Card.parse(revealed),)
     drawn = state.deck[0] if phase == 1 else None
 
     mid = CLAIM.apply(state, play(leader, lead))
@@ -93,7 +93,7 @@ def test_worked_example(position: Any, rule: Rule, trick: dict[str, Any], leader
     assert winner == (leader if trick["winner"] == "leader" else 1 - leader), (
         f"{rule.id}: the spec says the {trick['winner']} wins {lead} / {follow}")
     assert zones_gained(state, after) == expected_zones(
-        phase, lead, follow, state.revealed, drawn, leader, winner), rule.id
+        phase, lead, follow, state.face_up[0] if phase == 1 else None, drawn, leader, winner), rule.id
     assert sum(len(z) for z in after.zones().values()) == 52
 
 
@@ -102,7 +102,7 @@ def test_example_tables_agree_with_their_prose() -> None:
     """The trick table and the English text name the same cards (the revealed
     card only when the prose speaks of it)."""
     for rule, n, trick in EXAMPLES:
-        text = next(a for a in rule.annotations if a.trick is trick).text.get("en").lower()
+        text = next(a for a in rule.annotations if a.figure is trick).text.get("en").lower()
         keys = ["lead", "follow"] + (["revealed"] if "revealed" in text else [])
         for key in keys:
             faction, value = trick[key].split(":")

@@ -42,7 +42,7 @@ def test_ruling_10_knight_on_goblins_winner_chooses_then_draw_order() -> None:
                                                       ["knight:3", "undead:2"]],
                      face_up=["dwarf:9", "seer:9"], deck_top=["dragon:0"])
     after = run(state, play(0, c("goblin:5")), play(1, c("goblin:7")), play(2, c("knight:3")))
-    assert after.last_trick.winner == 2 and after.to_move == 2 and after.pending.kind == "take"
+    assert after.last_trick.winner == 2 and after.to_move == 2 and after.decision.kind == "take"
     assert set(G.legal_actions(after)) == {take(2, c("dwarf:9")), take(2, c("seer:9"))}
     done = run(after, take(2, c("seer:9")))
     # draw order: lead-faction players from the highest: seat 1 (goblin 7) takes the other, seat 0 draws
@@ -62,7 +62,7 @@ def test_ruling_10_draw_order_ties_and_doppelgangers_count_as_lead() -> None:
                 play(3, c("dragon:9")))
     assert after.last_trick.winner == 3
     # seats 0 and 1 played the lead faction (a Doppelganger counts) with equal values: seat 0 is earlier
-    assert after.pending.after == (0, 1, 2)
+    assert after.decision.detail.after == (0, 1, 2)
     done = run(after, take(3, c("giant:9")))
     assert [done.followers[s][-1] for s in range(4)] == list(cards("gnome:9", "troll:8", "troll:9", "giant:9"))
 
@@ -114,7 +114,7 @@ def test_ruling_5_giants_crush_every_opponent_never_the_partner() -> None:
                      hands=[["giant:5", "seer:0"], ["giant:3", "seer:1"], ["seer:2", "troll:0"], ["giant:1", "seer:3"]],
                      gnomes=[[], ["gnome:5", "gnome:3", "gnome:3"], ["gnome:5"], ["gnome:1", "gnome:7"]])
     after = run(state, play(0, c("giant:5")), play(1, c("giant:3")), play(2, c("seer:2")), play(3, c("giant:1")))
-    assert after.pending is None and after.last_trick.winner == 0
+    assert after.decision is None and after.last_trick.winner == 0
     assert after.gnomes[1] == cards("gnome:3") and after.gnomes[3] == cards("gnome:7")
     assert after.gnomes[2] == cards("gnome:5")  # the winner's partner keeps theirs
     assert Counter(after.discard) - Counter(state.discard) == Counter(cards("gnome:5", "gnome:3", "gnome:1"))
@@ -144,7 +144,7 @@ def test_phase_one_ends_with_followers_in_hand_and_winner_takes_all() -> None:
     state = position(THREE, phase=1, leader=0, hands=[["undead:9"], ["undead:1"], ["undead:2"]],
                      face_up=["goblin:9", "goblin:8"])
     after = run(state, play(0, c("undead:9")), play(1, c("undead:1")), play(2, c("undead:2")))
-    assert after.pending is not None
+    assert after.decision is not None
     done = run(after, take(0, c("goblin:9")))
     assert done.phase == 2 and [len(h) for h in done.hands] == [12, 12, 12]
     assert all(f == () for f in done.followers) and done.deck == ()
@@ -209,3 +209,36 @@ def test_three_and_four_player_explanations_cite_the_rule_that_won_the_trick() -
     text = _trick_explanation(state, play(1, c("goblin:1")), play(2, c("doppelganger:9")), play(3, c("knight:2")),
                               play(0, c("goblin:9")))
     assert "Seat 3 takes the trick (claim-combined.play-order, claim.knights.multiplayer)." in text
+
+
+@pytest.mark.rules("claim2.trick-winner.tie", "claim-combined.play-order", "claim.doppelgangers.multiplayer")
+def test_ruling_a_tie_between_two_followers_goes_to_the_earlier_card() -> None:
+    """The ruling on claim2.trick-winner.tie: two followers play equal best
+    cards above the lead, and the one who played earlier takes the trick,
+    whichever faction each card is (a Doppelganger counts as the lead faction)."""
+    from rules.kernel.spec import load_spec
+
+    ruling = load_spec()["claim2.trick-winner.tie"].rulings
+    assert len(ruling) == 1 and "two followers" in ruling[0].text.get("en") and ruling[0].text.get("hu")
+
+    def three(*hands: list[str]) -> Any:
+        return position(THREE, phase=2, leader=0, hands=list(hands))
+
+    for first, second in (("goblin:7", "doppelganger:7"), ("doppelganger:7", "goblin:7")):
+        state = three(["goblin:2", "undead:1"], [first, "undead:2"], [second, "undead:3"])
+        plays = (play(0, c("goblin:2")), play(1, c(first)), play(2, c(second)))
+        after = run(state, *plays)
+        assert after.last_trick.winner == 1, (first, second)
+        text = _trick_explanation(state, *plays)
+        assert "Seat 1 takes the trick" in text and "ruling on claim2.trick-winner.tie" in text
+    # four players, three equal Gnomes: the earliest of the followers' wins; the lead is lower
+    state = position(FOUR, phase=2, leader=3, hands=[["gnome:5", "dwarf:0"], ["gnome:5", "dwarf:1"],
+                                                     ["gnome:5", "dwarf:2"], ["gnome:1", "dwarf:3"]])
+    plays = (play(3, c("gnome:1")), play(0, c("gnome:5")), play(1, c("gnome:5")), play(2, c("gnome:5")))
+    assert run(state, *plays).last_trick.winner == 0
+    assert "ruling on claim2.trick-winner.tie" in _trick_explanation(state, *plays)
+    # a tie with the leader's own card is the book's rule, not the ruling
+    state = three(["goblin:7", "undead:1"], ["doppelganger:7", "undead:2"], ["goblin:2", "undead:3"])
+    plays = (play(0, c("goblin:7")), play(1, c("doppelganger:7")), play(2, c("goblin:2")))
+    text = _trick_explanation(state, *plays)
+    assert "Seat 0 takes the trick" in text and "claim.trick-winner.tie" in text and "ruling" not in text

@@ -57,13 +57,13 @@ def _check_trick(before, after, cards) -> None:
                 gained[w][x] += 1
         seer = cards[wp].faction == F.SEER
         if n == 2 and not seer:
-            assert after.pending is None
+            assert after.decision is None
         else:
-            assert (after.pending.kind, after.pending.seat, after.pending.deck_allowed) == ("take", w, seer)
+            assert (after.decision.kind, after.decision.seat, after.decision.detail.deck_allowed) == ("take", w, seer)
             if n > 2:
                 key = [(x.faction not in (cards[0].faction, F.DOPPELGANGER), -x.value, p) for p, x in enumerate(cards)]
                 others = sorted((p for p in range(n) if p != wp), key=key.__getitem__)
-                assert after.pending.after == tuple((lead + p) % n for p in others)
+                assert after.decision.detail.after == tuple((lead + p) % n for p in others)
     else:
         values = [x.value for x in cards]
         lowest = max(p for p, x in enumerate(values) if x == min(values))  # ties: the later card
@@ -86,7 +86,7 @@ def _check_trick(before, after, cards) -> None:
         if n == 2:
             theirs = Counter(g.value for g in before.gnomes[1 - w])
             limits = {v: min(k, theirs[v]) for v, k in Counter(giants).items() if theirs[v]}
-            assert (dict(after.pending.limits) if after.pending else {}) == limits
+            assert (dict(after.decision.detail.limits) if after.decision else {}) == limits
         else:
             for s in range(n):
                 if s % 2 == w % 2 if n == 4 else s == w:
@@ -112,14 +112,14 @@ def _check_take(before, after, action) -> None:
     piles = after.hands if after.phase == 2 else after.followers
     got = [list((Counter(piles[s]) - Counter(before.followers[s])).elements()) for s in range(n)]
     assert got[action.seat] == [before.deck[0] if action.card is None else action.card]
-    if after.pending is not None:  # a multiplayer Seer took the deck card: the next in draw order chooses
-        assert action.card is None and n > 2 and after.pending.seat == before.pending.after[0]
+    if after.decision is not None:  # a multiplayer Seer took the deck card: the next in draw order chooses
+        assert action.card is None and n > 2 and after.decision.seat == before.decision.detail.after[0]
         return
     face_up = [x for x in before.face_up]
     if action.card is not None:
         face_up.remove(action.card)
     deck = list(before.deck[1:] if action.card is None else before.deck)
-    for s in before.pending.after:  # the face-up card left first, then the deck, in draw order
+    for s in before.decision.detail.after:  # the face-up card left first, then the deck, in draw order
         assert got[s] == [face_up.pop(0) if face_up else deck.pop(0)]
 
 
@@ -158,7 +158,7 @@ def test_random_games_agree_with_an_independent_reading_of_the_rules(game) -> No
                 _check_take(state, after, action)
             for s in range(len(state.hands)):  # only a Seer's deciding winner sees the top deck card
                 peek = game.view(after, s).peek
-                assert peek is None or (after.pending.seat == s and after.pending.deck_allowed
+                assert peek is None or (after.decision.seat == s and after.decision.detail.deck_allowed
                                         and peek == after.deck[0])
             state = after
         assert game.result(state).to_json() == _expected_result(state)

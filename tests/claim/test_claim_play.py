@@ -132,7 +132,7 @@ def test_initial_state_reveals_the_top_card() -> None:
     setup = CLAIM.random_setup(random.Random(11))
     state = CLAIM.initial_state(setup)
     assert state.phase == 1 and state.tricks_played == 0
-    assert state.revealed == setup.deck[0] and state.deck == setup.deck[1:]
+    assert state.face_up == (setup.deck[0],) and state.deck == setup.deck[1:]
     assert state.hands == setup.hands and state.leader == setup.leader and state.to_move == setup.leader
     assert state.followers == state.score == ((), ()) and state.discard == () and state.table == ()
 
@@ -380,7 +380,7 @@ def test_loser_draws_the_top_card_and_the_next_card_is_revealed(position: Any) -
     assert after.followers[0] == (c("dwarf:8"),)  # seat 0 led and lost
     assert after.followers[1] == (c("knight:6"),)
     assert after.known_followers[0] == ()  # the drawn card is not public
-    assert after.revealed == next_card and after.deck == state.deck[2:]
+    assert after.face_up == (next_card,) and after.deck == state.deck[2:]
 
 
 @pytest.mark.rules("claim.phase1.undead-to-score", "claim.undead")
@@ -543,11 +543,11 @@ def test_two_phases_of_thirteen_tricks(seed: int) -> None:
     lead_card = before.table[0]
     w = first2.leader
     expected = [Counter(before.followers[0]), Counter(before.followers[1])]
-    expected[w][before.revealed] += 1
+    expected[w][before.face_up[0]] += 1
     expected[1 - w][before.deck[0]] += 1
     assert [Counter(h) for h in first2.hands] == expected
     assert len(first2.hands[0]) == len(first2.hands[1]) == 13
-    assert first2.followers == ((), ()) and first2.deck == () and first2.revealed is None
+    assert first2.followers == ((), ()) and first2.deck == () and first2.face_up == ()
     assert lead_card in first2.discard or lead_card in first2.score[0] + first2.score[1]
     final = steps[-1][2]
     assert CLAIM.is_terminal(final) and final.hands == ((), ()) and final.to_move is None
@@ -562,7 +562,7 @@ def test_hand_and_deck_sizes_through_a_game() -> None:
         if before.phase == 1 and not before.table:
             t = before.tricks_played
             assert len(before.hands[0]) == len(before.hands[1]) == 13 - t
-            assert len(before.deck) == 25 - 2 * t and before.revealed is not None
+            assert len(before.deck) == 25 - 2 * t and before.face_up != ()
             assert len(before.followers[0]) + len(before.followers[1]) == 2 * t
         if before.phase == 2 and not before.table:
             assert len(before.hands[0]) == len(before.hands[1]) == 26 - before.tricks_played
@@ -683,7 +683,7 @@ def test_score_piles_and_table_are_public(position: Any) -> None:
     after = trick(state, "undead:3", "undead:8")
     for seat in (0, 1):
         view = CLAIM.view(after, seat)
-        assert view.score == after.score and view.discard == after.discard and view.revealed == after.revealed
+        assert view.score == after.score and view.discard == after.discard and view.face_up == after.face_up
     mid = lead(after, "undead:8") if c("undead:8") in after.hands[after.leader] else lead(
         after, str(after.hands[after.leader][0]))
     assert CLAIM.view(mid, 0).table == CLAIM.view(mid, 1).table == mid.table

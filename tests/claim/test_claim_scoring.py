@@ -62,7 +62,7 @@ def over(piles: Sequence[Sequence[Card]]) -> State:
     from collections import Counter
 
     rest = Counter(full_deck()) - Counter(piles[0]) - Counter(piles[1])
-    return State(phase=OVER, hands=((), ()), deck=(), revealed=None, leader=0, table=(),
+    return State(phase=OVER, hands=((), ()), deck=(), face_up=(), leader=0, table=(),
                  followers=((), ()), known_followers=((), ()), score=(tuple(piles[0]), tuple(piles[1])),
                  discard=tuple(sorted(rest.elements())), tricks_played=26)
 

@@ -29,7 +29,7 @@ def _figures() -> list[Any]:
             continue  # other games draw their own figures
         for rule in book.rules:
             for i, a in enumerate(rule.annotations):
-                if a.figure:
+                if a.figure and "lead" not in a.figure:  # Claim's two-player tricks: rules.claim.pictures
                     out.append(pytest.param(a.figure, id=f"{rule.id}#{i + 1}", marks=pytest.mark.rules(rule.id)))
     return out
 

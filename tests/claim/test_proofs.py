@@ -38,7 +38,8 @@ from rules.claim import (
     trick,
 )
 from rules.claim.cards import CLAIM_FACTIONS, Faction, card, full_deck
-from rules.claim.game import CLAIM, trick_winner_position
+from rules.claim.explain import trick_winner_position
+from rules.claim.game import CLAIM
 from rules.claim.scoring import faction_tally, holds_vote, score, wins_game
 from rules.claim.trick import (
     DOPPELGANGER,
@@ -263,11 +264,17 @@ def played_doppelganger_copies_undead(phase, faction, L=CONCRETE):
 
 def revealed_undead_to_score(phase, faction, L=CONCRETE):
     """A won Undead to the score pile instead of the followers (against claim.phase1.undead-revealed)."""
-    return (L.Not(faction == UNDEAD), faction == UNDEAD, False, False)
+    one = phase == 1
+    return (L.And(one, L.Not(faction == UNDEAD)), L.And(one, faction == UNDEAD), False, False)
 
 
 def revealed_undead_twice(phase, faction, L=CONCRETE):
-    return (True, faction == UNDEAD, False, False)
+    return (phase == 1, L.And(phase == 1, faction == UNDEAD), False, False)
+
+
+def revealed_in_every_phase(phase, faction, L=CONCRETE):
+    """The old constant: a revealed card to the followers whatever the phase (phase two reveals none)."""
+    return (True, False, False, False)
 
 
 @pytest.mark.rules("claim.phase1.undead-to-score", "claim.phase1.discard")
@@ -298,6 +305,11 @@ def test_destinations_catches_dwarves_to_winner() -> None:
 def test_destinations_catches_doppelganger_with_undead_power() -> None:
     assert "phase 1, doppelganger" in refuted(
         "claim.trick.destinations", played_card_destinations=played_doppelganger_copies_undead)
+
+
+@pytest.mark.rules("claim.phase1.winner-takes-revealed")
+def test_destinations_catches_a_revealed_card_in_phase_two() -> None:
+    assert "phase 2" in refuted("claim.trick.destinations", revealed_card_destinations=revealed_in_every_phase)
 
 
 @pytest.mark.rules("claim.phase1.undead-revealed")
@@ -721,7 +733,7 @@ def test_destination_table_matches_resolved_tricks() -> None:
         for z, pile in zones.items():
             assert Counter(pile(after)) - Counter(pile(before)) == expected[z], (z, before.table, action)
         if before.phase == 1 and after.phase == 1:  # followers become hands at the phase change
-            assert Counter(after.followers[w]) - Counter(before.followers[w]) == Counter([before.revealed])
+            assert Counter(after.followers[w]) - Counter(before.followers[w]) == Counter([before.face_up[0]])
 
 
 @pytest.mark.rules("claim.scoring.majority", "claim.scoring.tie-highest", "claim.scoring.win")
@@ -802,7 +814,7 @@ def test_any_table_proof_composes_like_legal_actions() -> None:
 
     seen = set()
     for state, _, _ in _combined_steps():
-        if state.pending is not None or not state.table:
+        if state.decision is not None or not state.table:
             continue
         hand = state.hands[state.to_move]
         table = [int(c.faction) for c in state.table]
@@ -879,7 +891,7 @@ def test_draw_order_proof_composes_like_phase_one() -> None:
     for before, after in _resolved_tricks():
         t = after.last_trick
         n = before.players
-        if n == 2 or t.phase != 1 or after.pending is None:
+        if n == 2 or t.phase != 1 or after.decision is None:
             continue
         lead = int(t.cards[0].faction)
         wp = (t.winner - t.leader) % n
@@ -888,7 +900,7 @@ def test_draw_order_proof_composes_like_phase_one() -> None:
         expected = tuple((t.leader + p) % n for p, _, _ in order)
         rule = sorted(facts, key=lambda f: (not f[1], -f[2], f[0]))
         assert [f[0] for f in order] == [f[0] for f in rule]
-        assert after.pending.seat == t.winner and after.pending.after == expected, (t, after.pending)
+        assert after.decision.seat == t.winner and after.decision.detail.after == expected, (t, after.decision)
         checked += 1
     assert checked
 

@@ -115,7 +115,7 @@ class ClaimGame(RuleBasedStateMachine):
     def deal(self, deal: list[Card], leader: int) -> None:
         self.setup = Setup((tuple(deal[:13]), tuple(deal[13:26])), tuple(deal[26:]), leader)
         self.state = CLAIM.initial_state(self.setup)
-        assert self.state.revealed == deal[26] and self.state.to_move == leader
+        assert self.state.face_up == (deal[26],) and self.state.to_move == leader
 
     @property
     def live(self) -> bool:
@@ -157,17 +157,17 @@ class ClaimGame(RuleBasedStateMachine):
         gained = {k: Counter(v) for k, v in after.zones().items()}
         old = {k: Counter(v) for k, v in before.zones().items()}
         if before.phase == 1:
-            self.won_revealed[winner].append(before.revealed)
-            expect = {f"followers{winner}": [before.revealed], f"followers{loser}": [before.deck[0]],
+            self.won_revealed[winner].append(before.face_up[0])
+            expect = {f"followers{winner}": [before.face_up[0]], f"followers{loser}": [before.deck[0]],
                       f"score{winner}": [x for x in (lead, follow) if x.faction is Faction.UNDEAD],
                       "discard": [x for x in (lead, follow) if x.faction is not Faction.UNDEAD]}
             if after.phase == 1:
-                assert after.revealed == before.deck[1] and after.deck == before.deck[2:]
+                assert after.face_up == (before.deck[1],) and after.deck == before.deck[2:]
                 for name, cards in expect.items():
                     assert gained[name] - old[name] == Counter(cards), name
             else:  # claim.phase1.end -> claim.phase2.take-followers
                 assert before.tricks_played == 12 and after.phase == 2
-                assert after.deck == () and after.revealed is None and after.followers == ((), ())
+                assert after.deck == () and after.face_up == () and after.followers == ((), ())
                 for s in (0, 1):
                     mine = Counter(before.followers[s]) + Counter(expect[f"followers{s}"])
                     assert Counter(after.hands[s]) == mine and len(after.hands[s]) == 13
@@ -307,11 +307,11 @@ class ClaimGame(RuleBasedStateMachine):
                 sizes[state.leader] -= 1
             assert [len(h) for h in state.hands] == sizes
             if state.phase == 1:
-                assert state.revealed is not None and len(state.deck) == 25 - 2 * done
+                assert state.face_up != () and len(state.deck) == 25 - 2 * done
                 assert [len(f) for f in state.followers] == [done, done]
                 assert [Counter(k) for k in state.known_followers] == [Counter(w) for w in self.won_revealed]
             else:
-                assert state.revealed is None and state.deck == () and state.followers == ((), ())
+                assert state.face_up == () and state.deck == () and state.followers == ((), ())
         # views: the own hand, never the other hand, the deck or the other's drawn followers
         for seat in (0, 1):
             other = 1 - seat
@@ -322,7 +322,7 @@ class ClaimGame(RuleBasedStateMachine):
             assert view.hand_sizes == (len(state.hands[0]), len(state.hands[1]))
             shown = (state.hands[seat] + state.followers[seat] + state.table + state.score[0] + state.score[1]
                      + state.discard + state.known_followers[0] + state.known_followers[1]
-                     + ((state.revealed,) if state.revealed is not None else ()))
+                     + state.face_up)
             assert every_card_in(view) == Counter(shown)
             hidden = Counter(state.hands[other]) + Counter(state.deck) + (
                 Counter(state.followers[other]) - Counter(state.known_followers[other]))

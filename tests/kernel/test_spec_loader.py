@@ -91,13 +91,13 @@ def test_rule_to_json_and_rulings(spec: Spec) -> None:
     assert set(data["text"]) == {"cs", "en"}
     assert [a["kind"] for a in data["annotations"]] == [a.kind for a in rule.annotations]
     assert rule.rulings and all(a.kind == "ruling" for a in rule.rulings)
-    example = next(r for r in spec.rules if any(a.trick for a in r.annotations))
-    assert any("trick" in a for a in example.to_json()["annotations"])
+    example = next(r for r in spec.rules if any(a.figure for a in r.annotations))
+    assert any("figure" in a for a in example.to_json()["annotations"])
 
 
 def test_example_tricks_name_real_keys(spec: Spec) -> None:
     """Worked examples are data; the claim tests replay them (see test_claim_examples)."""
-    tricks = [a.trick for r in spec.rules for a in r.annotations if a.trick is not None]
+    tricks = [a.figure for r in spec.book("claim").rules for a in r.annotations if a.figure is not None]
     assert tricks
     for t in tricks:
         assert {"phase", "lead", "follow", "winner"} <= set(t)
@@ -249,12 +249,13 @@ def test_bad_annotation_kind(tmp_path: Path) -> None:
     assert "annotation #1" in str(err)
 
 
-def test_unknown_annotation_and_trick_fields(tmp_path: Path) -> None:
+def test_unknown_annotation_fields(tmp_path: Path) -> None:
+    """The old ``trick`` table is gone: a worked example's data is its ``figure`` (decision record 0015)."""
     annotation = ('\n[[rule.annotation]]\nkind = "example"\ntext = { cs = "T.", en = "T." }\n'
-                  'trick = { phase = 1, lead = "goblin:1", follow = "goblin:2", winner = "follower", colour = 1 }\n')
+                  'trick = { phase = 1, lead = "goblin:1", follow = "goblin:2", winner = "follower" }\n')
     write(tmp_path, "toy.toml", BOOK + rule() + annotation)
     err = load_error(tmp_path)
-    assert "toy.first" in str(err) and "trick" in str(err) and "colour" in str(err)
+    assert "toy.first" in str(err) and "trick" in str(err) and "figure" in str(err)
 
 
 def test_informative_must_be_boolean(tmp_path: Path) -> None:

@@ -250,7 +250,20 @@ def test_royal_guard_extra_step_never_ends_where_it_started() -> None:
     got = options(s, (1, 0), "royal-guard")
     assert got and all(o[1][-1] != (1, 0) for o in got)
     assert {o[1][0] for o in got} == {(1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
-    assert rules_of(s, act(piece=[1, 0], ability="royal-guard", path=[[1, -1], [1, 0]])) == ("leaders.royal-guard",)
+    back = act(piece=[1, 0], ability="royal-guard", path=[[1, -1], [1, 0]])
+    # the refusal cites the ruling that decides it (an ability that changes nothing is not an
+    # action, the ruling on leaders.claw-launcher), not only the card text
+    assert rules_of(s, back) == ("leaders.royal-guard", "leaders.claw-launcher")
+    assert "Ruling on leaders.royal-guard" in LEADERS.check(s, back).message.get("en")
+    # any other impossible path still cites the card alone
+    assert rules_of(s, act(piece=[1, 0], ability="royal-guard", path=[[3, -3]])) == ("leaders.royal-guard",)
+
+
+@pytest.mark.rules("leaders.acrobat", "leaders.claw-launcher")
+def test_acrobat_second_jump_back_to_its_cell_cites_the_ruling() -> None:
+    s = pos((0, "leader", 0, 3), L1, (0, "acrobat", 0, 0), (1, "rider", 1, 0))
+    back = act(piece=[0, 0], ability="acrobat", path=[[2, 0], [0, 0]])
+    assert rules_of(s, back) == ("leaders.acrobat", "leaders.claw-launcher")
 
 
 @pytest.mark.rules("leaders.protector", "leaders.illusionist", "leaders.claw-launcher", "leaders.manipulator")

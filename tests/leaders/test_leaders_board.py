@@ -69,3 +69,36 @@ def test_recruitment_cells_are_the_two_edges_at_the_leader_corner() -> None:
     assert not set(B.recruitment_cells(0)) & set(B.recruitment_cells(1))
     assert {(q, -r) for q, r in []} == set()
     assert {B.CELLS[i] for i in B.recruitment_cells(1)} == {(-q, -r) for q, r in B.RECRUITMENT_CELLS[0]}
+
+
+@pytest.mark.rules("leaders.jailer", "leaders.protector")
+def test_the_jailer_and_protector_tables_agree_with_their_predicates() -> None:
+    """``is_jailed`` and ``shielded_cells`` (table forms, used in play) give what the proved
+    predicates ``jailed`` and ``protected`` give, on positions along random games."""
+    import random
+
+    from rules.leaders import LEADERS
+    from rules.leaders.abilities import (
+        is_jailed,
+        is_jailed_by_predicate,
+        shielded_cells,
+        shielded_cells_by_predicate,
+    )
+
+    rng = random.Random(4)
+    seen = jailers = protectors = 0
+    while seen < 400:
+        state = LEADERS.initial_state(LEADERS.random_setup(rng))
+        for _ in range(150):
+            if LEADERS.is_terminal(state):
+                break
+            for pid in range(len(state.pieces)):
+                assert is_jailed(state, pid) == is_jailed_by_predicate(state, pid)
+            for mover in (0, 1):
+                assert shielded_cells(state, mover) == shielded_cells_by_predicate(state, mover)
+            kinds = {p.kind for p in state.pieces}
+            jailers += "jailer" in kinds
+            protectors += "protector" in kinds
+            seen += 1
+            state = LEADERS.apply(state, rng.choice(LEADERS.legal_actions(state)))
+    assert jailers > 50 and protectors > 50  # the comparison met both figures often

@@ -65,14 +65,22 @@ def test_no_win() -> None:
 
 
 def test_cli_wins(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["leaders", "wins", str(EXAMPLES / "win-this-phase.json"), "--json", "--limit", "2"]) == 0
+    example = str(EXAMPLES / "win-this-phase.json")
+    assert main(["leaders", "wins", example, "--sequences", "--json", "--limit", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["count"] == 279 and len(out["sequences"]) == 2
+    assert main(["leaders", "wins", example, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "win" and out["length"] == 1 and out["strategy"]["action"]["ability"] == "bruiser"
+    assert main(["leaders", "wins", example]) == 0
+    assert "Forced win for seat 0 in 1 action(s)" in capsys.readouterr().out
     (tmp_path / "none.json").write_text(json.dumps({"pieces": [
         {"owner": 0, "character": "leader", "cell": [0, 3]}, {"owner": 1, "character": "leader", "cell": [0, -3]}],
         "to_move": 0}))
-    assert main(["leaders", "wins", str(tmp_path / "none.json")]) == 0
+    assert main(["leaders", "wins", str(tmp_path / "none.json"), "--sequences"]) == 0
     assert "no win this phase" in capsys.readouterr().out
+    assert main(["leaders", "wins", str(tmp_path / "none.json")]) == 0
+    assert "No forced win for seat 0" in capsys.readouterr().out
     (tmp_path / "bad.json").write_text(json.dumps({"pieces": [], "to_move": 0}))
     assert main(["leaders", "wins", str(tmp_path / "bad.json")]) == 2
     assert "no leader" in capsys.readouterr().err
@@ -104,10 +112,10 @@ def test_wins_that_need_the_opponents_nemesis_choice_are_flagged(capsys: pytest.
     assert seqs and all(needs_opponent(s, seq) for seq in seqs)
     assert all(any(a.seat == 1 and a.kind == "nemesis" for a in seq) for seq in seqs)
     (tmp_path / "p.json").write_text(json.dumps(position_to_json(s)))
-    assert main(["leaders", "wins", str(tmp_path / "p.json"), "--json"]) == 0
+    assert main(["leaders", "wins", str(tmp_path / "p.json"), "--sequences", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["needs_opponent"] == [True] * len(out["sequences"]) and out["count"] == len(seqs)
-    assert main(["leaders", "wins", str(tmp_path / "p.json")]) == 0
+    assert main(["leaders", "wins", str(tmp_path / "p.json"), "--sequences"]) == 0
     assert "(only if the opponent moves their Nemesis this way)" in capsys.readouterr().out
     melee = reference_state("melee")
     assert not any(needs_opponent(melee, seq) for seq in winning_sequences(melee, limit=20))

@@ -81,7 +81,7 @@ def test_spec_figure_draws_and_agrees_with_the_engine(rule: Any, annotation: Any
     assert outcome.caption.get("cs") and outcome.caption.get("en")
     root = parse(figure_svg(annotation.figure))
     assert root.find(f"{SVG}title").text == outcome.caption.get("en")
-    drawn = rulebook.draw_figure("leaders", annotation)
+    drawn = rulebook.draw("leaders", annotation)
     assert drawn is not None and drawn.problems == () and drawn.svg
 
 

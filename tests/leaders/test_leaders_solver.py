@@ -1,0 +1,248 @@
+"""The forced-win solver (rules.leaders.wins.forced_win) against plain minimax, exhaustively on small positions.
+
+The reference, :func:`plain_forced_win_length` and :func:`plain_winning_firsts` below, walks
+``legal_actions`` with no table, no ordering, no pruning and no lower bound. On every
+generated position the solver must give the same status and shortest length, the same
+set of winning first choices, strategies that replay legally against every listed reply,
+and the lower bound must never exceed the true shortest length. No timing: work is
+bounded by the node limit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from leaders_helpers import pos
+
+from rules.cli import main
+from rules.kernel.verdict import MalformedError
+from rules.leaders import LEADERS, forced_win
+from rules.leaders.board import CELLS, DISTANCE, INDEX
+from rules.leaders.positions import position_from_json, position_to_json
+from rules.leaders.state import ACTIONS, END, OVER, State
+from rules.leaders.wins import (
+    Move,
+    Replies,
+    Win,
+    check_strategy,
+    lower_bound,
+    plain_forced_win_length,
+    strategy_length,
+)
+
+pytestmark = pytest.mark.rules("leaders.goal", "leaders.end.captured", "leaders.end.surrounded",
+                               "leaders.end.immediate", "leaders.nemesis.forced-move")
+
+PUZZLES = Path(__file__).resolve().parents[2] / "benchmarks" / "leaders_puzzles.json"
+
+KINDS = ("acrobat", "rider", "bruiser", "royal-guard", "illusionist", "claw-launcher", "manipulator", "wanderer",
+         "brewmaster", "archer", "assassin", "jailer", "protector", "vizier", "hermit", "cub", "nemesis")
+
+
+def _plain_win(s: State, d: int, mover: int) -> bool:
+    if s.phase == OVER:
+        return s.winners == (mover,)
+    if s.phase != ACTIONS or s.player != mover:
+        return False
+    moves = [a for a in LEADERS.legal_actions(s) if a.kind != END]
+    if s.pending:
+        kids = (_plain_win(LEADERS.apply(s, a), d, mover) for a in moves)
+        return any(kids) if s.to_move == mover else all(kids)
+    return d > 0 and any(_plain_win(LEADERS.apply(s, a), d - 1, mover) for a in moves)
+
+
+def plain_winning_firsts(s: State, top: int) -> set[Any]:
+    """The mover's first choices from which a forced win exists within the phase (plain minimax)."""
+    mover = s.player
+    if s.pending and s.to_move != mover:
+        return set()
+    cost = 0 if s.pending else 1
+    return {a for a in LEADERS.legal_actions(s) if a.kind != END
+            and _plain_win(LEADERS.apply(s, a), top - cost, mover)}
+
+
+def random_small_position(rng: random.Random) -> State:
+    """Up to three figures of the mover that may act (leader included) near the enemy leader, and
+    a few enemy figures, often a Nemesis on either side: small enough for plain minimax."""
+    while True:
+        enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 2])
+        c = INDEX[enemy_leader]
+        near = [i for i in range(len(CELLS)) if 1 <= DISTANCE[c][i] <= 3]
+        cells = rng.sample(near, 8)
+        specs = [(1, "leader", *enemy_leader), (0, "leader", *CELLS[cells[0]])]
+        movers = rng.randint(1, 3)
+        for k in range(movers):
+            specs.append((0, rng.choice(KINDS), *CELLS[cells[1 + k]]))
+        for k in range(rng.randint(0, 3)):
+            specs.append((1, rng.choice(KINDS + ("nemesis",)), *CELLS[cells[4 + k]]))
+        if rng.random() < 0.3 and not any(sp[1] == "nemesis" and sp[0] == 0 for sp in specs):
+            specs.append((0, "nemesis", *CELLS[cells[7]]))
+        acted: list[list[int]] = []
+        mover_cells = [[sp[2], sp[3]] for sp in specs if sp[0] == 0 and sp[1] != "nemesis"]
+        if len(mover_cells) > 3:
+            acted = mover_cells[: len(mover_cells) - 3]
+        try:
+            s = pos(*specs, acted=acted)
+        except MalformedError:
+            continue
+        if s.phase == ACTIONS and not s.pending:
+            return s
+
+
+def _positions(seed: int, n: int) -> list[State]:
+    rng = random.Random(seed)
+    return [random_small_position(rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_solver_finds_exactly_the_wins_of_plain_minimax(seed: int) -> None:
+    wins = 0
+    for s in _positions(seed, 12):
+        expected = plain_forced_win_length(s)
+        for prune in (True, False):
+            answer = forced_win(s, prune=prune, node_limit=10**6)
+            assert answer.status == ("win" if expected is not None else "no-win"), position_to_json(s)
+            assert answer.length == expected, position_to_json(s)
+        if expected is None:
+            continue
+        wins += 1
+        assert answer.strategy is not None and check_strategy(s, answer.strategy) == expected
+        assert lower_bound(s, s.player) <= expected
+        top = sum(1 for i, p in enumerate(s.pieces) if p.owner == s.player and p.kind != "nemesis"
+                  and i not in s.acted)
+        every = forced_win(s, mode="all", limit=1000)
+        assert {st.action for st in every.strategies if isinstance(st, Move)} == plain_winning_firsts(s, top)
+        for st in every.strategies:
+            check_strategy(s, st)
+        first = forced_win(s, mode="first")
+        assert first.status == "win" and first.strategy is not None
+        assert check_strategy(s, first.strategy) == first.length >= expected
+    assert wins >= 1  # each seed's dozen positions holds wins to compare, not only refusals
+
+
+def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> None:
+    """The bound at every position the plain search meets (not only the roots) stays at or
+    below the true shortest length from there."""
+    checked = 0
+    for s in _positions(99, 8):
+        mover = s.player
+        frontier = [s]
+        for _ in range(2):
+            nxt = []
+            for t in frontier:
+                if t.phase != ACTIONS or t.pending:
+                    continue
+                length = plain_forced_win_length(t)
+                if length is not None:
+                    assert lower_bound(t, mover) <= length, position_to_json(t)
+                    checked += 1
+                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:6] if a.kind != END)
+            frontier = nxt
+    assert checked >= 5
+
+
+def _puzzles() -> list[dict[str, Any]]:
+    return json.loads(PUZZLES.read_text(encoding="utf-8"))["puzzles"]
+
+
+def test_the_puzzle_suite_holds_thirty_positions_of_every_kind() -> None:
+    puzzles = _puzzles()
+    assert len(puzzles) >= 30
+    assert any(p["length"] == 8 for p in puzzles)
+    assert sum(1 for p in puzzles if p.get("replies")) >= 3
+    assert sum(1 for p in puzzles if p.get("unique")) >= 10
+
+
+@pytest.mark.parametrize("puzzle", [p for p in json.loads(PUZZLES.read_text(encoding="utf-8"))["puzzles"]
+                                    if p["length"] is not None and p["length"] <= 2], ids=lambda p: p["name"])
+def test_short_puzzles_against_plain_minimax(puzzle: dict[str, Any]) -> None:
+    """The suite's positions that plain minimax can still afford: same answer."""
+    s = position_from_json(puzzle["position"])
+    answer = forced_win(s)
+    assert answer.length == puzzle["length"] == plain_forced_win_length(s)
+    if answer.strategy is not None:
+        assert check_strategy(s, answer.strategy) == answer.length
+        assert _has_replies(answer.strategy) == bool(puzzle.get("replies"))
+
+
+@pytest.mark.parametrize("puzzle", json.loads(PUZZLES.read_text(encoding="utf-8"))["puzzles"],
+                         ids=lambda p: p["name"])
+def test_every_puzzle_is_solved_as_recorded(puzzle: dict[str, Any]) -> None:
+    s = position_from_json(puzzle["position"])
+    answer = forced_win(s)
+    assert answer.status == ("win" if puzzle["length"] is not None else "no-win")
+    assert answer.length == puzzle["length"]
+    if answer.strategy is not None:
+        assert check_strategy(s, answer.strategy) == answer.length
+        assert _has_replies(answer.strategy) == bool(puzzle.get("replies"))
+
+
+def _has_replies(line: Any) -> bool:
+    if isinstance(line, Win):
+        return False
+    if isinstance(line, Replies):
+        return True
+    return _has_replies(line.then)
+
+
+def _eight() -> State:
+    return position_from_json(next(p for p in _puzzles() if p["length"] == 8)["position"])
+
+
+def test_the_node_limit_gives_an_honest_unknown() -> None:
+    s = _eight()
+    assert forced_win(s, prune=False, node_limit=200).status == "unknown"
+    answer = forced_win(s, prune=False, node_limit=200)
+    assert answer.limit_hit == "nodes" and answer.nodes == 201 and answer.strategy is None
+    assert 0 <= answer.depth_completed < 8
+    solved = forced_win(s)
+    assert solved.status == "win" and solved.length == 8 and solved.depth_completed == 8
+    assert strategy_length(solved.strategy) == 8  # type: ignore[arg-type]
+
+
+def test_forced_win_through_the_opponents_nemesis_replies() -> None:
+    """Every winning line passes through the opponent's Nemesis choice; together they cover every
+    reply, so the win is forced (the case that a list of sequences could only flag)."""
+    puzzle = next(p for p in _puzzles() if p.get("replies"))
+    s = position_from_json(puzzle["position"])
+    answer = forced_win(s)
+    assert answer.status == "win" and _has_replies(answer.strategy)
+
+
+def test_bad_arguments_are_named() -> None:
+    s = _eight()
+    with pytest.raises(MalformedError, match="mode"):
+        forced_win(s, mode="longest")  # type: ignore[arg-type]
+    with pytest.raises(MalformedError, match="node_limit"):
+        forced_win(s, node_limit=0)
+    with pytest.raises(MalformedError, match="timeout"):
+        forced_win(s, timeout=-1)
+    with pytest.raises(MalformedError, match="State"):
+        forced_win({"pieces": []})  # type: ignore[arg-type]
+
+
+def test_not_an_action_phase() -> None:
+    s = pos((0, "leader", 0, 3), (1, "leader", 0, -3), phase="recruitment", offer=["rider"])
+    assert forced_win(s).status == "no-win"
+
+
+def test_cli_answers_in_both_languages_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    s = _eight()
+    f = tmp_path / "eight.json"
+    f.write_text(json.dumps(position_to_json(s)))
+    assert main(["leaders", "wins", str(f), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "win" and out["length"] == 8 and "action" in out["strategy"]
+    assert main(["leaders", "wins", str(f), "--lang", "cs"]) == 0
+    text = capsys.readouterr().out
+    assert "Vynucená výhra hráče 0 v 8 akcích" in text and "leaders.end.surrounded" in text
+    assert main(["leaders", "wins", str(f), "--nodes", "50"]) == 0
+    assert "Unknown within the limit" in capsys.readouterr().out
+    assert main(["leaders", "wins", str(f), "--json", "--first"]) == 0
+    assert json.loads(capsys.readouterr().out)["mode"] == "first"
+    assert main(["leaders", "wins", str(f), "--nodes", "0"]) == 2
+    assert "--nodes" in capsys.readouterr().err

@@ -1,0 +1,249 @@
+"""The built rulebook in a real browser: headless Chromium through Playwright.
+
+Every page at 1280 px and at 390 px (a phone): no console errors and no
+failed requests; every picture has a size and no text outside its viewBox;
+no page wider than the phone. Typing a rule ID in the search box puts that
+rule first; the index of rules lists every normative rule; a rule link from
+another page lands on the rule. Screenshots of the main pages at both widths
+go to ``build/screenshots/`` (git-ignored) for a reviewer to look at.
+
+The browser is the system's Chromium (``apt-get install chromium``; ``.ci/run``
+installs it); nothing is downloaded at run time. Under CI a missing browser
+fails the suite; elsewhere these tests are skipped with the reason.
+Decision record 0015.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docs_build import ROOT, build_rulebook
+
+from rules import rulebook
+from rules.kernel.spec import load_spec
+
+CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "build" / "screenshots"
+WIDTHS = {"desktop": 1280, "phone": 390}
+#: The pages a reader starts from; their screenshots are kept.
+MAIN_PAGES = ("index", "claim", "claim2", "claim-combined", "leaders", "rulings", "proofs", "rule-ruleindex",
+              "intersphinx", "decisions/0001-rule-ids", "search")
+
+
+def _browser_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed (pip install -e '.[test]')"
+    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).is_file():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+pytestmark = pytest.mark.docs
+
+
+@pytest.fixture(scope="module")
+def site(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built rulebook served on 127.0.0.1 (no other network)."""
+    missing = _browser_missing()
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests cannot run under CI: {missing}")
+        pytest.skip(f"browser tests skipped outside CI: {missing}")
+    root = build_rulebook(test_status_path, tmp_path_factory.getbasetemp() / "docs-html")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(site: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _pages(site_root: Path) -> list[str]:
+    """Every HTML page of the build, by path without ``.html`` (the viewcode listings excepted:
+    they are source files shown as code, which scrolls in its own box)."""
+    return sorted(p.relative_to(site_root).with_suffix("").as_posix() for p in site_root.rglob("*.html")
+                  if not p.relative_to(site_root).as_posix().startswith(("_modules/", "_sources/")))
+
+
+class Page:
+    """A browser page that records console errors and failed requests."""
+
+    def __init__(self, browser: Any, width: int) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": 900})
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
+                     if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url}"))
+        self.page.on("response", lambda r: self.problems.append(f"HTTP {r.status}: {r.url}")
+                     if r.status >= 400 else None)
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_load_state("networkidle")
+
+
+#: For every picture in the page: its size and the texts that leave its viewBox.
+_PICTURE_CHECK = """() => [...document.querySelectorAll('article svg[viewBox], article img[src$=".svg"]')].map(el => {
+  const box = el.getBoundingClientRect();
+  const where = el.closest('[id]') ? el.closest('[id]').id : '';
+  const out = {where: where, width: box.width, height: box.height, outside: []};
+  if (el.tagName.toLowerCase() !== 'svg') return out;
+  const [vx, vy, vw, vh] = el.getAttribute('viewBox').split(/[ ,]+/).map(Number);
+  for (const t of el.querySelectorAll('text')) {
+    const b = t.getBBox();
+    if (b.x < vx - 0.5 || b.y < vy - 0.5 || b.x + b.width > vx + vw + 0.5 || b.y + b.height > vy + vh + 0.5)
+      out.outside.push(`${t.textContent} [${b.x.toFixed(0)}..${(b.x + b.width).toFixed(0)}] in ${vw}`);
+  }
+  return out;
+})"""
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_every_page_loads_cleanly_and_fits(browser: Any, site: str, device: str, tmp_path_factory: Any) -> None:
+    width = WIDTHS[device]
+    root = tmp_path_factory.getbasetemp() / "docs-html"
+    page = Page(browser, width)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    too_wide, pictures, drawn = [], [], 0
+    for name in _pages(root):
+        page.open(f"{site}/{name}.html")
+        scroll = page.page.evaluate("document.documentElement.scrollWidth")
+        viewports = page.page.evaluate("document.querySelectorAll('meta[name=viewport]').length")
+        if viewports != 1:
+            too_wide.append(f"{name}: {viewports} viewport meta tags")
+        if device == "phone" and scroll > width:
+            too_wide.append(f"{name}: {scroll} px")
+        for picture in page.page.evaluate(_PICTURE_CHECK):
+            drawn += 1
+            if picture["width"] <= 0 or picture["height"] <= 0:
+                pictures.append(f"{name} #{picture['where']}: rendered {picture['width']}x{picture['height']}")
+            for text in picture["outside"]:
+                pictures.append(f"{name} #{picture['where']}: text outside the viewBox: {text}")
+        if name in MAIN_PAGES:
+            page.page.screenshot(path=str(SCREENSHOTS / f"{name.replace('/', '_')}-{width}.png"), full_page=False)
+    assert not page.problems, page.problems[:20]
+    assert not too_wide, f"pages wider than a {width} px phone, or not made for one: {too_wide}"
+    assert not pictures, pictures[:20]
+    assert drawn >= sum(1 for r in load_spec().rules for a in r.annotations if a.figure)
+    page.page.close()
+
+
+@pytest.mark.parametrize("rule_id", ["claim.follow-suit", "leaders.nemesis.forced-move", "claim2.giants",
+                                     "claim-combined.multiplayer.deal"])
+def test_typing_a_rule_id_in_search_puts_that_rule_first(browser: Any, site: str, rule_id: str) -> None:
+    page = Page(browser, WIDTHS["desktop"])
+    page.open(f"{site}/index.html")
+    box = page.page.locator("input[name='q']:visible").first
+    box.fill(rule_id)
+    box.press("Enter")
+    page.page.wait_for_selector("#search-results li a, ul.search li a", timeout=30_000)
+    page.page.wait_for_function("() => !document.querySelector('#search-progress') || "
+                                "document.querySelector('#search-progress').textContent !== ''", timeout=30_000)
+    first = page.page.locator("#search-results li a, ul.search li a").first
+    href = first.get_attribute("href") or ""
+    assert href.endswith(f"#{rule_id}"), f"first result for {rule_id}: {href} ({first.inner_text()})"
+    assert first.inner_text().strip() == rule_id
+    assert "Rules rule" not in page.page.inner_text("body")
+    assert not page.problems, page.problems
+    page.page.close()
+
+
+def test_the_rule_index_lists_every_normative_rule(browser: Any, site: str) -> None:
+    page = Page(browser, WIDTHS["phone"])
+    page.open(f"{site}/rule-ruleindex.html")
+    hrefs = page.page.eval_on_selector_all("article a[href]", "els => els.map(e => e.getAttribute('href'))")
+    listed = {h.rpartition("#")[2] for h in hrefs}
+    normative = [r.id for r in load_spec().rules if not r.informative]
+    missing = [r for r in normative if r not in listed]
+    assert not missing, f"the index of rules lacks {missing[:10]}"
+    text = page.page.inner_text("article")
+    for chapter in rulebook.chapters():
+        assert chapter.book.title.get("en") in text
+    assert page.page.evaluate("document.documentElement.scrollWidth") <= WIDTHS["phone"]
+    assert not page.problems, page.problems
+    page.page.close()
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_a_rule_link_from_another_page_lands_on_the_rule(browser: Any, site: str, device: str) -> None:
+    page = Page(browser, WIDTHS[device])
+    page.open(f"{site}/rulings.html")
+    link = page.page.locator("article a.reference.internal[href*='leaders.html#']").first
+    target = (link.get_attribute("href") or "").rpartition("#")[2]
+    assert target
+    assert link.get_attribute("title"), "a rule link shows the rule on hover"
+    link.click()
+    page.page.wait_for_url(f"**/leaders.html#{target}")
+    page.page.wait_for_load_state("networkidle")
+    # the page may scroll smoothly: wait until the rule's heading stands still at the top
+    page.page.wait_for_function(
+        """(id) => { const el = document.getElementById(id); if (!el) return false;
+             const top = Math.round(el.getBoundingClientRect().top);
+             const still = window.__lastTop === top; window.__lastTop = top; return still; }""",
+        arg=target, polling=200, timeout=15_000)
+    top = page.page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", target)
+    header = page.page.evaluate("() => { const h = document.querySelector('header.mobile-header');"
+                                " return h && getComputedStyle(h).display !== 'none' ? h.offsetHeight : 0; }")
+    assert -2 <= top <= header + 64, f"{target} is at y = {top} after the jump"
+    assert not page.problems, page.problems
+    page.page.close()
+
+
+def test_rule_links_look_like_links_in_light_and_dark(browser: Any, site: str) -> None:
+    """A rule reference is coloured and underlined like a link (not bold black code), in
+    both colour schemes; the rulebook's boxes follow the dark theme. Screenshots of the
+    Claim 2 chapter in dark mode go with the others."""
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": WIDTHS["phone"], "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(f"{site}/claim2.html#claim2.giants")
+        page.wait_for_load_state("networkidle")
+        style = page.evaluate("""() => { const c = document.querySelector('article a.reference code.xref.rule');
+            const s = getComputedStyle(c); const a = getComputedStyle(c.closest('a'));
+            const box = getComputedStyle(document.querySelector('div.rules-text'));
+            const body = getComputedStyle(document.body);
+            return {color: s.color, link: a.color, weight: s.fontWeight, line: s.textDecorationLine,
+                    box: box.backgroundColor, body: body.backgroundColor}; }""")
+        assert style["line"] == "underline" and int(style["weight"]) < 600, style
+        assert style["color"] == style["link"] and style["color"] not in ("rgb(0, 0, 0)", "rgb(29, 43, 54)"), style
+
+        def luminance(rgb: str) -> float:
+            r, g, b = (int(v) for v in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+        dark_box, dark_page = luminance(style["box"]) < 100, luminance(style["body"]) < 100
+        assert dark_box == dark_page == (scheme == "dark"), (scheme, style)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SCREENSHOTS / f"claim2-{scheme}-{WIDTHS['phone']}.png"))
+        context.close()
