@@ -272,7 +272,7 @@ def test_published_pages_show_real_results_and_stay_small(built: Path, test_stat
 
 
 @pytest.mark.parametrize(("rule", "annotation"), TRICKS, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(TRICKS)])
-def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:  # noqa: ANN001
+def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:
     drawn = rulebook.draw(rule.game, annotation)
     assert drawn is not None
     assert drawn.problems == ()
