@@ -23,7 +23,7 @@ from rules import __version__  # noqa: E402
 
 project = "rules"
 author = "the rules authors"
-copyright = "the rules authors"  # noqa: A001
+copyright = "the rules authors"
 version = release = __version__
 
 extensions = [

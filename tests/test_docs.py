@@ -272,7 +272,7 @@ def test_published_pages_show_real_results_and_stay_small(built: Path, test_stat
 
 
 @pytest.mark.parametrize(("rule", "annotation"), TRICKS, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(TRICKS)])
-def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:  # noqa: ANN001
+def test_worked_trick_is_drawn_and_agrees_with_the_engine(rule, annotation) -> None:
     drawn = rulebook.draw(rule.game, annotation)
     assert drawn is not None
     assert drawn.problems == ()
@@ -379,3 +379,15 @@ def test_test_status_is_summarised_per_citation(tmp_path: Path) -> None:
     assert {t.outcome for t in table["claim.lead"]} == {"skipped"}
     unrun = rulebook.tests_by_rule(tests, None)
     assert {t.outcome for ts in unrun.values() for t in ts} == {rulebook.NOT_RUN}
+
+
+def test_every_module_of_the_package_has_an_api_entry() -> None:
+    """A module missing from ``docs/api/`` leaves its "Implemented by" links dangling."""
+    documented = set()
+    for page in (ROOT / "docs" / "api").glob("*.rst"):
+        documented |= set(re.findall(r"^\.\. automodule:: (\S+)", page.read_text(encoding="utf-8"), re.M))
+    internal = {"rules.__main__", "rules.schemas"}  # the ``python -m rules`` shim; JSON data only
+    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+               for p in (ROOT / "rules").rglob("*.py")}
+    missing = sorted(m for m in modules - documented - internal if not m.startswith("rules.sphinx."))
+    assert not missing, f"add these modules to a page of docs/api/: {missing}"

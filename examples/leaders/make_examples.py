@@ -6,8 +6,8 @@ import json
 import random
 from pathlib import Path
 
-from rules.kernel.simulate import play_out
 from rules.kernel.records import position_record_to_json, record_to_json
+from rules.kernel.simulate import play_out
 from rules.leaders import LEADERS
 from rules.leaders.perft import REFERENCE_POSITIONS
 from rules.leaders.positions import position_from_json

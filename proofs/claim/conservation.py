@@ -51,7 +51,9 @@ def _flags(L: Logic, played: Any, revealed: Any) -> tuple[Any, Any, tuple[Any, .
 def _explain(phase: Any, faction: Any, played: tuple[Any, ...], revealed: tuple[Any, ...]) -> Any:
     def explain(model: Any) -> str:
         ph, f = num(model, phase), num(model, faction)
-        zones = lambda flags: [z for z, t in zip(DESTINATIONS, flags) if truth(model, t)] or ["nowhere"]
+        def zones(flags: tuple[Any, ...]) -> list[str]:
+            return [z for z, t in zip(DESTINATIONS, flags) if truth(model, t)] or ["nowhere"]
+
         text = (f"phase {ph}, {name(f)}: a played card goes to {' + '.join(zones(played))} "
                 f"(the rules: {expected_played(ph, f)}); a revealed card goes to {' + '.join(zones(revealed))}")
         return text + (f" (the rules: {EXPECTED_REVEALED})" if ph == 1 else " (no revealed card in phase two)")

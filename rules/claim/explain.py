@@ -9,7 +9,6 @@ from typing import Any
 
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import Phase, Zone
-from rules.claim.phase_one import received_routes
 from rules.claim.state import PHASE_ONE, Crush, Route, State, Take, TrickOutcome, opened_by
 from rules.claim.tables import RANK, ZONE, PlayedZone, winning_position
 from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK, holds_faction

@@ -13,8 +13,8 @@ from collections import Counter
 import attrs
 
 from rules.claim.cards import Card, Faction
-from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
 from rules.claim.kinds import ActionKind
+from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
 from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, TrickOutcome, choice
 from rules.claim.tables import (
     DWARF_TAKER,

@@ -197,7 +197,8 @@ def _vote_reason(values: Sequence[Sequence[int]], side: int) -> Text:
                       f"claim2.scoring.tie-highest")
 
 
-@implements("claim2.overview.votes", "claim-combined.three-players", "claim2.scoring.count", "claim2.scoring.majority", "claim2.scoring.tie-highest", "claim2.scoring.win",
+@implements("claim2.overview.votes", "claim-combined.three-players", "claim2.scoring.count", "claim2.scoring.majority",
+            "claim2.scoring.tie-highest", "claim2.scoring.win",
             "claim2.scoring.win-tie", "claim-combined.scoring.three-players",
             "claim-combined.scoring.three-players.tie-cards", "claim-combined.scoring.three-players.tie-sum",
             "claim-combined.scoring.four-players", "claim-combined.four-players.teams", "claim2.phase2.end")

@@ -38,7 +38,10 @@ from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import engine
 from rules.leaders.board import CELLS, start_cell
 from rules.leaders.characters import CARDS, KINDS
+from rules.leaders.commands import COMMANDS
 from rules.leaders.explain import explain_step
+from rules.leaders.notation import action_to_json, parse_cell
+from rules.leaders.positions import position_from_json, position_notes, position_to_json
 from rules.leaders.state import (
     ABILITY,
     ACTIONS,
@@ -57,9 +60,6 @@ from rules.leaders.state import (
     State,
     View,
 )
-from rules.leaders.commands import COMMANDS
-from rules.leaders.notation import action_to_json, parse_cell
-from rules.leaders.positions import position_from_json, position_notes, position_to_json
 
 OFFER_SIZE = 3
 

@@ -463,7 +463,7 @@ class _Solver:
 
     def shortest(self, s: State, d: int) -> int:
         """The smallest ``k <= d`` with a forced win from ``s`` within ``k`` actions (``s`` wins within ``d``)."""
-        for k in range(0, d + 1):
+        for k in range(d + 1):
             if self.wins(s, k):
                 return k
         raise AssertionError("shortest() on a position without a win within d")  # pragma: no cover
@@ -530,7 +530,7 @@ def forced_win(state: State, *, mode: Mode = "shortest", limit: int = DEFAULT_AL
                 return ForcedWin("win", mover, line, strategy_length(line), depth_completed=top,
                                  nodes=solver.nodes, mode=mode)
             return ForcedWin("no-win", mover, depth_completed=top, nodes=solver.nodes, mode=mode)
-        for d in range(0, top + 1):
+        for d in range(top + 1):
             if solver.wins(state, d):
                 line = solver.line(state, d, None, shortest=True)
                 if mode == "shortest":

@@ -9,9 +9,9 @@ proofs once. :func:`_count` tallies statuses for the prose summaries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
@@ -19,16 +19,19 @@ from sphinx.util import logging
 from rules import rulebook
 from rules.kernel.verdict import MalformedError
 
+T = TypeVar("T")
+
 logger = logging.getLogger(__name__)
 
 
 _CACHE: dict[tuple[Any, ...], Any] = {}
 
 
-def _cached(key: tuple[Any, ...], make: Any) -> Any:
+def _cached(key: tuple[Any, ...], make: Callable[[], T]) -> T:
     if key not in _CACHE:
         _CACHE[key] = make()
-    return _CACHE[key]
+    value: T = _CACHE[key]
+    return value
 
 
 def _status_path(env: BuildEnvironment) -> Path | None:

@@ -92,17 +92,19 @@ class RuleDomain(Domain):
     data_version = 1
     indices: ClassVar[list[type[Index]]] = [RuleIndex]
 
-    def get_type_name(self, type: ObjType, primary: bool = False) -> str:  # noqa: A002 - Sphinx's name
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
         """``rule`` (the search shows "rule, in Claim (Trůn)", not "Rules rule")."""
         return "rule"
 
     @property
     def rules(self) -> dict[str, tuple[str, str, str]]:
-        return self.data.setdefault("rules", {})
+        rules: dict[str, tuple[str, str, str]] = self.data.setdefault("rules", {})
+        return rules
 
     @property
     def dynamic(self) -> dict[str, bool]:
-        return self.data.setdefault("dynamic", {})
+        dynamic: dict[str, bool] = self.data.setdefault("dynamic", {})
+        return dynamic
 
     def note_rule(self, rule_id: str, title: str, location: Any = None) -> None:
         """Register ``rule_id`` as rendered in the current document, anchor = the ID."""

@@ -97,6 +97,29 @@ def _inline_text(text: str, links: str | None = None) -> list[nodes.Node]:
     return out
 
 
+def _flush_prose(prose: list[str], out: list[nodes.Element], links: str | None) -> None:
+    """The collected prose lines as one paragraph (then none are collected)."""
+    if prose:
+        p = nodes.paragraph()
+        p.extend(_inline_text(" ".join(s.strip() for s in prose), links))
+        out.append(p)
+        prose.clear()
+
+
+def _flush_items(items: list[str], out: list[nodes.Element], links: str | None) -> None:
+    """The collected ``- `` items as one bullet list (then none are collected)."""
+    if items:
+        bl = nodes.bullet_list(bullet="-")
+        for item in items:
+            li = nodes.list_item()
+            p = nodes.paragraph()
+            p.extend(_inline_text(item, links))
+            li += p
+            bl += li
+        out.append(bl)
+        items.clear()
+
+
 def render_text(text: str, links: str | None = None) -> list[nodes.Element]:
     """Spec text to nodes: paragraphs at blank lines, ``- `` lines as bullet lists;
     with ``links`` (the current docname) rule IDs in the text link to their rules."""
@@ -105,37 +128,17 @@ def render_text(text: str, links: str | None = None) -> list[nodes.Element]:
         lines = [ln.rstrip() for ln in block.splitlines() if ln.strip()]
         prose: list[str] = []
         items: list[str] = []
-
-        def flush_prose() -> None:
-            if prose:
-                p = nodes.paragraph()
-                p.extend(_inline_text(" ".join(s.strip() for s in prose), links))
-                out.append(p)
-                prose.clear()
-
-        def flush_items() -> None:
-            if items:
-                bl = nodes.bullet_list(bullet="-")
-                for item in items:
-                    li = nodes.list_item()
-                    p = nodes.paragraph()
-                    p.extend(_inline_text(item, links))
-                    li += p
-                    bl += li
-                out.append(bl)
-                items.clear()
-
         for line in lines:
             if line.lstrip().startswith("- "):
-                flush_prose()
+                _flush_prose(prose, out, links)
                 items.append(line.lstrip()[2:].strip())
             elif items and line.startswith("  "):
                 items[-1] += " " + line.strip()
             else:
-                flush_items()
+                _flush_items(items, out, links)
                 prose.append(line)
-        flush_prose()
-        flush_items()
+        _flush_prose(prose, out, links)
+        _flush_items(items, out, links)
     return out
 
 
@@ -176,11 +179,11 @@ def _source_link(env: BuildEnvironment, path: str, line: int) -> nodes.Node:
     return nodes.literal(shown, shown, classes=["rules-location"])
 
 
-class details(nodes.General, nodes.Element):  # noqa: N801 - docutils node names are lower case
+class details(nodes.General, nodes.Element):
     """A ``<details>`` box: its first child (a :class:`summary`) is shown, the rest on a click."""
 
 
-class summary(nodes.TextElement, nodes.General):  # noqa: N801
+class summary(nodes.TextElement, nodes.General):
     """The always-visible line of a :class:`details` box."""
 
 

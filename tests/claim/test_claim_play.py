@@ -558,7 +558,7 @@ def test_two_phases_of_thirteen_tricks(seed: int) -> None:
 
 @pytest.mark.rules("claim.setup.deal", "claim.phase1.tricks", "claim.phase2.tricks", "claim.phase1.end")
 def test_hand_and_deck_sizes_through_a_game() -> None:
-    for before, _, after in first_legal_game(CLAIM.random_setup(random.Random(5))):
+    for before, _, _after in first_legal_game(CLAIM.random_setup(random.Random(5))):
         if before.phase == 1 and not before.table:
             t = before.tricks_played
             assert len(before.hands[0]) == len(before.hands[1]) == 13 - t

@@ -36,7 +36,7 @@ from rules.kernel.game import (
     TurnKind,
 )
 from rules.kernel.records import adjudicate, parse_record, record_to_json
-from rules.kernel.simulate import play_out, random_action, random_record
+from rules.kernel.simulate import random_action, random_record
 from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, Violation

@@ -316,7 +316,7 @@ def _random_states(games: int = 6, seed: int = 4, max_actions: int = 300):
     from rules.leaders.game import LEADERS
 
     rng = random.Random(seed)
-    for g in range(games):
+    for _ in range(games):
         setup = LEADERS.random_setup(rng)
         state = LEADERS.initial_state(setup)
         for _ in range(max_actions):

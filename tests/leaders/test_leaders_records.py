@@ -10,8 +10,8 @@ from leaders_helpers import pos
 
 import rules.games
 from rules.kernel.game import Information
-from rules.kernel.simulate import play_out
 from rules.kernel.records import adjudicate, parse_record, record_to_json
+from rules.kernel.simulate import play_out
 from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS, Setup
 from rules.leaders.characters import CARDS
