@@ -55,6 +55,7 @@ from typing import Any, Literal
 
 import attrs
 
+import rules.leaders.state
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import DISTANCE, NEIGHBOURS, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
@@ -100,7 +101,8 @@ class Win:
 class Move:
     """The mover's choice (an action of the phase, or its own Nemesis' path), then ``then``."""
 
-    action: Action
+    # qualified, so the API page does not confuse it with another game's Action
+    action: rules.leaders.state.Action
     then: Line
 
     def to_json(self) -> dict[str, Any]:
@@ -114,7 +116,7 @@ class Replies:
 
     seat: int
     cell: int
-    branches: tuple[tuple[Action, Line], ...]
+    branches: tuple[tuple[rules.leaders.state.Action, Line], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"replies": {"seat": self.seat, "cell": list(_cell(self.cell)),
