@@ -81,6 +81,7 @@ from rules.valeria.state import (
     State,
     replace,
 )
+from rules.valeria.variants import citizen_stack_size, monster_stack, resting_seat, targetable
 
 ACTIONS_PER_TURN = 2
 VP_FOR_RETURN = 3  # Watcher on the Water, Nest of the Weaver Witch (card text)
@@ -199,22 +200,25 @@ def exhausted(state: State) -> int:
 @implements("valeria.setup.player-boards", "valeria.setup.starters", "valeria.setup.monster-stack-order",
             "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.exhausted-stack",
             "valeria.setup.first-player", "valeria.setup.players", "valeria.setup.center-grid",
-            "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit")
+            "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
+            "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player")
 def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
-    player active; the seats then keep one of their two dukes (valeria.setup.dukes)."""
-    ix = _I()
+    player active; the seats then keep one of their two dukes (valeria.setup.dukes). With
+    five players the stacks are larger and the seat right of the first player rests
+    (valeria.variants.five-players.*)."""
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
-    per_stack = STACK_SIZE
-    return State(players=setup.players, first=setup.first, areas=setup.areas,
-                 monsters=tuple(ix.area_stacks[a] for a in setup.areas), citizen_kinds=setup.citizens,
-                 citizen_counts=(per_stack,) * len(setup.citizens), domains=setup.domains, seats=seats,
-                 active=setup.first, phase=DUKES)
+    n = setup.players
+    return State(players=n, first=setup.first, areas=setup.areas,
+                 monsters=tuple(monster_stack(a, n) for a in setup.areas), citizen_kinds=setup.citizens,
+                 citizen_counts=(citizen_stack_size(n),) * len(setup.citizens), domains=setup.domains, seats=seats,
+                 active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first))
 
 
-#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows).
+#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
+#: :func:`rules.valeria.variants.citizen_stack_size` for five players.
 STACK_SIZE = 5
 
 
@@ -382,13 +386,18 @@ def start_harvest(state: State) -> State:
     return _advance(replace(state, pending=tuple(decisions)))
 
 
-@implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order")
+@implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
+            "valeria.variants.five-players.resting-harvest")
 def distribute(state: State) -> State:
     """Every seat gains its plain gains (the active seat its left powers, the others
     their right ones); its choices and optional exchanges, and its Herald, wait as
-    harvest items the seat resolves in any order (valeria.harvest.any-order)."""
+    harvest items the seat resolves in any order (valeria.harvest.any-order). The
+    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest)."""
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
+        if seat == state.resting:
+            items.append(())
+            continue
         side = ON if seat == state.active else OFF
         mine: list[HarvestItem] = []
         acts = activated(state, seat)
@@ -704,17 +713,20 @@ def close_actions(state: State) -> State:
     return state
 
 
-@implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases")
+@implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
+            "valeria.variants.five-players.resting-token")
 def end_phase(state: State) -> State:
     """Check the end conditions; once triggered the game goes on until every seat has
     had as many turns (the seat right of the first player plays the last one); else
-    the dice pass left."""
+    the dice pass left, and with five players the resting token with them
+    (valeria.variants.five-players.resting-token)."""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
         return replace(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
-    return replace(state, active=nxt, phase=ROLL, turns=state.turns + 1, end_triggered=triggered,
+    return replace(state, active=nxt, resting=resting_seat(state.players, nxt), phase=ROLL, turns=state.turns + 1,
+                   end_triggered=triggered,
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
@@ -825,7 +837,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         _, effect = _detail(d)
         for label in branch_labels(effect):
             for o in range(state.players):
-                if o != seat:
+                if targetable(state.players, state.resting, seat, o):
                     yield Action(THIEF, seat, option=label, target=o)
     elif d.kind == "choose":
         _, effect = _detail(d)
@@ -841,7 +853,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
             yield Action(DECLINE, seat)
     elif d.kind == "take":
         for o in range(state.players):
-            if o != seat:
+            if targetable(state.players, state.resting, seat, o):
                 yield Action(TAKE, seat, target=o)
     elif d.kind == "exchange":
         _, effect = _detail(d)
@@ -862,7 +874,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(DECLINE, seat)
     elif d.kind == "purloin":
         for o in range(state.players):
-            if o != seat:
+            if targetable(state.players, state.resting, seat, o):
                 yield Action(PURLOIN, seat, target=o)
         yield Action(DECLINE, seat)
 
@@ -966,6 +978,10 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                           k=d.kind, r=d.rule)
         if a.kind == SLAY:
             return _slay_refusal(state, a)
+        if a.kind in (THIEF, TAKE, PURLOIN) and a.target == state.resting >= 0:
+            return refuse("valeria.variants.five-players.resting-immune",
+                          "odpočívající hráč {v} nemůže být cílem negativních efektů",
+                          "the resting seat {v} cannot be the target of negative effects", v=a.target)
         return refuse((d.rule,), "tato volba zde není možná", "this choice is not available here")
     if state.phase == DICE:
         if a.kind == DIE:

@@ -1,4 +1,5 @@
-"""Valeria: Card Kingdoms, base game for 2-4 players: the kernel's Game protocol.
+"""Valeria: Card Kingdoms, the base game for 2-4 players and the five-player variant
+(decision 0018): the kernel's Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
 and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
@@ -166,7 +167,8 @@ class Valeria(GameBase[State, Action]):
                     state.citizen_kinds, state.citizen_counts,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.domains),
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
-                    state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered)
+                    state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
+                    state.resting)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under

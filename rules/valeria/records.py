@@ -1,6 +1,6 @@
 """Valeria setups and actions as record JSON, and the random setup.
 
-Setup (``"variant": {"players": 2..4}``)::
+Setup (``"variant": {"players": 2..5}``, decision 0018; with 5 players each domain stack holds 4)::
 
     {"monsters": ["hills", "ruins", "forest", "valley", "mountains"],   # areas, left to right
      "citizens": ["cleric", "merchant", "mercenary", "archer", "peasant",
@@ -64,24 +64,14 @@ from rules.valeria.state import (
     Action,
     Setup,
 )
+from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
+from rules.valeria.variants import domains_per_stack
+from rules.valeria.variants import players_of as players_of
 
-PLAYERS = (2, 3, 4)
 MONSTER_STACKS = 5
 DOMAIN_STACKS = 5
-DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row)
+DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row); 4 with 5 players
 DUKES_DEALT = 2
-
-
-def players_of(variant: Any) -> int | None:
-    if variant is None:
-        return None
-    if not isinstance(variant, Mapping) or set(variant) - {"players"}:
-        raise MalformedError(f"the Valeria variant is {{\"players\": 2..4}}, not {variant!r}")
-    n = variant.get("players")
-    if type(n) is not int or n not in PLAYERS:
-        raise MalformedError(f"variant.players must be 2, 3 or 4 (valeria.setup.players), not {n!r}; "
-                             "the 1- and 5-player variants are not implemented")
-    return n
 
 
 def _top_strength(area: str) -> int:
@@ -119,18 +109,6 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
             numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
             raise MalformedError(f"setup.citizens[{i}]: the stack {numbers} holds one of {', '.join(kinds)}, "
                                  f"not {kind!r} (valeria.setup.citizen-rows)")
-    domains = data.get("domains")
-    if (not isinstance(domains, list) or len(domains) != DOMAIN_STACKS
-            or any(not isinstance(st, list) or len(st) != DOMAINS_PER_STACK for st in domains)):
-        raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {DOMAINS_PER_STACK} domains, "
-                             "face-up top first (valeria.setup.domain-row)")
-    flat = [d for st in domains for d in st]
-    unknown = sorted({d for d in flat if d not in ix.domains}, key=str)
-    if unknown:
-        raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(map(repr, unknown))}")
-    twice = sorted({d for d in flat if flat.count(d) > 1})
-    if twice:
-        raise MalformedError(f"setup.domains: each domain exists once; twice: {', '.join(twice)}")
     dukes = data.get("dukes")
     n = players_of(variant)
     if not isinstance(dukes, list) or any(not isinstance(p, list) or len(p) != DUKES_DEALT for p in dukes):
@@ -139,7 +117,20 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         n = len(dukes)
     if len(dukes) != n or n not in PLAYERS:
         raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
-                             "(2-4, valeria.setup.players)")
+                             "(2-4, valeria.setup.players; 5, valeria.variants.five-players.changes)")
+    per = domains_per_stack(n)
+    domains = data.get("domains")
+    if (not isinstance(domains, list) or len(domains) != DOMAIN_STACKS
+            or any(not isinstance(st, list) or len(st) != per for st in domains)):
+        raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {per} domains with {n} players, "
+                             "face-up top first (valeria.setup.domain-row, valeria.variants.five-players.stacks)")
+    flat = [d for st in domains for d in st]
+    unknown = sorted({d for d in flat if d not in ix.domains}, key=str)
+    if unknown:
+        raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(map(repr, unknown))}")
+    twice = sorted({d for d in flat if flat.count(d) > 1})
+    if twice:
+        raise MalformedError(f"setup.domains: each domain exists once; twice: {', '.join(twice)}")
     dealt = [d for p in dukes for d in p]
     unknown = sorted({d for d in dealt if d not in ix.dukes}, key=str)
     if unknown:
@@ -161,11 +152,12 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
-            "valeria.setup.dukes", "valeria.setup.first-player")
+            "valeria.setup.dukes", "valeria.setup.first-player", "valeria.variants.five-players.stacks")
 def random_setup(rng: random.Random, players: int | None = None) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
-    citizen stack, the 24 domains shuffled into five stacks of three, two dukes dealt to
-    each seat, a random first player; ``players`` drawn from 2-4 when not given."""
+    citizen stack, the 24 domains shuffled into five stacks of three (four with five
+    players), two dukes dealt to each seat, a random first player; ``players`` drawn
+    from 2-5 when not given."""
     ix = index()
     n = players if players is not None else rng.choice(PLAYERS)
     areas = rng.sample(ix.areas, MONSTER_STACKS)
@@ -173,7 +165,8 @@ def random_setup(rng: random.Random, players: int | None = None) -> Setup:
     citizens = tuple(rng.choice(kinds) for kinds in ix.stack_kinds)
     domains = list(ix.domains)
     rng.shuffle(domains)
-    stacks = tuple(tuple(domains[i * DOMAINS_PER_STACK:(i + 1) * DOMAINS_PER_STACK]) for i in range(DOMAIN_STACKS))
+    per = domains_per_stack(n)
+    stacks = tuple(tuple(domains[i * per:(i + 1) * per]) for i in range(DOMAIN_STACKS))
     dukes = list(ix.dukes)
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))

@@ -135,6 +135,7 @@ class State:
     pending: Decisions = ()
     draw_from: int = -1  # Purloiner's Perch: the seat whose Victory stack is drawn from
     end_triggered: bool = False
+    resting: int = -1  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
 
     @property
     def seat(self) -> Seat:
@@ -187,6 +188,7 @@ class View:
     pending: Decisions
     draw_from: int
     end_triggered: bool
+    resting: int = -1  # five players: the resting seat (valeria.variants.five-players.resting-player)
 
 
 T = TypeVar("T")
