@@ -138,7 +138,7 @@ def test_the_resting_token_passes_left_with_the_dice() -> None:
 # ------------------------------------------------------------------ random five-player games
 
 
-def walk(seed: int, players: int) -> tuple[Any, list, list[State]]:
+def walk(seed: int, players: int) -> tuple[Any, list[Any], list[State]]:
     rng = random.Random(seed)
     setup = VALERIA.random_setup(rng, {"players": players})
     state = VALERIA.initial_state(setup)
@@ -198,7 +198,8 @@ def test_a_five_player_record_replays_and_its_schema_accepts_it() -> None:
     validate_record(data, "valeria", VALERIA)
     replay = adjudicate(VALERIA, parse_record(data, lambda key: VALERIA))
     assert replay.legal and replay.finished and replay.final_state == states[-1]
-    assert len(VALERIA.result(states[-1]).details["scores"]) == 5
+    result = VALERIA.result(states[-1])
+    assert result is not None and len(result.details["scores"]) == 5
 
 
 @pytest.mark.rules("valeria.variants.five-players.changes", "valeria.variants.five-players.resting-player")
@@ -228,7 +229,7 @@ def test_a_five_player_position_round_trips() -> None:
     ({"players": 4, "dukes": "no"}, "variant.dukes must be true or false"),
     ({"players": 4, "solo": {}}, "decision 0018"),
 ])
-def test_variants_the_engine_does_not_play_are_refused_by_name(variant: dict, message: str) -> None:
+def test_variants_the_engine_does_not_play_are_refused_by_name(variant: dict[str, Any], message: str) -> None:
     with pytest.raises(MalformedError, match=message):
         VALERIA.random_setup(random.Random(0), variant)
     record = record_to_json(VALERIA, VALERIA.random_setup(random.Random(0), {"players": 2}), [])
