@@ -81,7 +81,16 @@ from rules.valeria.state import (
     State,
     replace,
 )
-from rules.valeria.variants import citizen_stack_size, monster_stack, resting_seat, targetable
+from rules.valeria.variants import (
+    citizen_stack_size,
+    citizen_stacks_exhausted,
+    monster_stack,
+    on_top,
+    put_back,
+    resting_seat,
+    take_top,
+    targetable,
+)
 
 ACTIONS_PER_TURN = 2
 VP_FOR_RETURN = 3  # Watcher on the Water, Nest of the Weaver Witch (card text)
@@ -190,7 +199,7 @@ def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card")
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace)."""
-    return (sum(1 for m in state.monsters if not m) + sum(1 for c in state.citizen_counts if c == 0)
+    return (sum(1 for m in state.monsters if not m) + citizen_stacks_exhausted(state)
             + sum(1 for d in state.domains if not d))
 
 
@@ -201,7 +210,8 @@ def exhausted(state: State) -> int:
             "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.exhausted-stack",
             "valeria.setup.first-player", "valeria.setup.players", "valeria.setup.center-grid",
             "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
-            "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player")
+            "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player",
+            "valeria.variants.random-citizens.setup")
 def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
@@ -211,10 +221,13 @@ def initial_state(setup: Setup) -> State:
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     n = setup.players
+    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
+              else (citizen_stack_size(n),) * len(setup.citizens))
     return State(players=n, first=setup.first, areas=setup.areas,
                  monsters=tuple(monster_stack(a, n) for a in setup.areas), citizen_kinds=setup.citizens,
-                 citizen_counts=(citizen_stack_size(n),) * len(setup.citizens), domains=setup.domains, seats=seats,
-                 active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first))
+                 citizen_counts=counts, domains=setup.domains, seats=seats,
+                 active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first), citizen_stacks=stacks)
 
 
 #: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
@@ -538,9 +551,9 @@ def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
     ix = _I()
     out = []
-    for i, (kind, left) in enumerate(zip(state.citizen_kinds, state.citizen_counts, strict=True)):
+    for i, kind in enumerate(state.citizen_kinds):
         c = ix.citizens[kind]
-        if left and (effect.max_cost is None or c.cost <= effect.max_cost) and (
+        if on_top(state, i) and (effect.max_cost is None or c.cost <= effect.max_cost) and (
                 effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
             out.append(i)
     return tuple(out)
@@ -555,13 +568,11 @@ def _branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> boo
 def gain_citizen(state: State, seat: int, stack: int) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
     adds 1 magic during its owner's Action phase."""
-    counts = list(state.citizen_counts)
-    counts[stack] -= 1
     s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] += 1
     s = replace(s, citizens=tuple(owned))
-    state = replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    state = take_top(_with_seat(state, seat, s), stack)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -672,10 +683,8 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] -= 1
-    counts = list(state.citizen_counts)
-    counts[stack] += 1
     s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
-    return replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    return put_back(_with_seat(state, seat, s), stack)
 
 
 @implements("valeria.cards.purloiners-perch")
@@ -809,7 +818,7 @@ def _main_actions(state: State) -> list[Action]:
     out: list[Action] = []
     add = out.append
     for i, kind in enumerate(state.citizen_kinds):
-        if state.citizen_counts[i]:
+        if on_top(state, i):
             price = price_of(state, me, i, plain)
             for g in range(max(1, price - magic), min(price, gold) + 1):
                 add(Action(RECRUIT, me, kind, a=g, b=price - g))
@@ -923,7 +932,7 @@ def _main_action_ok(state: State, a: Action) -> bool:
         if a.card not in state.citizen_kinds:
             return False
         i = state.citizen_kinds.index(a.card)
-        return bool(state.citizen_counts[i]) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
+        return on_top(state, i) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
                                                                  s.gold, s.magic)
     if k == SLAY:
         if a.card not in state.areas:
@@ -1026,7 +1035,10 @@ def _recruit_refusal(state: State, a: Action) -> Violation:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
                       "citizen {c} lies in no center stack", c=a.card)
     i = state.citizen_kinds.index(a.card)
-    if not state.citizen_counts[i]:
+    if not on_top(state, i):
+        if state.citizen_stacks and state.citizen_counts[i]:
+            return refuse(("valeria.recruit.choose", "valeria.variants.random-citizens.hidden"),
+                          "obyvatel {c} není navrchu žádného balíčku", "no {c} lies on top of a stack", c=a.card)
         return refuse(("valeria.recruit.choose", "valeria.exhausted.replace"),
                       "balíček obyvatel {c} je vyčerpaný", "the {c} stack is exhausted", c=a.card)
     price = price_of(state, state.active, i)

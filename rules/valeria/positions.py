@@ -25,7 +25,14 @@ from rules.kernel.verdict import MalformedError
 from rules.valeria.data import index
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of
 from rules.valeria.state import ROLL, Seat, State
-from rules.valeria.variants import PLAYERS, citizen_stack_size, domains_per_stack, monster_stack, resting_seat
+from rules.valeria.variants import (
+    PLAYERS,
+    citizen_stack_size,
+    domains_per_stack,
+    monster_stack,
+    options_of,
+    resting_seat,
+)
 
 _SEAT_KEYS = {"gold", "strength", "magic", "vp", "citizens", "domains", "monsters", "duke"}
 _KEYS = {"first", "active", "turns", "end_triggered", "monsters", "citizens", "domains", "seats"}
@@ -45,6 +52,10 @@ def _ids(value: Any, known: Mapping[str, Any], where: str) -> tuple[str, ...]:
 
 def position_from_json(data: Any, variant: Any = None) -> State:
     """A state at the start of the active seat's turn; ``MalformedError`` names what is wrong."""
+    if options_of(variant).random_citizens:
+        raise MalformedError("a position of the variant with random citizens cannot be given: the hidden order of "
+                             "the citizen stacks (valeria.variants.random-citizens.hidden) belongs to the setup; "
+                             "give the record from the start instead")
     ix = index()
     if not isinstance(data, Mapping) or set(data) - _KEYS or _KEYS - set(data):
         raise MalformedError(f"a Valeria position has exactly the fields {', '.join(sorted(_KEYS))}")
@@ -149,6 +160,9 @@ def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: li
 def position_to_json(state: State) -> dict[str, Any]:
     if state.phase != ROLL:
         raise ValueError("a Valeria position is a state at the start of a turn, before the roll")
+    if state.citizen_stacks:
+        raise ValueError("a position of the variant with random citizens cannot be written: the citizen stacks' "
+                         "hidden order belongs to the setup (valeria.variants.random-citizens.hidden)")
     return {
         "first": state.first, "active": state.active, "turns": state.turns, "end_triggered": state.end_triggered,
         "monsters": [{"area": a, "stack": list(st)} for a, st in zip(state.areas, state.monsters, strict=True)],

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from rules.kernel.schema import validate_record
 from rules.kernel.simulate import random_action
 from rules.kernel.verdict import MalformedError
 from rules.valeria import engine
+from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered
 from rules.valeria.state import HARVEST, OVER, ROLL, State
@@ -222,7 +224,6 @@ def test_a_five_player_position_round_trips() -> None:
 @pytest.mark.parametrize(("variant", "message"), [
     ({"players": 4, "dukes": False}, "valeria.variants.no-dukes.scoring.*illegible|illegible.*"
                                      "valeria.variants.no-dukes.scoring"),
-    ({"players": 5, "random_citizens": True}, "valeria.variants.random-citizens.setup"),
     ({"players": 3, "monster_events": True}, "valeria.variants.events.setup"),
     ({"players": 1}, "valeria.variants.solo.dark-lord"),
     ({"players": 6}, "2, 3, 4"),
@@ -242,3 +243,128 @@ def test_variants_the_engine_does_not_play_are_refused_by_name(variant: dict[str
 def test_the_default_flags_are_accepted() -> None:
     variant = {"players": 5, "random_citizens": False, "monster_events": False, "dukes": True}
     assert VALERIA.random_setup(random.Random(0), variant).players == 5
+
+
+# ------------------------------------------------------------------ random citizens
+
+
+def random_citizens(seed: int, players: int) -> State:
+    rng = random.Random(seed)
+    return VALERIA.initial_state(VALERIA.random_setup(rng, {"players": players, "random_citizens": True}))
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.setup", "valeria.setup.citizen-rows")
+@pytest.mark.parametrize("players", [2, 5])
+def test_random_citizens_deal_one_mixed_stack_per_activation_number(players: int) -> None:
+    state = random_citizens(1, players)
+    size = 6 if players == 5 else 5
+    assert len(state.citizen_kinds) == 18  # every kind can come up
+    assert [len(st) for st in state.citizen_stacks] == [size] * 10
+    for stack, numbers_kinds in zip(state.citizen_stacks, index().stack_kinds, strict=True):
+        assert {state.citizen_kinds[i] for i in stack} <= set(numbers_kinds)
+    assert sum(state.citizen_counts) == 10 * size
+    # the setup round-trips through its JSON with the variant
+    rng = random.Random(1)
+    setup = VALERIA.random_setup(rng, {"players": players, "random_citizens": True})
+    variant = VALERIA.variant_of(setup)
+    assert variant == {"players": players, "random_citizens": True}
+    assert VALERIA.setup_from_json(json.loads(json.dumps(VALERIA.setup_to_json(setup))), variant) == setup
+    bad = VALERIA.setup_to_json(setup)
+    bad["citizens"][0] = ["peasant"] * size
+    with pytest.raises(MalformedError, match="valeria.variants.random-citizens.setup"):
+        VALERIA.setup_from_json(bad, variant)
+    bad["citizens"][0] = ["monk"] * (size + 1)
+    with pytest.raises(MalformedError, match="random-citizens.setup"):
+        VALERIA.setup_from_json(bad, variant)
+
+
+def _monk_over_cleric() -> State:
+    state = random_citizens(2, 3)
+    kinds = state.citizen_kinds
+    monk, cleric = kinds.index("monk"), kinds.index("cleric")
+    stacks = ((monk, cleric, cleric, monk, monk), *state.citizen_stacks[1:])
+    counts = list(state.citizen_counts)
+    counts[monk], counts[cleric] = 3, 2
+    state = attrs.evolve(state, citizen_stacks=stacks, citizen_counts=tuple(counts))
+    for s in range(3):
+        state = act(state, {"seat": s, "keep": state.seats[s].dealt[0]})
+    return state
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.hidden", "valeria.recruit.choose",
+                   "valeria.recruit.cost-per-copy")
+def test_only_the_top_is_recruited_and_the_card_below_is_revealed() -> None:
+    state = in_actions(_monk_over_cleric(), 0, gold=20)
+    legal = {a.card for a in VALERIA.legal_actions(state) if a.kind == "recruit"}
+    assert "monk" in legal and "cleric" not in legal
+    verdict = refused(state, {"seat": 0, "recruit": "cleric", "pay": {"gold": 3}})
+    assert "valeria.variants.random-citizens.hidden" in verdict.rules
+    view = VALERIA.view(state, 1)
+    assert view.citizen_stacks[0].top == "monk" and view.citizen_stacks[0].size == 5 and view.citizen_counts == ()
+    state = act(state, {"seat": 0, "recruit": "monk", "pay": {"gold": 3}})
+    assert VALERIA.view(state, 1).citizen_stacks[0].top == "cleric"  # revealed (valeria.variants.random-citizens.hidden)
+    # the price counts copies of the same name, not of the same stack (V2.3)
+    state = in_actions(state, 0, gold=20)
+    cleric = next(a for a in VALERIA.legal_actions(state) if a.kind == "recruit" and a.card == "cleric")
+    assert cleric.a + cleric.b == 3
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.hidden")
+def test_a_reward_reveals_the_next_card_too() -> None:
+    """Ruling O18: the card below is revealed whenever the top leaves the stack."""
+    from rules.valeria.cards import GainCitizen
+    from rules.valeria.engine import gain_citizen
+
+    state = _monk_over_cleric()
+    after = gain_citizen(state, 1, state.citizen_kinds.index("monk"))
+    assert VALERIA.view(after, 0).citizen_stacks[0].top == "cleric"
+    assert after.seats[1].citizens[state.citizen_kinds.index("monk")] == 1
+    assert GainCitizen  # the effect the rewards use goes through gain_citizen
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.hidden")
+def test_rehide_deals_the_hidden_citizens_anew_and_keeps_the_tops() -> None:
+    state = _monk_over_cleric()
+    orders = set()
+    for seed in range(20):
+        hidden = VALERIA.rehide(state, 0, random.Random(seed))
+        assert [st[:1] for st in hidden.citizen_stacks] == [st[:1] for st in state.citizen_stacks]
+        assert [len(st) for st in hidden.citizen_stacks] == [len(st) for st in state.citizen_stacks]
+        assert VALERIA.view(hidden, 0) == VALERIA.view(state, 0)
+        orders.add(hidden.citizen_stacks[0])
+    assert len(orders) > 1  # the hidden order is shuffled, not kept
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.setup", "valeria.variants.random-citizens.hidden",
+                   "valeria.exhausted.replace")
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4, 5]))
+@settings(max_examples=6, deadline=None)
+def test_random_citizen_games_keep_the_invariants(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    setup = VALERIA.random_setup(rng, {"players": players, "random_citizens": True})
+    state = VALERIA.initial_state(setup)
+    copies = Counter(k for st in setup.citizen_stacks for k in st)
+    actions = []
+    while not VALERIA.is_terminal(state):
+        action = random_action(VALERIA, state, rng)
+        actions.append(action)
+        state = VALERIA.apply(state, action)
+        center = Counter(state.citizen_kinds[i] for st in state.citizen_stacks for i in st)
+        owned = Counter({k: sum(s.citizens[i] for s in state.seats) for i, k in enumerate(state.citizen_kinds)})
+        assert center + owned == copies  # conservation
+        assert tuple(center[k] for k in state.citizen_kinds) == state.citizen_counts
+        assert all(min(s.gold, s.strength, s.magic, s.vp) >= 0 for s in state.seats)
+        view = VALERIA.view(state, state.active)
+        assert view.citizen_counts == ()  # the hidden composition is never shown
+        assert [v.size for v in view.citizen_stacks] == [len(st) for st in state.citizen_stacks]
+        assert state.resting == (resting_seat(players, state.active))
+    data = json.loads(json.dumps(record_to_json(VALERIA, setup, actions)))
+    validate_record(data, "valeria", VALERIA)
+    replay = adjudicate(VALERIA, parse_record(data, lambda key: VALERIA))
+    assert replay.legal and replay.finished and replay.final_state == state
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.hidden")
+def test_positions_of_the_random_citizen_variant_are_refused() -> None:
+    with pytest.raises(MalformedError, match="random-citizens.hidden"):
+        VALERIA.position_from_json({}, {"players": 2, "random_citizens": True})
