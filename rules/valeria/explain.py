@@ -198,6 +198,14 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                         "Seat {r}, right of the active seat {s}, now rests: no harvest, and no target of negative "
                         "effects (valeria.variants.five-players.resting-token, "
                         "valeria.variants.five-players.resting-immune).", r=after.resting, s=after.active))
+    for i, (old, new) in enumerate(zip(before.citizen_stacks, after.citizen_stacks, strict=False)):
+        if len(new) < len(old) and new:
+            kind = after.citizen_kinds[new[0]]
+            lines.append(_t("Vrchní karta balíčku obyvatel {n} odešla; odhaluje se karta pod ní: {c} "
+                            "(valeria.variants.random-citizens.hidden).",
+                            "The top card of citizen stack {n} left it; the card below is revealed: {e} "
+                            "(valeria.variants.random-citizens.hidden).", n=i + 1, c=_name(kind, "cs"),
+                            e=_name(kind, "en")))
     if after.phase == OVER and before.phase != OVER:
         lines.append(_t("Hra končí po tahu hráče {s} (valeria.end.equal-turns).",
                         "The game ends after seat {s}'s turn (valeria.end.equal-turns).", s=before.active))

@@ -301,8 +301,11 @@ def test_only_the_top_is_recruited_and_the_card_below_is_revealed() -> None:
     assert "valeria.variants.random-citizens.hidden" in verdict.rules
     view = VALERIA.view(state, 1)
     assert view.citizen_stacks[0].top == "monk" and view.citizen_stacks[0].size == 5 and view.citizen_counts == ()
-    state = act(state, {"seat": 0, "recruit": "monk", "pay": {"gold": 3}})
+    recruit = VALERIA.action_from_json({"seat": 0, "recruit": "monk", "pay": {"gold": 3}})
+    before, state = state, VALERIA.apply(state, recruit)
     assert VALERIA.view(state, 1).citizen_stacks[0].top == "cleric"  # revealed (valeria.variants.random-citizens.hidden)
+    lines = " ".join(t.get("en") for t in VALERIA.explain_step(before, recruit, state))
+    assert "citizen stack 1 left it; the card below is revealed: Cleric" in lines
     # the price counts copies of the same name, not of the same stack (V2.3)
     state = in_actions(state, 0, gold=20)
     cleric = next(a for a in VALERIA.legal_actions(state) if a.kind == "recruit" and a.card == "cleric")
