@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -148,27 +148,38 @@ def _adjudicate(args: argparse.Namespace) -> int:
     _check_lang(args.lang)
     worst = EXIT_OK
     for name in args.files:
-        try:
-            record = parse_record(read_json(name), games.load, where=name)
-            game = games.load(record.game)
-            verdict = adjudicate(game, record, explain=args.explain)
-        except MalformedError as exc:
-            worst = EXIT_MALFORMED
-            if args.json:
-                _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                       "error": str(exc)})
-            else:
-                print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}", file=sys.stderr)
-            continue
-        if verdict.impossible:
-            worst = EXIT_MALFORMED
-        elif not verdict.legal and worst == EXIT_OK:
-            worst = EXIT_ILLEGAL
-        if args.json:
-            _emit(_verdict_json(name, game, verdict, args.lang))
-        else:
-            _print_verdict(name, game, verdict, args.lang, args.explain, comment=record.comment)
+        code = adjudicate_one(name, lambda name=name: read_json(name), lang=args.lang, explain=args.explain,
+                              as_json=args.json)
+        worst = max(worst, code)  # malformed (2) wins over illegal (1)
     return worst
+
+
+def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
+                   out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Judge the record ``load()`` returns, named ``name``, and write exactly what
+    ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
+    that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
+    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        record = parse_record(load(), games.load, where=name)
+        game = games.load(record.game)
+        verdict = adjudicate(game, record, explain=explain)
+    except MalformedError as exc:
+        if as_json:
+            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                   "error": str(exc)}, out)
+        else:
+            print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[lang]}", file=err)
+        return EXIT_MALFORMED
+    if as_json:
+        _emit(_verdict_json(name, game, verdict, lang), out)
+    else:
+        _print_verdict(name, game, verdict, lang, explain, out, comment=record.comment)
+    if verdict.impossible:
+        return EXIT_MALFORMED
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
 
 
 def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
@@ -348,8 +359,8 @@ def _schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _emit(obj: dict[str, Any]) -> None:
-    print(json.dumps(obj, ensure_ascii=False))
+def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
+    print(json.dumps(obj, ensure_ascii=False), file=out or sys.stdout)
 
 
 def _indent(text: str, prefix: str) -> str:

@@ -51,11 +51,17 @@ def read_json(path: str | Path) -> Any:
         raise MalformedError("no such file", where=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedError(f"cannot read: {exc}", where=str(path)) from None
+    return json_from_text(text, where=str(path))
+
+
+def json_from_text(text: str, where: str = "record") -> Any:
+    """Decode JSON text (a file's, or one pasted into the rulebook's adjudicator);
+    a failure becomes a :class:`MalformedError` naming line and column."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise MalformedError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                             where=str(path)) from None
+                             where=where) from None
 
 
 def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str = "record") -> Record:

@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from typing import TextIO
 
 from rules.kernel.game import GameCommand
 from rules.kernel.text import Text
@@ -102,59 +103,73 @@ def _configure(p: argparse.ArgumentParser) -> None:
 
 def load_position(path: str) -> State:
     """A state from a bare position file or a position record (whose actions are played)."""
+    from rules.kernel.records import read_json
+
+    return position_state(read_json(path), where=path)
+
+
+def position_state(data: object, where: str = "position") -> State:
+    """A state from decoded JSON: a bare position or a position record (whose actions are played)."""
     from rules import games
-    from rules.kernel.records import adjudicate, parse_record, read_json
+    from rules.kernel.records import adjudicate, parse_record
     from rules.leaders.game import LEADERS
 
-    data = read_json(path)
     if isinstance(data, dict) and "format" in data:
-        record = parse_record(data, games.load, where=path)
+        record = parse_record(data, games.load, where=where)
         if record.game != "leaders" or record.position is None:
-            raise MalformedError("expected a Leaders record that starts from a 'position'", where=path)
+            raise MalformedError("expected a Leaders record that starts from a 'position'", where=where)
         verdict = adjudicate(LEADERS, record)
         if not verdict.legal:
             assert verdict.illegal is not None
             raise MalformedError(f"action {verdict.illegal.index} is illegal: "
-                                 f"{', '.join(verdict.illegal.violation.rules)}", where=path)
+                                 f"{', '.join(verdict.illegal.violation.rules)}", where=where)
         state: State = verdict.final_state
         return state
     try:
         return LEADERS.position_from_json(data)
     except MalformedError as exc:
-        raise MalformedError(exc.detail, where=path) from None
+        raise MalformedError(exc.detail, where=where) from None
 
 
 def _run(args: argparse.Namespace) -> int:
+    report(load_position(args.file), lang=args.lang, limit=args.limit, as_json=args.json)
+    return 0
+
+
+def report(state: State, *, lang: str = "en", limit: int | None = 100, as_json: bool = False,
+           out: TextIO | None = None) -> None:
+    """Write what ``rules leaders wins`` prints for ``state`` (the CLI and the
+    rulebook's in-page adjudicator, docs/decisions/0017-in-page-adjudicator.md)."""
     from rules.leaders.explain import describe
     from rules.leaders.game import LEADERS
 
-    state = load_position(args.file)
+    out = out or sys.stdout
     total = count_winning_sequences(state)
-    seqs = winning_sequences(state, args.limit)
-    if args.json:
+    seqs = winning_sequences(state, limit)
+    if as_json:
         print(json.dumps({"count": total, "sequences": [[LEADERS.action_to_json(a) for a in seq] for seq in seqs],
-                          "needs_opponent": [needs_opponent(state, seq) for seq in seqs]}, ensure_ascii=False))
-        return 0
+                          "needs_opponent": [needs_opponent(state, seq) for seq in seqs]}, ensure_ascii=False),
+              file=out)
+        return
     for note in LEADERS.position_notes(state):
-        print(note.get(args.lang))
+        print(note.get(lang), file=out)
     if not total:
-        print(Text.of(cs="V této fázi akcí se vyhrát nedá.", en="no win this phase").get(args.lang))
-        return 0
-    print(Text.of(cs="Výherních posloupností: {n}", en="winning sequences: {n}").format(n=total).get(args.lang))
+        print(Text.of(cs="V této fázi akcí se vyhrát nedá.", en="no win this phase").get(lang), file=out)
+        return
+    print(Text.of(cs="Výherních posloupností: {n}", en="winning sequences: {n}").format(n=total).get(lang), file=out)
     for i, seq in enumerate(seqs, 1):
         if needs_opponent(state, seq):
             print(f"{i}. " + Text.of(cs="(jen zvolí-li soupeř pro svou Nemesis tuto cestu)",
-                                     en="(only if the opponent moves their Nemesis this way)").get(args.lang))
+                                     en="(only if the opponent moves their Nemesis this way)").get(lang), file=out)
         else:
-            print(f"{i}.")
+            print(f"{i}.", file=out)
         s = state
         for a in seq:
-            print("   " + describe(s, a).get(args.lang))
+            print("   " + describe(s, a).get(lang), file=out)
             s = successor(s, a)
     if len(seqs) < total:
         print(Text.of(cs="… a dalších {n} (viz --limit)", en="... and {n} more (see --limit)")
-              .format(n=total - len(seqs)).get(args.lang), file=sys.stdout)
-    return 0
+              .format(n=total - len(seqs)).get(lang), file=out)
 
 
 COMMANDS: dict[str, GameCommand] = {
