@@ -258,11 +258,39 @@ def leaders_wins(position: Any, lang: str = "en", limit: int = 20) -> dict[str, 
     return {"status": "ok", "text": text.getvalue(), "json": json.loads(data.getvalue())}
 
 
+def leaders_tap_action(seat: int, piece: Any, ability: str, cells: Sequence[Any] = (),
+                       pull: bool = False) -> dict[str, Any]:
+    """The action JSON for what the board's taps say: the acting ``piece``'s cell,
+    ``"move"`` or an ability (a character key), then the tapped ``cells`` in
+    order: a target first for the abilities that name one
+    (:data:`rules.leaders.abilities.HAS_TARGET`), then the destination, or a
+    path of several cells (:data:`~rules.leaders.abilities.PATH_ABILITIES`)."""
+    from rules.leaders.abilities import HAS_TARGET, PATH_ABILITIES
+
+    action: dict[str, Any] = {"seat": seat, "piece": piece}
+    rest = list(cells)
+    if ability == "move":
+        action["move"] = rest
+        return {"status": "ok", "action": action}
+    action["ability"] = ability
+    if ability in HAS_TARGET and rest:
+        action["target"] = rest.pop(0)
+    if ability == "claw-launcher":
+        action["pull"] = bool(pull)
+    # a destination the ability does not take (NO_DESTINATION) is passed on for the engine to refuse
+    if len(rest) > 1 or (ability in PATH_ABILITIES and rest):
+        action["path"] = rest
+    elif rest:
+        action["to"] = rest[0]
+    return {"status": "ok", "action": action}
+
+
 def leaders_characters() -> dict[str, Any]:
-    """The characters a piece may be, with their names, for the board's picker."""
+    """The characters a piece may be, with their names and class (only an
+    ``active`` character has an ability to choose), for the board's picker."""
     from rules.leaders.characters import CHARACTERS
 
-    return {"characters": [{"key": k, "name": c.name.to_json()} for k, c in CHARACTERS.items()]}
+    return {"characters": [{"key": k, "name": c.name.to_json(), "klass": c.klass} for k, c in CHARACTERS.items()]}
 
 
 # --------------------------------------------------------------------------- the page's entry
@@ -276,6 +304,7 @@ _FUNCTIONS = {
     "leaders_action": leaders_action,
     "leaders_wins": leaders_wins,
     "leaders_characters": leaders_characters,
+    "leaders_tap_action": leaders_tap_action,
     "languages": lambda: {"languages": list(languages())},
 }
 
