@@ -238,7 +238,10 @@ def leaders_action(position: Any, action: Any, lang: str = "en") -> dict[str, An
     it leads to (captures, surrounds, the Nemesis' reply), exactly as
     :func:`adjudicate` judges the record ``{"position": ..., "actions": [action]}``."""
     record = {"format": FORMAT, "game": "leaders", "position": position, "actions": [action]}
-    return adjudicate(json.dumps(record, ensure_ascii=False), lang, name="position")
+    result = adjudicate(json.dumps(record, ensure_ascii=False), lang, name="board")
+    if result["status"] == "legal":  # cite what decided: the move, a capture or surround, the Nemesis' reply
+        result["rules"] = [rule(r) for r in _rules_in(result["text"].splitlines())]
+    return result
 
 
 def leaders_wins(position: Any, lang: str = "en", limit: int = 20) -> dict[str, Any]:
