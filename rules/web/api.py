@@ -96,7 +96,10 @@ def claim_cards(game: str = "claim", variant: Any = None) -> dict[str, Any]:
     deck = engine._variant(variant).deck  # noqa: SLF001 - the engine's own variant reading
     counts = Counter(deck)
     cards: list[Card] = sorted(counts)
+    from rules.claim.cards import Faction
+
     return {"game": game, "languages": list(engine.info.languages),
+            "factions": [{"faction": f.key, "name": f.plural.to_json()} for f in Faction],
             "cards": [{"card": str(c), "faction": c.faction.key, "value": c.value, "count": counts[c],
                        "name": c.name.to_json()} for c in cards]}
 

@@ -145,13 +145,14 @@
   };
 
   function ruleCard(rule, lang, href) {
-    const other = Object.keys(rule.title).filter((l) => l !== lang);
+    const shown = rule.title[lang] ? lang : "en"; // a rule of another book may lack the chosen language
+    const other = Object.keys(rule.title).filter((l) => l !== shown);
     const id = href ? el("a", {href, class: "ra-rule-id"}, rule.id) : el("code", {class: "ra-rule-id"}, rule.id);
     return el("div", {class: "ra-rule"},
       el("div", {class: "ra-rule-head"}, id, " ",
-         el("strong", {lang}, rule.title[lang] || rule.title.en),
+         el("strong", {lang: shown}, rule.title[shown]),
          other.length ? el("span", {class: "ra-rule-other"}, " · ", other.map((l) => rule.title[l]).join(" · ")) : null),
-      Object.entries(rule.text).map(([l, text]) => el("blockquote", {lang: l, class: l === lang ? "ra-main" : "ra-second"},
+      Object.entries(rule.text).map(([l, text]) => el("blockquote", {lang: l, class: l === shown ? "ra-main" : "ra-second"},
         el("span", {class: "ra-lang"}, l), " ", text)));
   }
 
@@ -168,12 +169,21 @@
   }
 
   function showError(box, error) {
+    box.dataset.status = "internal";
     box.replaceChildren(verdictBadge("internal"),
       el("p", {class: "ra-error"}, error instanceof PanelError ? error.message : `Something went wrong: ${error.message || error}`));
   }
 
+  // The verdict as data on its box, for scripts and the browser tests: data-status, data-rules, data-json.
+  function mark(box, result) {
+    box.dataset.status = result.status;
+    box.dataset.rules = (result.rules || []).map((r) => r.id).join(" ");
+    box.dataset.json = JSON.stringify(result.json === undefined ? null : result.json);
+  }
+
   async function drawRecordVerdict(box, result, lang, root) {
     box.replaceChildren();
+    mark(box, result);
     const summary = {legal: result.json && result.json.finished ? "Legal, game finished" : "Legal so far"};
     box.append(verdictBadge(result.status, summary[result.status]));
     if (result.status === "malformed") {
@@ -311,8 +321,10 @@
                      onchange: (e) => {
                        factions = ALL_FACTIONS.filter((k) => deckBox.querySelector(`input[value="${k}"]`).checked);
                        drawGrid();
-                     }}), " ", f)));
+                     }}), " ", el("span", {class: "ra-faction-name", "data-faction": f}, f))));
     let names = {};
+    const factionNames = {};
+    const factionName = (f) => (factionNames[f] ? factionNames[f][state.lang] || factionNames[f].en : f);
 
     function variant() {
       return game === "claim-combined" ? {players: 2, factions} : null;
@@ -327,17 +339,21 @@
       }
       names = {};
       const rows = {};
+      for (const f of deck.factions) factionNames[f.faction] = f.name;
       for (const c of deck.cards) {
         names[c.card] = c.name;
         (rows[c.faction] = rows[c.faction] || []).push(c);
       }
       for (const [faction, cards] of Object.entries(rows)) {
+        // one column per value 0-9, so the values of every faction line up
         grid.append(el("div", {class: "ra-card-row"},
-          el("span", {class: `ra-faction ra-f-${faction}`}, cards[0].name[state.lang].replace(/ \d$/, "")),
-          cards.map((c) => el("button", {type: "button", class: `ra-card ra-f-${faction}`, "data-card": c.card,
-                                          title: `${c.name[state.lang] || c.card} (×${c.count})`,
-                                          onclick: () => pick(c.card)}, String(c.value)))));
+          el("span", {class: `ra-faction ra-f-${faction}`}, factionName(faction)),
+          el("div", {class: "ra-values"}, cards.map((c) => el("button", {
+            type: "button", class: `ra-card ra-f-${faction}`, "data-card": c.card, style: `grid-column: ${c.value + 1}`,
+            title: `${c.name[state.lang] || c.card} (×${c.count})`, "aria-label": c.name[state.lang] || c.card,
+            onclick: () => pick(c.card)}, String(c.value))))));
       }
+      for (const label of deckBox.querySelectorAll(".ra-faction-name")) label.textContent = factionName(label.dataset.faction);
       drawSlots();
     }
 
@@ -368,10 +384,11 @@
     }
 
     function drawSlots() {
-      slots.replaceChildren(
+      slots.replaceChildren(...[
         slotButton("lead", "Led card"), slotButton("follow", "Follower played"),
         phase.value === "1" ? slotButton("revealed", "Revealed card") : null,
-        slotButton("hand", unknown.checked ? "Known in the follower's hand" : "Follower's hand (the rest)"));
+        slotButton("hand", unknown.checked ? "Known in the follower's hand" : "Follower's hand (the rest)"),
+      ].filter(Boolean));
       for (const b of grid.querySelectorAll(".ra-card")) {
         const c = b.dataset.card;
         b.classList.toggle("ra-picked", c === chosen.lead || c === chosen.follow || c === chosen.revealed || chosen.hand.includes(c));
@@ -393,6 +410,7 @@
 
     async function drawFollow(result) {
       out.replaceChildren();
+      mark(out, result);
       if (result.status === "malformed" || result.status === "internal") {
         out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
         return;
@@ -464,9 +482,10 @@
       el("option", {value: "0"}, "Seat 0 to move"), el("option", {value: "1"}, "Seat 1 to move"));
     const ability = el("select", {class: "ra-ability", "aria-label": "What the acting piece does"});
     const pull = el("input", {type: "checkbox", class: "ra-pull"});
-    const board = svg("svg", {class: "ra-board", viewBox: `${-5 * SIZE} ${-4 * Math.sqrt(3) * SIZE} ${10 * SIZE} ${8 * Math.sqrt(3) * SIZE}`,
+    const board = svg("svg", {class: "ra-board", viewBox: `${-5.6 * SIZE} ${-3.6 * Math.sqrt(3) * SIZE} ${11.2 * SIZE} ${7.2 * Math.sqrt(3) * SIZE}`,
                               role: "img", "aria-label": "The Leaders board"});
     const actionView = el("code", {class: "ra-action"});
+    const legend = el("div", {class: "ra-legend"});
     const modeButtons = el("div", {class: "ra-modes", role: "radiogroup"});
 
     function key(cell) { return cell[0] + "," + cell[1]; }
@@ -527,6 +546,9 @@
         if (tapIndex[key(cell)]) g.append(svg("text", {x: x + SIZE * 0.45, y: y - SIZE * 0.45, class: "ra-tap-no", text: tapIndex[key(cell)].join(",")}));
         board.append(g);
       }
+      legend.replaceChildren(...[0, 1].map((seat) => el("p", {class: `ra-legend-seat${seat}`},
+        `Seat ${seat}: `, pieces.filter((p) => p.owner === seat)
+          .map((p) => `${nameOf(p.character)} ${p.cell[0]},${p.cell[1]}`).join(" · ") || "—")));
       for (const b of modeButtons.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
       placeRow.hidden = mode !== "place";
       actRow.hidden = mode !== "act";
@@ -550,6 +572,7 @@
       try {
         const result = rt.call("leaders_wins", {position: position(), lang: state.lang, limit: 20});
         out.replaceChildren();
+        mark(out, result);
         if (result.status !== "ok") {
           out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
           return;
@@ -579,7 +602,7 @@
          "Cells are written q,r as in the rulebook."),
       el("div", {class: "ra-row"}, modeButtons, toMove,
          el("button", {type: "button", class: "ra-wins", onclick: wins}, "Could the seat to move have won?")),
-      placeRow, actRow, el("div", {class: "ra-board-wrap"}, board), el("p", {class: "ra-action-line"}, "Action: ", actionView), out);
+      placeRow, actRow, el("div", {class: "ra-board-wrap"}, board), legend, el("p", {class: "ra-action-line"}, "Action: ", actionView), out);
     draw();
     return {node, rerun: () => { draw(); if (out.childNodes.length) judge(); }};
   }
