@@ -51,6 +51,9 @@
   function loadRuntime(root, progress) {
     if (runtime) return runtime;
     runtime = (async () => {
+      // seconds since the page's navigation at the end of each stage, for benchmarks/web.py
+      const stages = {};
+      const stage = (name) => { stages[name] = Math.round(performance.now()) / 1000; };
       progress(0.02, "Reading the manifest…");
       let response;
       try {
@@ -65,8 +68,10 @@
       const manifest = await response.json();
       const base = absolute(root, "_adjudicator/");
       progress(0.08, `Loading Python (Pyodide ${manifest.pyodide}, about ${megabytes(manifest)} MB the first time)…`);
+      stage("manifest");
       const module = await import(base + "pyodide/pyodide.mjs");
       const pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+      stage("pyodide");
       let done = 0;
       for (const wheel of manifest.wheels) {
         progress(0.7 + 0.2 * done / manifest.wheels.length, `Installing ${wheel.split("/").pop()}…`);
@@ -75,10 +80,13 @@
         pyodide.unpackArchive(await data.arrayBuffer(), "wheel");
         done += 1;
       }
+      stage("wheels");
       progress(0.92, "Importing the rules…");
       const api = pyodide.pyimport("rules.web.api");
       const call = (name, args) => JSON.parse(api.call(name, JSON.stringify(args || {})));
       call("languages");
+      stage("import");
+      document.documentElement.dataset.adjudicatorStages = JSON.stringify(stages);
       progress(1, "Ready: the rules engine runs in this page.");
       try { window.localStorage.setItem(STORAGE_KEY, "1"); } catch (error) { /* private mode */ }
       keepForOffline(root, manifest);
