@@ -65,7 +65,27 @@ def adjudicate(text: str, lang: str = "en", name: str = "record") -> dict[str, A
     adjudicate_one(name, load, lang=lang, explain=True, as_json=False, out=explained, err=errors)
     status = "impossible" if verdict.get("impossible") else _STATUS[code]
     return {"status": status, "exit": code, "json": verdict, "text": explained.getvalue() + errors.getvalue(),
-            "rules": _cited(verdict)}
+            "rules": _cited(verdict), "steps": _steps(load, name, lang) if code != EXIT_MALFORMED else []}
+
+
+def _steps(load: Any, name: str, lang: str) -> list[dict[str, Any]]:
+    """The record action by action, to step through: each action's JSON and the
+    lines ``--explain`` prints for it (the kernel's own replay with ``explain``)."""
+    from rules.kernel.records import adjudicate as replay
+    from rules.kernel.records import parse_record
+
+    record = parse_record(load(), games.load, where=name)
+    game = games.load(record.game)
+    verdict = replay(game, record, explain=True)
+    starts = (*verdict.step_starts, len(verdict.trace))
+    steps = [{"index": i, "action": game.action_to_json(record.actions[i]), "legal": True,
+              "lines": [line[lang] for line in verdict.trace[starts[i]:starts[i + 1]]]}
+             for i in range(len(verdict.step_starts))]
+    if verdict.illegal is not None:
+        steps.append({"index": verdict.illegal.index, "action": game.action_to_json(verdict.illegal.action),
+                      "legal": False, "lines": [verdict.illegal.violation.message[lang]],
+                      "rules": list(verdict.illegal.violation.rules)})
+    return steps
 
 
 def _cited(verdict: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -93,7 +113,7 @@ def claim_cards(game: str = "claim", variant: Any = None) -> dict[str, Any]:
     from rules.claim.cards import Card
 
     engine = _claim_engine(game)
-    deck = engine._variant(variant).deck  # noqa: SLF001 - the engine's own variant reading
+    deck = engine._variant(variant).deck
     counts = Counter(deck)
     cards: list[Card] = sorted(counts)
     from rules.claim.cards import Faction
@@ -135,7 +155,7 @@ def _claim_follow(game: str, lead: str, follow: str, hand: Sequence[str], hand_k
     from rules.claim.tables import play
 
     engine = _claim_engine(game)
-    v = engine._variant(variant)  # noqa: SLF001
+    v = engine._variant(variant)
     if v.players != 2:
         raise MalformedError("the follow check is for two players; adjudicate a whole record for more")
     if phase not in (1, 2) or type(phase) is not int:
@@ -332,6 +352,6 @@ def call(name: str, arguments: str = "{}") -> str:
         result = _malformed(str(exc))
     except TypeError as exc:
         result = _malformed(f"bad arguments for {name}: {exc}")
-    except Exception as exc:  # noqa: BLE001 - the page shows one line, never a traceback
+    except Exception as exc:
         result = {"status": "internal", "error": f"{type(exc).__name__}: {exc}"}
     return json.dumps(result, ensure_ascii=False)

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "build" / "screenshots"
 #: Loading Pyodide on a loaded 2-core machine takes seconds; this bounds a wait, it measures nothing.
-LOAD_TIMEOUT_MS = 240_000
+LOAD_TIMEOUT_MS = 180_000
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -23,7 +23,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                       ".json": "application/json"}
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -47,6 +47,9 @@ class Watch:
 
     def __init__(self, page: Any) -> None:
         self.errors: list[str] = []
+        self.log: list[str] = []  # every console message and request failure, for failure reports
+        page.on("console", lambda m: self.log.append(f"{m.type}: {m.text}"))
+        page.on("requestfailed", lambda r: self.log.append(f"failed: {r.url} {r.failure}"))
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         # a failed load is reported by the "response" handler below, with its URL (the favicon a theme
         # may lack is not the panel's); every other console error counts
@@ -64,11 +67,17 @@ def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
     start = panel.locator("button.ra-start")
     if panel.get_attribute("data-state") is None and start.is_visible():
         start.click()
-    page.wait_for_function(
-        "(s) => ['ready', 'failed'].includes(document.querySelector(s).dataset.state)", arg=selector,
-        timeout=LOAD_TIMEOUT_MS)
+    log = getattr(getattr(page, "watch", None), "log", [])
+    try:
+        page.wait_for_function(
+            "(s) => ['ready', 'failed'].includes(document.querySelector(s).dataset.state)", arg=selector,
+            timeout=LOAD_TIMEOUT_MS)
+    except Exception as exc:  # a timeout: say where the load stopped
+        html = page.evaluate("(s) => { const p = document.querySelector(s); return p ? p.outerHTML : null; }",
+                             selector)
+        raise AssertionError(f"the panel did not load: {(html or '')[:600]!r}; {log[-20:]}") from exc
     state = panel.get_attribute("data-state")
-    assert state == "ready", panel.locator(".ra-status").inner_text()
+    assert state == "ready", (panel.locator(".ra-status").inner_text(), log[-20:])
     return panel
 
 

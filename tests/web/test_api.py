@@ -42,6 +42,23 @@ def test_adjudicate_equals_the_cli_json_and_explain_on_every_bundled_record() ->
         assert result["exit"] == (0 if expected["legal"] else 1)
 
 
+def test_steps_follow_the_record_to_its_verdict() -> None:
+    for path in EXAMPLES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        result = api.adjudicate(path.read_text(encoding="utf-8"), "en", name=path.name)
+        steps = result["steps"]
+        illegal = result["json"]["illegal"]
+        assert [s["index"] for s in steps] == list(range(len(steps))), path
+        assert [s["action"] for s in steps] == data["actions"][:len(steps)], path
+        if illegal:
+            assert len(steps) == illegal["index"] + 1 and steps[-1]["legal"] is False
+            assert steps[-1]["rules"] == illegal["rules"] and steps[-1]["lines"] == [illegal["message"]]
+        else:
+            assert len(steps) == len(data["actions"]) and all(s["legal"] for s in steps)
+        explained = [line for s in steps if s["legal"] for line in s["lines"]]
+        assert all(line in result["text"] for line in explained), path  # the --explain lines, split by action
+
+
 @pytest.mark.parametrize("lang", ["cs", "hu"])
 def test_explain_in_the_books_languages_equals_the_cli(lang: str) -> None:
     path = "examples/claim/disputed-knight.json" if lang == "cs" else "examples/claim2/disputed-crush.json"
@@ -162,7 +179,8 @@ def test_combined_follow_takes_the_deck_of_the_variant() -> None:
                   variant=variant)["status"] == "legal"
     bad = follow(game="claim-combined", lead="dragon:3", follow="undead:2", variant=variant)
     assert bad["status"] == "malformed" and "undead:2" in bad["error"]
-    half = follow(game="claim-combined", lead="dragon:3", follow="seer:2", variant={"players": 2, "factions": ["knight"]})
+    half = follow(game="claim-combined", lead="dragon:3", follow="seer:2",
+                  variant={"players": 2, "factions": ["knight"]})
     assert half["status"] == "malformed" and "claim-combined.deck.pair" in half["error"]
 
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, screenshot, start_panel
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
@@ -72,10 +71,20 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
         assert got["status"] == ("legal" if want["legal"] else "illegal"), path
         if want["illegal"]:
             assert got["rules"] == want["illegal"]["rules"], path
+            head = panel.locator(".ra-stepper .ra-step-head").inner_text()  # stepping starts at the illegal action
+            assert head.startswith(f"Action #{want['illegal']['index']} of") and "illegal" in head, head
             for rule_id in want["illegal"]["rules"]:  # each cited rule links to its place in the rulebook
                 link = panel.locator(f".ra-result a.ra-rule-id:text-is('{rule_id}')")
                 assert link.count() == 1 and link.get_attribute("href").endswith(f"#{rule_id}")
     assert panel.locator(".ra-result pre.ra-text").inner_text().strip()  # what --explain prints
+    # step back from the illegal action of a disputed record
+    panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
+    panel.locator("button.ra-go").click()
+    wait_verdict(page, box, previous)
+    assert panel.locator(".ra-stepper .ra-step-head").inner_text().startswith("Action #15 of 16")
+    panel.locator("button.ra-step-prev").click()
+    head = panel.locator(".ra-stepper .ra-step-head").inner_text()
+    assert head.startswith("Action #14 of 16") and "illegal" not in head
     screenshot(panel, page, "adjudicate")
     no_traceback(page)
     assert not page.watch.errors, page.watch.errors
@@ -125,7 +134,8 @@ def test_tapping_a_disputed_claim_follow(new_page: Any, server: Server) -> None:
     assert {"claim.follow-suit", "claim.knights.follow-suit"} <= set(illegal["rules"])
     assert "musíte ctít barvu" in illegal["text"]  # the chapter's panel speaks the book's language first
     panel.locator("select.ra-lang-select").select_option("en")  # the verdict again, in English
-    page.wait_for_function("() => document.querySelector('.ra-pane-follow .ra-result').innerText.includes('must follow')")
+    page.wait_for_function(
+        "() => document.querySelector('.ra-pane-follow .ra-result').innerText.includes('must follow')")
     legal = follow_verdict(page, panel, "goblin:3", "doppelganger:5", ["goblin:1"])
     assert legal["status"] == "legal" and "claim.doppelgangers" in legal["rules"]
     assert "The follower takes the trick." in legal["text"] and "Doppelgangers are wild" in legal["text"]
@@ -222,15 +232,18 @@ def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path)
     new_page.context.set_offline(True)
     page.reload()
     panel = start_panel(page)  # started by itself: the runtime was ready on this device before
+    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the service worker must serve the page"
     panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
     panel.locator("button.ra-go").click()
     got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
     assert got["status"] == "illegal" and "claim.knights.follow-suit" in got["rules"]
     # a chapter kept for offline use: its panel judges a follow
-    page.goto(own.url + "claim.html")
+    page.goto(own.url + "claim.html")  # never opened before: kept because it holds a panel
     panel = start_panel(page)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
     got = follow_verdict(page, panel, "goblin:3", "doppelganger:5", ["goblin:1"])
     assert got["status"] == "legal"
-    # the rule link leads to the kept chapter
-    page.goto(own.url + "leaders.html")
-    assert page.locator("section.rules-adjudicator").count() == 1
+    # a cited rule's link leads to its place in a kept chapter
+    page.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')").click()
+    page.wait_for_url("**/claim.html#claim.doppelgangers")
+    assert page.locator("[id='claim.doppelgangers']").count() == 1

@@ -110,7 +110,8 @@
   // The service worker keeps what the panel needs offline (sw.js at the site's root).
   function registerServiceWorker(root) {
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(absolute(root, "sw.js"), {scope: absolute(root, "")}).catch(() => {});
+    // the scope is the site's root folder ("./" of the root; "" alone would be this page's own URL)
+    navigator.serviceWorker.register(absolute(root, "sw.js"), {scope: absolute(root, "./")}).catch(() => {});
   }
 
   async function keepForOffline(root, manifest) {
@@ -202,10 +203,38 @@
       box.append(el("p", {class: "ra-message"}, `Action #${result.json.illegal.index}: ${result.json.illegal.message}`));
     }
     await drawRules(box, result.rules, lang, root);
+    if (result.steps && result.steps.length) box.append(stepper(result.steps));
     const lines = result.text.replace(/\n+$/, "").split("\n");
     box.append(el("details", {class: "ra-explain", open: lines.length <= 40},
       el("summary", {}, `What rules adjudicate --explain --lang ${lang} prints (${lines.length} lines)`),
       el("pre", {class: "ra-text"}, result.text)));
+  }
+
+  // Step through a record action by action (the illegal one, if any, first shown).
+  function stepper(steps) {
+    let at = steps.length - 1;
+    const slider = el("input", {type: "range", min: "0", max: String(steps.length - 1), value: String(at),
+                                class: "ra-step-range", "aria-label": "Action"});
+    const head = el("p", {class: "ra-step-head"});
+    const body = el("ul", {class: "ra-lines ra-step-lines"});
+    const prev = el("button", {type: "button", class: "ra-step-prev", "aria-label": "Previous action"}, "◀");
+    const next = el("button", {type: "button", class: "ra-step-next", "aria-label": "Next action"}, "▶");
+    function show() {
+      const step = steps[at];
+      slider.value = String(at);
+      prev.disabled = at === 0;
+      next.disabled = at === steps.length - 1;
+      head.replaceChildren(`Action #${step.index} of ${steps.length}: `, el("code", {}, JSON.stringify(step.action)),
+                           step.legal ? null : el("strong", {class: "ra-step-illegal"}, " illegal"));
+      body.replaceChildren(...(step.lines.length ? step.lines : ["(nothing to explain: the action is legal)"])
+        .map((line) => el("li", {}, line.trim())));
+    }
+    prev.addEventListener("click", () => { at = Math.max(0, at - 1); show(); });
+    next.addEventListener("click", () => { at = Math.min(steps.length - 1, at + 1); show(); });
+    slider.addEventListener("input", () => { at = Number(slider.value); show(); });
+    show();
+    return el("div", {class: "ra-stepper"}, el("p", {class: "ra-rules-head"}, "Step through the record"),
+              el("div", {class: "ra-row"}, prev, slider, next), head, body);
   }
 
   // ------------------------------------------------------------------ the panel
