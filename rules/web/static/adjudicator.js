@@ -224,8 +224,8 @@
       slider.value = String(at);
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
-      head.replaceChildren(`Action #${step.index} of ${steps.length}: `, el("code", {}, JSON.stringify(step.action)),
-                           step.legal ? null : el("strong", {class: "ra-step-illegal"}, " illegal"));
+      head.replaceChildren(`Action #${step.index} of ${steps.length}: `, el("code", {}, JSON.stringify(step.action)));
+      if (!step.legal) head.append(el("strong", {class: "ra-step-illegal"}, " illegal"));
       body.replaceChildren(...(step.lines.length ? step.lines : ["(nothing to explain: the action is legal)"])
         .map((line) => el("li", {}, line.trim())));
     }
@@ -321,7 +321,7 @@
       text.value = await file.files[0].text();
       run();
     });
-    text.addEventListener("input", () => { name = "record"; });
+    text.addEventListener("input", () => { name = "record"; file.value = ""; });
     function run() {
       try {
         const result = rt.call("adjudicate", {text: text.value, lang: state.lang, name});
