@@ -90,7 +90,7 @@ def screenshot(panel: Any, page: Any, name: str) -> None:
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(150)  # let the layout settle after the resize
-        panel.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"))
+        panel.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"))
         box = panel.bounding_box()
         inner = panel.evaluate("(p) => p.scrollWidth - p.clientWidth")
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \

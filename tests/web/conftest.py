@@ -6,7 +6,7 @@ function (Sphinx, the Pyodide runtime from npm, the wheels), served from
 (``/usr/bin/chromium``; never a downloaded browser). Locally, without
 Playwright, Chromium or npm, the browser tests skip with the reason; under CI
 (``CI`` set) they fail instead, so a fresh machine cannot pass by skipping.
-Screenshots go to ``build/screenshots/`` (git-ignored) for review.
+Screenshots go to ``build/screenshots/adjudicator-*.png`` (git-ignored) for review.
 """
 
 from __future__ import annotations
