@@ -16,6 +16,7 @@ Each test loads Pyodide once (seconds); screenshots of every panel at 390 and
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -94,9 +95,17 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     ("{not json", "not JSON"),
     ('{"format": "rules-record/1", "game": "claim", "setup": {"hands": [["goblin:12"]]}}', "setup"),
     ('{"format": "rules-record/1", "game": "leaders", "position": {"pieces": [], "to_move": 0}}', "no leader"),
+    ('{"format": "rules-record/1", "game": "claim2", "setup": {}, "actions": 5, "extra": 1}', "extra"),
+    ('{"format": "rules-record/2", "game": "claim"}', "format"),
 ])
-def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Server, text: str,
+def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Server, tmp_path: Path, text: str,
                                                       fragment: str) -> None:
+    """The page's verdict on a malformed paste is, to the character, the CLI's on the same
+    text (a file named ``record``, the name the panel gives a paste)."""
+    (tmp_path / "record").write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", "record"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    expected = json.loads(done.stdout)
     page = new_page(390)
     page.goto(server.url + "adjudicate.html")
     panel = start_panel(page)
@@ -104,6 +113,7 @@ def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Ser
     panel.locator("button.ra-go").click()
     got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
     assert got["status"] == "malformed"
+    assert got["json"] == expected
     assert got["json"]["legal"] is None and fragment in got["json"]["error"]
     assert fragment in got["text"]
     no_traceback(page)
