@@ -1,6 +1,6 @@
 """rules.web.api under CPython: the functions the Adjudicate panel calls give the
 CLI's verdicts (docs/decisions/0017-in-page-adjudicator.md). The browser tests
-(test_browser.py) check that the page, running the same wheel in Pyodide,
+(test_adjudicator_browser.py) check that the page, running the same wheel in Pyodide,
 gives these same answers."""
 
 from __future__ import annotations
