@@ -11,6 +11,7 @@ which places the panel (its script and style are the static files of
 - ``_adjudicator/links.json``: every rule ID with the page and anchor the
   rulebook renders it at (the panel links each cited rule there);
 - ``_adjudicator/pages.json``: the pages that hold a panel (kept for offline use);
+- ``_adjudicator/manifest.json`` saying ``"runtime": false`` when the build has no runtime yet;
 - ``sw.js``: a service worker that keeps visited pages for offline reading,
   unless :mod:`rules.web.build` has written the full one (runtime and wheels).
 
@@ -94,6 +95,10 @@ def _finished(app: Sphinx, exception: Exception | None) -> None:
     pages = sorted(app.builder.get_target_uri(d) for d in panels)
     (target / "pages.json").write_text(json.dumps({"pages": pages, "panels": dict(sorted(panels.items()))}),
                                        encoding="utf-8")
+    manifest = target / "manifest.json"
+    if not manifest.exists():  # no runtime in this build: the panel says how to add it (and nothing 404s)
+        manifest.write_text(json.dumps({"runtime": False, "build": "python -m rules.web.build OUT"}) + "\n",
+                            encoding="utf-8")
     sw = out / "sw.js"
     if not sw.exists() or "__pages_only__" in sw.read_text(encoding="utf-8"):
         from rules.web.build import write_service_worker

@@ -176,6 +176,7 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dic
         shutil.copy2(wheel, target / "wheels" / wheel.name)
     files = sorted(p for p in target.rglob("*") if p.is_file() and p.name != "manifest.json")
     manifest: dict[str, object] = {
+        "runtime": True,
         "pyodide": PYODIDE_VERSION,
         "python": PYODIDE_PYTHON,
         "wheels": [f"wheels/{w.name}" for w in wheels],  # install order: dependencies first

@@ -63,8 +63,8 @@ def server(site: Path) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="session")
-def browser(playwright_api: Any) -> Iterator[Any]:
+@pytest.fixture(scope="module")  # module, not session: Playwright's sync API runs one instance at a time,
+def browser(playwright_api: Any) -> Iterator[Any]:  # and the rulebook's own browser test starts another
     with playwright_api() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu"])
         yield b

@@ -264,3 +264,31 @@ def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path)
     page.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')").click()
     page.wait_for_url("**/claim.html#claim.doppelgangers")
     assert page.locator("[id='claim.doppelgangers']").count() == 1
+
+
+def test_a_site_built_without_the_runtime_says_how_to_add_it(new_page: Any, tmp_path: Path) -> None:
+    """A plain Sphinx build with the extension: the panel explains the one build command,
+    no request fails, and the service worker (pages only) is in place."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["rules.sphinx", "rules.sphinx.adjudicator"]\n'
+                                    'rules_run_proofs = False\n', encoding="utf-8")
+    (source / "index.rst").write_text("Rules\n=====\n\n"
+                                      ".. adjudicator:: any\n", encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(out)],
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert json.loads((out / "_adjudicator" / "manifest.json").read_text(encoding="utf-8"))["runtime"] is False
+    assert "__pages_only__" in (out / "sw.js").read_text(encoding="utf-8")
+    assert json.loads((out / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))["panels"] == {"index": "any"}
+    own = Server(out)
+    try:
+        page = new_page(390)
+        page.goto(own.url + "index.html")
+        page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'failed'")
+        assert "python -m rules.web.build" in page.locator(".ra-status").inner_text()
+        no_traceback(page)
+        assert not page.watch.errors, page.watch.errors
+    finally:
+        own.stop()

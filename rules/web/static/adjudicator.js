@@ -61,11 +61,11 @@
       } catch (error) {
         throw new PanelError("The adjudicator's files cannot be fetched: no network, and this device has not kept them yet.");
       }
-      if (!response.ok) {
+      const manifest = response.ok ? await response.json() : {runtime: false};
+      if (!manifest.runtime) {
         throw new PanelError("This build of the rulebook has no adjudicator runtime. Build the site with " +
                              "`python -m rules.web.build OUT` (see the README).");
       }
-      const manifest = await response.json();
       const base = absolute(root, "_adjudicator/");
       progress(0.08, `Loading Python (Pyodide ${manifest.pyodide}, about ${megabytes(manifest)} MB the first time)…`);
       stage("manifest");
