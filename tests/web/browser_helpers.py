@@ -85,7 +85,8 @@ def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
 def screenshot(panel: Any, page: Any, name: str) -> None:
     """The panel at 390 and at 1280 CSS px, into build/screenshots/ (for review, not committed)."""
     text = panel.inner_text()
-    assert not re.search(r"\b(null|undefined|NaN|\[object Object\])\b", text), f"{name}: a JavaScript value leaks: {text}"
+    leak = re.search(r"\b(null|undefined|NaN|\[object Object\])\b", text)
+    assert not leak, f"{name}: a JavaScript value leaks into the panel: {leak.group(0) if leak else ''} in {text}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
