@@ -28,6 +28,7 @@ version = release = __version__
 
 extensions = [
     "rules.sphinx",
+    "rules.sphinx.adjudicator",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "myst_parser",

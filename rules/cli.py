@@ -16,7 +16,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -183,37 +183,74 @@ def _adjudicate(args: argparse.Namespace) -> int:
     _check_lang(args.lang)
     worst = EXIT_OK
     for name in args.files:
-        try:
-            record = parse_record(read_json(name), games.load, where=name)
-            game = games.load(record.game)
-            verdict = adjudicate(game, record, explain=args.explain)
-            if args.json:
-                _emit(_verdict_json(name, game, verdict, args.lang))
-            else:
-                _print_verdict(name, game, verdict, args.lang, args.explain, comment=record.comment)
-        except MalformedError as exc:
-            worst = max(worst, EXIT_MALFORMED)
-            if args.json:
-                _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                       "error": str(exc)})
-            else:
-                print(_printable(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[args.lang]}"),
-                      file=sys.stderr)
-            continue
-        except BrokenPipeError:
-            raise
-        except Exception as exc:  # judge the other files; exit 3, not 1
-            worst = max(worst, EXIT_INTERNAL)
-            if args.json:
-                _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                       "error": internal_error(exc), "internal": True})
-            print(_printable(f"{name}: {internal_error(exc)}"), file=sys.stderr)
-            continue
-        if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
-            worst = max(worst, EXIT_MALFORMED)
-        elif not verdict.legal:
-            worst = max(worst, EXIT_ILLEGAL)
+        code = adjudicate_one(name, lambda name=name: read_json(name), lang=args.lang, explain=args.explain,
+                              as_json=args.json)
+        worst = max(worst, code)  # internal error (3) over malformed (2) over illegal (1)
     return worst
+
+
+def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
+                   out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Judge the record ``load()`` returns, named ``name``, and write exactly what
+    ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
+    that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
+    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        record = parse_record(load(), games.load, where=name)
+        game = games.load(record.game)
+        verdict = adjudicate(game, record, explain=explain)
+        if as_json:
+            _emit(_verdict_json(name, game, verdict, lang), out)
+        else:
+            _print_verdict(name, game, verdict, lang, explain, out, comment=record.comment)
+    except MalformedError as exc:
+        if as_json:
+            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                   "error": str(exc)}, out)
+        else:
+            print(_printable(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[lang]}"), file=err)
+        return EXIT_MALFORMED
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # the caller judges the other files; exit 3, not 1
+        if as_json:
+            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                   "error": internal_error(exc), "internal": True}, out)
+        print(_printable(f"{name}: {internal_error(exc)}"), file=err)
+        return EXIT_INTERNAL
+    if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
+        return EXIT_MALFORMED
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
+
+
+def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
+                   out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Judge the record ``load()`` returns, named ``name``, and write exactly what
+    ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
+    that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
+    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        record = parse_record(load(), games.load, where=name)
+        game = games.load(record.game)
+        verdict = adjudicate(game, record, explain=explain)
+    except MalformedError as exc:
+        if as_json:
+            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                   "error": str(exc)}, out)
+        else:
+            print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[lang]}", file=err)
+        return EXIT_MALFORMED
+    if as_json:
+        _emit(_verdict_json(name, game, verdict, lang), out)
+    else:
+        _print_verdict(name, game, verdict, lang, explain, out, comment=record.comment)
+    if verdict.impossible:
+        return EXIT_MALFORMED
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
 
 
 def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
@@ -394,9 +431,10 @@ def _schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _emit(obj: dict[str, Any]) -> None:
+def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
     """One JSON object on one line; a lone surrogate a record held is written as its JSON escape."""
-    print(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False)))
+    print(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False)),
+          file=out or sys.stdout)
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")

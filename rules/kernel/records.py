@@ -232,6 +232,8 @@ class Adjudication:
     trace: tuple[Text, ...] = ()
     final_state: Any = attrs.field(default=None, eq=False, repr=False)
     notes: tuple[Text, ...] = ()  # what is unusual about a position record's start
+    #: with ``explain``: where each replayed action's lines start in ``trace`` (one entry per action)
+    step_starts: tuple[int, ...] = ()
 
     @property
     def impossible(self) -> bool:
@@ -249,17 +251,19 @@ def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -
     state = starting_state(game, record)
     notes = position_notes(game, record)
     trace: list[Text] = []
+    starts: list[int] = []
     for index, action in enumerate(record.actions):
         impossible = chance_violation(game, state, action)
         after = game.attempt(state, action) if impossible is None else impossible
         if isinstance(after, Violation):
             return Adjudication(False, game.is_terminal(state),
                                 IllegalAt(index, action, after, impossible is not None),
-                                None, index, tuple(trace), state, notes)
+                                None, index, tuple(trace), state, notes, tuple(starts))
         if explain:
+            starts.append(len(trace))
             trace.extend(game.explain_step(state, action, after))
             trace.extend(step.narration for step in game.forced_steps(state, action, after))
         state = after
     finished = game.is_terminal(state)
     return Adjudication(True, finished, None, game.result(state) if finished else None,
-                        len(record.actions), tuple(trace), state, notes)
+                        len(record.actions), tuple(trace), state, notes, tuple(starts))

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import sys
+from typing import Any, TextIO
 
 from rules.kernel.game import GameCommand
 from rules.kernel.text import Text
@@ -53,25 +54,31 @@ DEFAULT_TIMEOUT = 60.0
 
 def load_position(path: str) -> State:
     """A state from a bare position file or a position record (whose actions are played)."""
-    from rules import games
-    from rules.kernel.records import adjudicate, parse_record, read_json
+    from rules.kernel.records import read_json
 
-    data = read_json(path)
+    return position_state(read_json(path), where=path)
+
+
+def position_state(data: object, where: str = "position") -> State:
+    """A state from decoded JSON: a bare position or a position record (whose actions are played)."""
+    from rules import games
+    from rules.kernel.records import adjudicate, parse_record
+
     if isinstance(data, dict) and "format" in data:
-        record = parse_record(data, games.load, where=path)
+        record = parse_record(data, games.load, where=where)
         if record.game != "leaders" or record.position is None:
-            raise MalformedError("expected a Leaders record that starts from a 'position'", where=path)
+            raise MalformedError("expected a Leaders record that starts from a 'position'", where=where)
         verdict = adjudicate(games.load("leaders"), record)
         if not verdict.legal:
             assert verdict.illegal is not None
             raise MalformedError(f"action {verdict.illegal.index} is illegal: "
-                                 f"{', '.join(verdict.illegal.violation.rules)}", where=path)
+                                 f"{', '.join(verdict.illegal.violation.rules)}", where=where)
         state: State = verdict.final_state
         return state
     try:
         return position_from_json(data)
     except MalformedError as exc:
-        raise MalformedError(exc.detail, where=path) from None
+        raise MalformedError(exc.detail, where=where) from None
 
 
 # --------------------------------------------------------------------------- the tree in words
@@ -199,21 +206,32 @@ def _run(args: argparse.Namespace) -> int:
     if not args.timeout > 0:
         raise MalformedError(f"--timeout must be a positive number of seconds, not {args.timeout}")
     state = load_position(args.file)
-    if not args.json:
-        for note in position_notes(state):
-            print(note.get(args.lang))
     if args.sequences:
+        if not args.json:
+            for note in position_notes(state):
+                print(note.get(args.lang))
         return _sequences(state, args)
     mode: Mode = "first" if args.first else "all" if args.all else "shortest"
-    answer = forced_win(state, mode=mode, limit=args.limit or DEFAULT_ALL_LIMIT, node_limit=args.nodes,
-                        timeout=args.timeout)
-    if args.json:
-        out: dict[str, Any] = answer.to_json()
-        print(json.dumps(out, ensure_ascii=False))
-        return 0
-    for line in answer_lines(state, answer, args.lang):
-        print(line)
+    report(state, lang=args.lang, mode=mode, limit=args.limit or DEFAULT_ALL_LIMIT, node_limit=args.nodes,
+           timeout=args.timeout, as_json=args.json)
     return 0
+
+
+def report(state: State, *, lang: str = "en", mode: Mode = "shortest", limit: int = DEFAULT_ALL_LIMIT,
+           node_limit: int = DEFAULT_NODE_LIMIT, timeout: float = DEFAULT_TIMEOUT, as_json: bool = False,
+           out: TextIO | None = None) -> ForcedWin:
+    """Write what ``rules leaders wins`` prints for ``state`` and return the answer: the
+    CLI and the rulebook's in-page adjudicator (decision record 0017) call this one function."""
+    out = out or sys.stdout
+    answer = forced_win(state, mode=mode, limit=limit, node_limit=node_limit, timeout=timeout)
+    if as_json:
+        print(json.dumps(answer.to_json(), ensure_ascii=False), file=out)
+        return answer
+    for note in position_notes(state):
+        print(note.get(lang), file=out)
+    for line in answer_lines(state, answer, lang):
+        print(line, file=out)
+    return answer
 
 
 COMMANDS: dict[str, GameCommand] = {

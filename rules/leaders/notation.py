@@ -16,6 +16,8 @@ from rules.leaders.state import BANISH_CARD, END, MOVE, NEMESIS_MOVE, RECRUIT, A
 
 #: Abilities whose destination is a path of several cells ("path"), the rest one cell ("to").
 PATH_ABILITIES = frozenset({"acrobat", "royal-guard"})
+#: Abilities whose JSON names a target figure ("target") besides the destination.
+TARGET_ABILITIES = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator", "brewmaster"})
 
 
 def parse_cell(value: Any, where: str) -> int:

@@ -143,3 +143,26 @@ def test_view_hides_only_the_deck_order() -> None:
     assert LEADERS.view(s, 1) == LEADERS.view(other, 1) and s != other
     assert LEADERS.view(s, 0).offer == s.offer and LEADERS.view(s, 0).deck_size == 13
     assert LEADERS.info.information is Information.IMPERFECT and LEADERS.info.languages == ("cs", "en")
+
+
+def test_the_abilities_whose_json_names_a_target_are_those_whose_actions_have_one() -> None:
+    """rules.leaders.notation.TARGET_ABILITIES (the in-page board's tap order) agrees with the engine."""
+    import random
+
+    from rules.kernel.simulate import play_out
+    from rules.leaders.notation import TARGET_ABILITIES
+
+    seen: dict[str, set[bool]] = {}
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = LEADERS.initial_state(LEADERS.random_setup(rng))
+        actions, _ = play_out(LEADERS, state, rng, stop_after=150)
+        replay = state
+        for action in actions:
+            for a in LEADERS.legal_actions(replay):
+                if a.ability:
+                    seen.setdefault(a.ability, set()).add(a.target >= 0)
+            replay = LEADERS.apply(replay, action)
+    assert seen, "no ability was offered"
+    for ability, has_target in seen.items():
+        assert has_target == {ability in TARGET_ABILITIES}, ability

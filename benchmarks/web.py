@@ -1,0 +1,156 @@
+"""The in-page adjudicator's speed in Chromium: cold load, load from the offline cache, verdicts.
+
+    python benchmarks/web.py [--site docs/_build/site] [--throttle 1 4] [--repeat 3] [--json]
+
+Serves a site built by ``python -m rules.web.build`` (built first into a temporary
+folder when ``--site`` is not given) from 127.0.0.1 and drives Debian's Chromium
+(``/usr/bin/chromium``) with Playwright (docs/decisions/0017-in-page-adjudicator.md).
+For each CPU throttling rate (``Emulation.setCPUThrottlingRate`` through the
+Chrome DevTools Protocol; 4 is a phone-class CPU) and each of ``--repeat`` runs:
+
+- **cold load**: a fresh browser profile opens ``adjudicate.html``; seconds from
+  navigation until the panel's runtime is ready (Pyodide, the wheels installed,
+  ``rules`` imported): the first visit, everything downloaded over loopback;
+- **cached load**: the page reloaded after the service worker kept everything
+  (what a player sees at the table, offline);
+- where each load's time went: the page's stage marks (page to manifest,
+  Pyodide's start, installing the wheels, importing ``rules``);
+- **verdicts**: seconds from the tap to the drawn verdict, for the disputed Claim
+  record, a whole Claim game (52 actions, replayed twice: JSON and explanation),
+  a Claim follow tapped in the Claim chapter, and a Leaders action.
+
+Reports the best run of each figure (the least disturbed by other processes).
+Network transfer is loopback: on a phone the first load also waits for about
+14 MB to download; the cached load does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from report import emit, machine  # benchmarks/report.py, beside this script
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+from browser_helpers import CHROMIUM, Server  # noqa: E402 - the tests' server, one implementation
+
+READY = "() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'"
+
+
+def _ready(page: Any) -> None:
+    panel = page.locator("section.rules-adjudicator").first
+    if panel.get_attribute("data-state") is None and panel.locator("button.ra-start").is_visible():
+        panel.locator("button.ra-start").click()
+    page.wait_for_function(READY, timeout=600_000)
+
+
+def _stages(page: Any, load: str) -> dict[str, float]:
+    """Where a load's time went: the page's own marks (seconds since navigation at each stage's end)."""
+    marks = json.loads(page.evaluate("() => document.documentElement.dataset.adjudicatorStages || '{}'"))
+    out, previous = {}, 0.0
+    for name in ("manifest", "pyodide", "wheels", "import"):
+        if name in marks:
+            out[f"  {load}: {name}"] = marks[name] - previous
+            previous = marks[name]
+    return out
+
+
+def _verdict(page: Any, box: str, act: Any) -> float:
+    page.evaluate("(s) => { const b = document.querySelector(s); if (b) delete b.dataset.status; }", box)
+    start = time.perf_counter()
+    act()
+    page.wait_for_function("(s) => { const b = document.querySelector(s); return b && b.dataset.status; }",
+                           arg=box, timeout=600_000)
+    return time.perf_counter() - start
+
+
+def one_run(browser: Any, url: str, rate: float) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    out: dict[str, float] = {}
+    start = time.perf_counter()
+    page.goto(url + "adjudicate.html")
+    _ready(page)
+    out["cold load"] = time.perf_counter() - start
+    out.update(_stages(page, "cold"))
+    page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'", timeout=600_000)
+    box = "section.rules-adjudicator .ra-pane-record .ra-result"
+    record = page.locator("textarea.ra-record")
+    for name, path in [("disputed Claim record", "examples/claim/disputed-knight.json"),
+                       ("whole Claim game (52 actions)", "examples/claim/full-game.json")]:
+        record.fill((ROOT / path).read_text(encoding="utf-8"))
+        out[name] = _verdict(page, box, lambda: page.locator("button.ra-go").click())
+    start = time.perf_counter()
+    page.reload()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    _ready(page)
+    out["cached load (service worker)"] = time.perf_counter() - start
+    out.update(_stages(page, "cached"))
+    page.goto(url + "claim.html")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    _ready(page)
+    panel = page.locator("section.rules-adjudicator")
+    panel.locator("button[data-card='goblin:3']").click()
+    panel.locator("button[data-card='knight:5']").click()
+    out["Claim follow (tap to verdict)"] = _verdict(
+        page, "section.rules-adjudicator .ra-pane-follow .ra-result",
+        lambda: panel.locator("button[data-card='goblin:1']").click())
+    page.goto(url + "leaders.html")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    _ready(page)
+    panel = page.locator("section.rules-adjudicator")
+    panel.locator("g.ra-cell[data-cell='0,0']").click()
+    panel.locator("select.ra-ability").select_option("rider")
+    panel.locator("g.ra-cell[data-cell='-2,0']").click()
+    out["Leaders action"] = _verdict(page, "section.rules-adjudicator .ra-pane-board .ra-result",
+                                     lambda: panel.locator("button.ra-judge").click())
+    context.close()
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--site", type=Path, default=None, help="a site built by python -m rules.web.build")
+    p.add_argument("--throttle", type=float, nargs="+", default=[1.0, 4.0], help="CPU throttling rates")
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site
+        if site is None:
+            from rules.web.build import build
+
+            site = Path(tmp) / "site"
+            build(site)
+        server = Server(site)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM)
+                report: dict[str, Any] = {"unit": "seconds, best of runs", "runs": args.repeat}
+                for rate in args.throttle:
+                    runs = [one_run(browser, server.url, rate) for _ in range(args.repeat)]
+                    report[f"CPU throttled {rate:g}x"] = {k: round(min(r[k] for r in runs), 2) for k in runs[0]}
+                report["chromium"] = browser.version
+                browser.close()
+        finally:
+            server.stop()
+    report.update(machine())
+    emit(report, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

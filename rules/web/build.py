@@ -1,0 +1,227 @@
+"""Build the rulebook site with its in-page adjudicator (docs/decisions/0017-in-page-adjudicator.md).
+
+One command::
+
+    python -m rules.web.build docs/_build/site
+
+runs ``sphinx-build -W -b html docs OUT`` and then puts into ``OUT/_adjudicator/``:
+
+- ``pyodide/``: the Pyodide core runtime (CPython compiled to WebAssembly),
+  taken from the npm package ``pyodide`` at the pinned :data:`PYODIDE_VERSION`
+  with ``npm pack`` (nothing else is downloaded from anywhere else);
+- ``wheels/``: the project's own wheel, built from this checkout by ``pip
+  wheel``, and the pure-Python wheels of what it imports (:func:`dependency_pins`),
+  fetched from PyPI by ``pip download``;
+- ``manifest.json``: every file with its size and SHA-256, the wheels in
+  install order, the versions.
+
+and writes ``OUT/sw.js``, the service worker that keeps all of it for offline
+use, named after the manifest's hash. Downloads are cached in ``build/web/``
+(git-ignored); ``--no-sphinx`` adds the bundle to a site already built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+#: The Pyodide release the page runs, as published on the npm registry.
+PYODIDE_VERSION = "314.0.7"
+#: What the page needs of the npm package (the rest is docs, maps and TypeScript types).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "package.json")
+#: Pyodide's Python: the wheels must install there.
+PYODIDE_PYTHON = "3.14"
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+#: Where the site keeps the bundle.
+BUNDLE = "_adjudicator"
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_CACHE = ROOT / "build" / "web"
+
+
+class BuildError(Exception):
+    """A step of the build failed; the message says which and why."""
+
+
+def dependency_pins(project: Path = ROOT) -> list[str]:
+    """The wheels the page installs besides the project's own, as ``name==version``.
+
+    Every core dependency of ``pyproject.toml`` must have a pure-Python wheel:
+    ``attrs`` at the version installed here (so the page runs what the CLI
+    runs); ``jsonschema`` at 4.17.3 with ``pyrsistent`` 0.20.0, the last
+    release without the compiled ``rpds-py`` (no WebAssembly wheel of it is
+    published), the same ``Draft202012Validator`` API. Another dependency
+    stops the build until it is given a pin here.
+    """
+    data = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    pins: list[str] = []
+    for requirement in data["project"]["dependencies"]:
+        name = requirement.split(";")[0].strip()
+        for sep in "<>=!~[ ":
+            name = name.split(sep)[0]
+        key = name.lower().replace("_", "-")
+        if key == "attrs":
+            pins.append(f"attrs=={importlib.metadata.version('attrs')}")
+        elif key == "jsonschema":
+            pins += ["jsonschema==4.17.3", "pyrsistent==0.20.0"]
+        else:
+            raise BuildError(f"no pure-Python wheel is pinned for dependency {name!r}; add it to "
+                             "rules.web.build.dependency_pins (docs/decisions/0017-in-page-adjudicator.md)")
+    return pins
+
+
+def _run(command: Sequence[str], what: str, cwd: Path | None = None) -> None:
+    try:
+        done = subprocess.run(list(command), cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise BuildError(f"{what}: {command[0]!r} is not installed") from None
+    if done.returncode != 0:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
+        raise BuildError(f"{what} failed ({' '.join(command)}):\n{tail}")
+
+
+def fetch_pyodide(cache: Path, version: str = PYODIDE_VERSION) -> Path:
+    """The npm tarball of ``pyodide@version``, fetched once with ``npm pack``."""
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{version}.tgz"
+    if not tarball.exists():
+        _run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(cache)], "npm pack pyodide", cwd=cache)
+    if not tarball.exists():
+        raise BuildError(f"npm pack did not write {tarball}")
+    return tarball
+
+
+def extract_pyodide(tarball: Path, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as tar:
+        for name in PYODIDE_FILES:
+            try:
+                member = tar.getmember(f"package/{name}")
+            except KeyError:
+                raise BuildError(f"{tarball.name} has no {name}") from None
+            source = tar.extractfile(member)
+            assert source is not None
+            (dest / name).write_bytes(source.read())
+
+
+def project_wheel(cache: Path, project: Path = ROOT) -> Path:
+    """The project's wheel, built from the checkout (always anew: the checkout changes)."""
+    out = cache / "project"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(project)],
+         "building the project's wheel")
+    wheels = sorted(out.glob("*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one wheel of the project, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def dependency_wheels(cache: Path, pins: Sequence[str]) -> list[Path]:
+    """Pure-Python wheels of ``pins`` for Pyodide's Python, from PyPI through pip (cached)."""
+    out = cache / "wheels"
+    out.mkdir(parents=True, exist_ok=True)
+    found: list[Path] = []
+    missing = []
+    for pin in pins:
+        name, _, version = pin.partition("==")
+        stem = f"{name.replace('-', '_')}-{version}-"
+        have = [w for w in out.glob("*.whl") if w.name.lower().startswith(stem.lower())]
+        if not have:
+            missing.append(pin)
+    if missing:
+        _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+              "--platform", PYODIDE_PLATFORM, "--python-version", PYODIDE_PYTHON, "--implementation", "cp",
+              "--abi", "cp" + PYODIDE_PYTHON.replace(".", ""), "-d", str(out), *missing], "pip download")
+    for pin in pins:
+        name, _, version = pin.partition("==")
+        stem = f"{name.replace('-', '_')}-{version}-"
+        have = sorted(w for w in out.glob("*.whl") if w.name.lower().startswith(stem.lower()))
+        if not have or not have[0].name.endswith("-none-any.whl"):
+            raise BuildError(f"no pure-Python wheel of {pin} (need py3-none-any for Pyodide)")
+        found.append(have[0])
+    return found
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dict[str, object]:
+    """Put the runtime, the wheels, the manifest and the service worker into a built ``site``."""
+    if not (site / "index.html").exists():
+        raise BuildError(f"{site} is not a built site (no index.html); run without --no-sphinx")
+    target = site / BUNDLE
+    for sub in ("pyodide", "wheels"):
+        shutil.rmtree(target / sub, ignore_errors=True)
+    extract_pyodide(fetch_pyodide(cache), target / "pyodide")
+    wheels = [*dependency_wheels(cache, dependency_pins(project)), project_wheel(cache, project)]
+    (target / "wheels").mkdir(parents=True)
+    for wheel in wheels:
+        shutil.copy2(wheel, target / "wheels" / wheel.name)
+    files = sorted(p for p in target.rglob("*") if p.is_file() and p.name != "manifest.json")
+    manifest: dict[str, object] = {
+        "runtime": True,
+        "pyodide": PYODIDE_VERSION,
+        "python": PYODIDE_PYTHON,
+        "wheels": [f"wheels/{w.name}" for w in wheels],  # install order: dependencies first
+        "files": [{"path": p.relative_to(target).as_posix(), "bytes": p.stat().st_size, "sha256": _sha256(p)}
+                  for p in files],
+    }
+    text = json.dumps(manifest, indent=1, sort_keys=True)
+    (target / "manifest.json").write_text(text + "\n", encoding="utf-8")
+    version = hashlib.sha256(text.encode()).hexdigest()[:16]
+    write_service_worker(site, version)
+    return manifest
+
+
+def write_service_worker(site: Path, version: str) -> None:
+    """``site/sw.js``: the panel's service worker with its cache named ``version``."""
+    template = resources.files("rules.web").joinpath("static", "sw.js").read_text(encoding="utf-8")
+    (site / "sw.js").write_text(template.replace("__VERSION__", version), encoding="utf-8")
+
+
+def build(out: Path, docs: Path = ROOT / "docs", cache: Path = DEFAULT_CACHE, sphinx: bool = True) -> dict[str, object]:
+    if sphinx:
+        _run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(docs), str(out)],
+             "sphinx-build")
+    return bundle(out, cache)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rules.web.build", description=__doc__.splitlines()[0])
+    p.add_argument("out", type=Path, help="the site's folder (e.g. docs/_build/site)")
+    p.add_argument("--docs", type=Path, default=ROOT / "docs", help="the Sphinx source folder (default: docs)")
+    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="download cache (default: build/web)")
+    p.add_argument("--no-sphinx", action="store_true", help="add the bundle to a site already built")
+    args = p.parse_args(argv)
+    try:
+        manifest = build(args.out, args.docs, args.cache, sphinx=not args.no_sphinx)
+    except BuildError as exc:
+        print(f"rules.web.build: {exc}", file=sys.stderr)
+        return 2
+    files = manifest["files"]
+    assert isinstance(files, list)
+    total = sum(f["bytes"] for f in files)
+    print(f"{args.out}: Pyodide {PYODIDE_VERSION}, wheels {', '.join(Path(w).name for w in manifest['wheels'])}; "  # type: ignore[union-attr]
+          f"{len(files)} files, {total / 1e6:.1f} MB in {BUNDLE}/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

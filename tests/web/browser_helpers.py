@@ -1,0 +1,99 @@
+"""Helpers of the browser tests (tests/web): the site's server, the panel's start, screenshots
+(docs/decisions/0017-in-page-adjudicator.md)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "build" / "screenshots"
+#: Loading Pyodide on a loaded 2-core machine takes seconds; this bounds a wait, it measures nothing.
+LOAD_TIMEOUT_MS = 180_000
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    # Python's table lacks .mjs on some versions; module scripts need a JavaScript type
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json"}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Server:
+    """``http.server`` on 127.0.0.1 serving ``root``, in a thread; :meth:`stop` cuts it off."""
+
+    def __init__(self, root: Path) -> None:
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+class Watch:
+    """A page's console errors, page errors and failed requests (a test asserts there are none)."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        self.log: list[str] = []  # every console message and request failure, for failure reports
+        page.on("console", lambda m: self.log.append(f"{m.type}: {m.text}"))
+        page.on("requestfailed", lambda r: self.log.append(f"failed: {r.url} {r.failure}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        # a failed load is reported by the "response" handler below, with its URL (the favicon a theme
+        # may lack is not the panel's); every other console error counts
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}")
+                if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+        page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: self.errors.append(f"{r.status}: {r.url}")
+                if r.status >= 400 and not r.url.endswith("favicon.ico") else None)
+
+
+def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
+    """Start the page's panel (if it did not start itself) and wait until the runtime is ready."""
+    panel = page.locator(selector).first
+    panel.scroll_into_view_if_needed()
+    start = panel.locator("button.ra-start")
+    if panel.get_attribute("data-state") is None and start.is_visible():
+        start.click()
+    log = getattr(getattr(page, "watch", None), "log", [])
+    try:
+        page.wait_for_function(
+            "(s) => ['ready', 'failed'].includes(document.querySelector(s).dataset.state)", arg=selector,
+            timeout=LOAD_TIMEOUT_MS)
+    except Exception as exc:  # a timeout: say where the load stopped
+        html = page.evaluate("(s) => { const p = document.querySelector(s); return p ? p.outerHTML : null; }",
+                             selector)
+        raise AssertionError(f"the panel did not load: {(html or '')[:600]!r}; {log[-20:]}") from exc
+    state = panel.get_attribute("data-state")
+    assert state == "ready", (panel.locator(".ra-status").inner_text(), log[-20:])
+    return panel
+
+
+def screenshot(panel: Any, page: Any, name: str) -> None:
+    """The panel at 390 and at 1280 CSS px, into build/screenshots/ (for review, not committed)."""
+    text = panel.inner_text()
+    leak = re.search(r"\b(null|undefined|NaN|\[object Object\])\b", text)
+    assert not leak, f"{name}: a JavaScript value leaks into the panel: {leak.group(0) if leak else ''} in {text}"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(150)  # let the layout settle after the resize
+        panel.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"))
+        box = panel.bounding_box()
+        inner = panel.evaluate("(p) => p.scrollWidth - p.clientWidth")
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \
+            f"{name}: the panel spills out of a {width} px viewport: {box}"
+        assert inner <= 1, f"{name}: the panel's content is {inner} px wider than the panel at {width} px"

@@ -1,0 +1,90 @@
+"""Browser fixtures for the in-page adjudicator (docs/decisions/0017-in-page-adjudicator.md).
+
+The site is built once per session with ``python -m rules.web.build``'s own
+function (Sphinx, the Pyodide runtime from npm, the wheels), served from
+127.0.0.1 by ``http.server``, and driven by Playwright with Debian's Chromium
+(``/usr/bin/chromium``; never a downloaded browser). Locally, without
+Playwright, Chromium or npm, the browser tests skip with the reason; under CI
+(``CI`` set) they fail instead, so a fresh machine cannot pass by skipping.
+Screenshots go to ``build/screenshots/adjudicator-*.png`` (git-ignored) for review.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import CHROMIUM, Server, Watch
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run in CI: {reason} (.ci/run installs chromium and npm)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def playwright_api() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    if not Path(CHROMIUM).exists():
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    return sync_playwright
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, playwright_api: Any) -> Path:
+    """The built rulebook with the adjudicator's runtime and wheels (built once per session)."""
+    from rules.web.build import DEFAULT_CACHE, BuildError, build
+
+    prebuilt = os.environ.get("RULES_WEB_SITE")  # a site already built by rules.web.build (for quick local runs)
+    if prebuilt:
+        return Path(prebuilt)
+    if shutil.which("npm") is None:
+        _missing("npm is not installed (the Pyodide runtime is the npm package pyodide)")
+    out = tmp_path_factory.mktemp("site")
+    try:
+        build(out, cache=DEFAULT_CACHE)
+    except BuildError as exc:
+        pytest.fail(f"building the site failed: {exc}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[Server]:
+    s = Server(site)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")  # module, not session: Playwright's sync API runs one instance at a time,
+def browser(playwright_api: Any) -> Iterator[Any]:  # and the rulebook's own browser test starts another
+    with playwright_api() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Pages in one fresh browser context per test: ``new_page(width)``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    context.set_default_timeout(60_000)
+    pages: list[Any] = []
+
+    def make(width: int = 1280) -> Any:
+        page = context.new_page()
+        page.set_viewport_size({"width": width, "height": 900})
+        page.watch = Watch(page)
+        pages.append(page)
+        return page
+
+    make.context = context  # type: ignore[attr-defined]
+    yield make
+    context.close()

@@ -1,0 +1,294 @@
+"""The Adjudicate panel in a real browser (Playwright + Debian's Chromium), on the
+built site with the Pyodide runtime and the project's wheel
+(docs/decisions/0017-in-page-adjudicator.md):
+
+- every bundled record, uploaded into the page, gets the verdict ``rules
+  adjudicate --json`` gives the same file (legal, index, rules, result);
+- a disputed Claim follow and a Leaders capture, tapped through the panels,
+  get the engine's verdicts with the rules cited;
+- a malformed paste gets the malformed verdict, never a traceback;
+- after one load the panel works with the network cut (service worker).
+
+Each test loads Pyodide once (seconds); screenshots of every panel at 390 and
+1280 px go to build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, screenshot, start_panel
+
+EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
+COMPARED = ("legal", "finished", "illegal", "result", "actions")
+
+
+def cli_verdicts() -> dict[str, dict[str, Any]]:
+    done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", *map(str, EXAMPLES)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    return {Path(v["file"]).name + "@" + Path(v["file"]).parent.name: v for v in lines}
+
+
+def verdict(page: Any, box: str) -> dict[str, Any]:
+    result = page.locator(box)
+    return {"status": result.get_attribute("data-status"), "rules": (result.get_attribute("data-rules") or "").split(),
+            "json": json.loads(result.get_attribute("data-json") or "null"), "text": result.inner_text()}
+
+
+def wait_verdict(page: Any, box: str, previous: str | None = None) -> dict[str, Any]:
+    page.wait_for_function("([s, prev]) => { const b = document.querySelector(s); "
+                           "return b && b.dataset.status && b.dataset.json !== prev; }", arg=[box, previous])
+    return verdict(page, box)
+
+
+def no_traceback(page: Any) -> None:
+    text = page.locator("body").inner_text()
+    assert "Traceback" not in text and 'File "' not in text
+
+
+def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, server: Server) -> None:
+    expected = cli_verdicts()
+    assert len(expected) == len(EXAMPLES)
+    page = new_page(1280)
+    page.goto(server.url + "adjudicate.html")
+    panel = start_panel(page)
+    box = "section.rules-adjudicator .ra-pane-record .ra-result"
+    previous = None
+    for path in EXAMPLES:
+        panel.locator("input.ra-file").set_input_files(str(path))
+        got = wait_verdict(page, box, previous)
+        previous = json.dumps(got["json"], separators=(",", ":"))
+        want = expected[path.name + "@" + path.parent.name]
+        assert got["json"]["file"] == path.name
+        for key in COMPARED:
+            assert got["json"][key] == want[key], (path, key)
+        assert got["status"] == ("legal" if want["legal"] else "illegal"), path
+        if want["illegal"]:
+            assert got["rules"] == want["illegal"]["rules"], path
+            head = panel.locator(".ra-stepper .ra-step-head").inner_text()  # stepping starts at the illegal action
+            assert head.startswith(f"Action #{want['illegal']['index']} of") and "illegal" in head, head
+            for rule_id in want["illegal"]["rules"]:  # each cited rule links to its place in the rulebook
+                link = panel.locator(f".ra-result a.ra-rule-id:text-is('{rule_id}')")
+                assert link.count() == 1 and link.get_attribute("href").endswith(f"#{rule_id}")
+    assert panel.locator(".ra-result pre.ra-text").inner_text().strip()  # what --explain prints
+    # step back from the illegal action of a disputed record
+    panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
+    panel.locator("button.ra-go").click()
+    wait_verdict(page, box, previous)
+    assert panel.locator(".ra-stepper .ra-step-head").inner_text().startswith("Action #15 of 16")
+    panel.locator("button.ra-step-prev").click()
+    head = panel.locator(".ra-stepper .ra-step-head").inner_text()
+    assert head.startswith("Action #14 of 16") and "illegal" not in head
+    screenshot(panel, page, "adjudicate")
+    no_traceback(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("{not json", "not JSON"),
+    ('{"format": "rules-record/1", "game": "claim", "setup": {"hands": [["goblin:12"]]}}', "setup"),
+    ('{"format": "rules-record/1", "game": "leaders", "position": {"pieces": [], "to_move": 0}}', "no leader"),
+    ('{"format": "rules-record/1", "game": "claim2", "setup": {}, "actions": 5, "extra": 1}', "extra"),
+    ('{"format": "rules-record/2", "game": "claim"}', "format"),
+])
+def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Server, tmp_path: Path, text: str,
+                                                      fragment: str) -> None:
+    """The page's verdict on a malformed paste is, to the character, the CLI's on the same
+    text (a file named ``record``, the name the panel gives a paste)."""
+    (tmp_path / "record").write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", "record"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    expected = json.loads(done.stdout)
+    page = new_page(390)
+    page.goto(server.url + "adjudicate.html")
+    panel = start_panel(page)
+    panel.locator("textarea.ra-record").fill(text)
+    panel.locator("button.ra-go").click()
+    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
+    assert got["status"] == "malformed"
+    assert got["json"] == expected
+    assert got["json"]["legal"] is None and fragment in got["json"]["error"]
+    assert fragment in got["text"]
+    no_traceback(page)
+
+
+def tap_card(panel: Any, card: str) -> None:
+    panel.locator(f"button.ra-card[data-card='{card}']").click()
+
+
+def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str]) -> dict[str, Any]:
+    panel.locator("button.ra-clear").click()
+    tap_card(panel, lead)
+    tap_card(panel, played)  # the slots advance: led card, follower's card, then the hand
+    for card in hand:
+        tap_card(panel, card)
+    box = "section.rules-adjudicator .ra-pane-follow .ra-result"
+    page.wait_for_function("(s) => !!document.querySelector(s).dataset.status", arg=box)
+    return verdict(page, box)
+
+
+@pytest.mark.rules("claim.follow-suit", "claim.knights.follow-suit", "claim.doppelgangers")
+def test_tapping_a_disputed_claim_follow(new_page: Any, server: Server) -> None:
+    page = new_page(390)
+    page.goto(server.url + "claim.html")
+    panel = start_panel(page)
+    illegal = follow_verdict(page, panel, "goblin:3", "knight:5", ["goblin:1"])
+    assert illegal["status"] == "illegal"
+    assert {"claim.follow-suit", "claim.knights.follow-suit"} <= set(illegal["rules"])
+    assert "musíte ctít barvu" in illegal["text"]  # the chapter's panel speaks the book's language first
+    panel.locator("select.ra-lang-select").select_option("en")  # the verdict again, in English
+    page.wait_for_function(
+        "() => document.querySelector('.ra-pane-follow .ra-result').innerText.includes('must follow')")
+    legal = follow_verdict(page, panel, "goblin:3", "doppelganger:5", ["goblin:1"])
+    assert legal["status"] == "legal" and "claim.doppelgangers" in legal["rules"]
+    assert "The follower takes the trick." in legal["text"] and "Doppelgangers are wild" in legal["text"]
+    link = panel.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')")
+    assert link.get_attribute("href").endswith("claim.html#claim.doppelgangers")
+    screenshot(panel, page, "claim")
+    no_traceback(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+def chapter_of(site: Path, game: str) -> str:
+    """The page that holds the panel of ``game`` (from the site's own list: chapters may be renamed)."""
+    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
+    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
+    return f"{docname}.html"
+
+
+@pytest.mark.parametrize("game, lead, played, hand, status, rule", [
+    ("claim2", "gnome:3", "giant:5", ["gnome:1"], "illegal", "claim2.follow-suit"),
+    ("claim-combined", "goblin:3", "knight:5", [], "legal", "claim.knights"),
+])
+def test_claim2_and_combination_panels(new_page: Any, server: Server, site: Path, game: str, lead: str, played: str,
+                                       hand: list[str], status: str, rule: str) -> None:
+    page = new_page(1280)
+    page.goto(server.url + chapter_of(site, game))
+    panel = start_panel(page)
+    got = follow_verdict(page, panel, lead, played, hand)
+    assert got["status"] == status and rule in got["rules"], got
+    screenshot(panel, page, game)
+    no_traceback(page)
+
+
+def tap_cell(panel: Any, q: int, r: int) -> None:
+    panel.locator(f"g.ra-cell[data-cell='{q},{r}']").click()
+
+
+@pytest.mark.rules("leaders.jailer", "leaders.end.captured")
+def test_tapping_a_leaders_capture_and_a_blocked_ability(new_page: Any, server: Server) -> None:
+    page = new_page(390)
+    page.goto(server.url + "leaders.html")
+    panel = start_panel(page)
+    box = "section.rules-adjudicator .ra-pane-board .ra-result"
+    # the starting board is the README's disputed position: the Rider next to an enemy Jailer
+    tap_cell(panel, 0, 0)
+    panel.locator("select.ra-ability").select_option("rider")
+    tap_cell(panel, -2, 0)
+    panel.locator("button.ra-judge").click()
+    blocked = wait_verdict(page, box)
+    assert blocked["status"] == "illegal" and blocked["rules"] == ["leaders.jailer"]
+    # place a capture: empty the board, put the pieces down, move the Bruiser next to the enemy leader
+    panel.locator("button.ra-mode[data-mode='place']").click()
+    panel.locator("button.ra-clear-board").click()
+    for owner, character, cell in [("0", "leader", (0, 3)), ("1", "leader", (0, -3)),
+                                   ("0", "royal-guard", (1, -3)), ("0", "bruiser", (0, -1))]:
+        panel.locator("select.ra-owner").select_option(owner)
+        panel.locator("select.ra-character").select_option(character)
+        tap_cell(panel, *cell)
+    panel.locator("button.ra-mode[data-mode='act']").click()
+    tap_cell(panel, 0, -1)
+    tap_cell(panel, 0, -2)
+    assert json.loads(panel.locator("code.ra-action").inner_text()) == {"seat": 0, "piece": [0, -1],
+                                                                        "move": [[0, -2]]}
+    panel.locator("button.ra-judge").click()
+    captured = wait_verdict(page, box, json.dumps(blocked["json"], separators=(",", ":")))
+    assert captured["status"] == "legal"
+    assert captured["json"]["result"] == {"lost": [1], "winners": [0]}
+    assert "leaders.end.captured" in captured["rules"]
+    screenshot(panel, page, "leaders")
+    # "could I have won?" runs wins on the position (here: yes, the same move among others)
+    panel.locator("button.ra-wins").click()
+    page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'ok'", arg=box)
+    wins = verdict(page, box)
+    assert wins["json"]["count"] >= 1 and [{"seat": 0, "piece": [0, -1], "move": [[0, -2]]}] in \
+        wins["json"]["sequences"]
+    assert "Výherních posloupností" in wins["text"]  # what `rules leaders wins --lang cs` prints
+    # a board with no enemy leader is malformed, with the rule named
+    panel.locator("button.ra-mode[data-mode='place']").click()
+    tap_cell(panel, 0, -3)
+    panel.locator("button.ra-mode[data-mode='act']").click()
+    tap_cell(panel, 0, -1)
+    tap_cell(panel, 0, -2)
+    panel.locator("button.ra-judge").click()
+    page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'malformed'", arg=box)
+    assert "leaders.setup.leaders" in page.locator(box).inner_text()
+    no_traceback(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path) -> None:
+    """Load once; then stop the server *and* set the browser offline: the service worker
+    serves the page, the runtime and the wheels, and the panels still judge."""
+    own = Server(site)  # a server of this test's own, to cut
+    try:
+        page = new_page(390)
+        page.goto(own.url + "adjudicate.html")
+        start_panel(page)
+        page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'",
+                               timeout=LOAD_TIMEOUT_MS)
+    finally:
+        own.stop()
+    new_page.context.set_offline(True)
+    page.reload()
+    panel = start_panel(page)  # started by itself: the runtime was ready on this device before
+    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the service worker must serve the page"
+    panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
+    panel.locator("button.ra-go").click()
+    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
+    assert got["status"] == "illegal" and "claim.knights.follow-suit" in got["rules"]
+    # a chapter kept for offline use: its panel judges a follow
+    page.goto(own.url + "claim.html")  # never opened before: kept because it holds a panel
+    panel = start_panel(page)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    got = follow_verdict(page, panel, "goblin:3", "doppelganger:5", ["goblin:1"])
+    assert got["status"] == "legal"
+    # a cited rule's link leads to its place in a kept chapter
+    page.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')").click()
+    page.wait_for_url("**/claim.html#claim.doppelgangers")
+    assert page.locator("[id='claim.doppelgangers']").count() == 1
+
+
+def test_a_site_built_without_the_runtime_says_how_to_add_it(new_page: Any, tmp_path: Path) -> None:
+    """A plain Sphinx build with the extension: the panel explains the one build command,
+    no request fails, and the service worker (pages only) is in place."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["rules.sphinx", "rules.sphinx.adjudicator"]\n'
+                                    'rules_run_proofs = False\n', encoding="utf-8")
+    (source / "index.rst").write_text("Rules\n=====\n\n"
+                                      ".. adjudicator:: any\n", encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(out)],
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert json.loads((out / "_adjudicator" / "manifest.json").read_text(encoding="utf-8"))["runtime"] is False
+    assert "__pages_only__" in (out / "sw.js").read_text(encoding="utf-8")
+    assert json.loads((out / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))["panels"] == {"index": "any"}
+    own = Server(out)
+    try:
+        page = new_page(390)
+        page.goto(own.url + "index.html")
+        page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'failed'")
+        assert "python -m rules.web.build" in page.locator(".ra-status").inner_text()
+        no_traceback(page)
+        assert not page.watch.errors, page.watch.errors
+    finally:
+        own.stop()

@@ -1,0 +1,265 @@
+"""rules.web.api under CPython: the functions the Adjudicate panel calls give the
+CLI's verdicts (docs/decisions/0017-in-page-adjudicator.md). The browser tests
+(test_adjudicator_browser.py) check that the page, running the same wheel in Pyodide,
+gives these same answers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.web import api
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rules", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+
+
+def test_every_game_has_bundled_records() -> None:
+    games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in EXAMPLES}
+    assert games == {"claim", "claim2", "claim-combined", "leaders"}
+
+
+def test_adjudicate_equals_the_cli_json_and_explain_on_every_bundled_record() -> None:
+    done = cli("adjudicate", "--json", *(str(p.relative_to(ROOT)) for p in EXAMPLES))
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(lines) == len(EXAMPLES)
+    for path, expected in zip(EXAMPLES, lines, strict=True):
+        name = str(path.relative_to(ROOT))
+        result = api.adjudicate(path.read_text(encoding="utf-8"), "en", name=name)
+        assert result["json"] == expected, name
+        explained = cli("adjudicate", "--explain", "--lang", "en", name)
+        assert result["text"] == explained.stdout + explained.stderr, name
+        assert result["exit"] == (0 if expected["legal"] else 1)
+
+
+def test_steps_follow_the_record_to_its_verdict() -> None:
+    for path in EXAMPLES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        result = api.adjudicate(path.read_text(encoding="utf-8"), "en", name=path.name)
+        steps = result["steps"]
+        illegal = result["json"]["illegal"]
+        assert [s["index"] for s in steps] == list(range(len(steps))), path
+        assert [s["action"] for s in steps] == data["actions"][:len(steps)], path
+        if illegal:
+            assert len(steps) == illegal["index"] + 1 and steps[-1]["legal"] is False
+            assert steps[-1]["rules"] == illegal["rules"] and steps[-1]["lines"] == [illegal["message"]]
+        else:
+            assert len(steps) == len(data["actions"]) and all(s["legal"] for s in steps)
+        explained = [line for s in steps if s["legal"] for line in s["lines"]]
+        assert all(line in result["text"] for line in explained), path  # the --explain lines, split by action
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu"])
+def test_explain_in_the_books_languages_equals_the_cli(lang: str) -> None:
+    path = "examples/claim/disputed-knight.json" if lang == "cs" else "examples/claim2/disputed-crush.json"
+    result = api.adjudicate((ROOT / path).read_text(encoding="utf-8"), lang, name=path)
+    explained = cli("adjudicate", "--explain", "--lang", lang, path)
+    assert result["text"] == explained.stdout
+    assert result["status"] == "illegal"
+    assert [r["id"] for r in result["rules"]] == result["json"]["illegal"]["rules"]
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("{not json", "not JSON"),
+    ("[]", "a record is a JSON object"),
+    ('{"format": "rules-record/1", "game": "chess", "setup": {}}', "unknown game"),
+    ('{"format": "rules-record/1", "game": "claim", "setup": {"hands": [["goblin:12"]]}}', "setup"),
+])
+def test_malformed_text_gets_the_cli_malformed_verdict(tmp_path: Path, text: str, fragment: str) -> None:
+    result = api.adjudicate(text, "en", name="pasted.json")
+    (tmp_path / "pasted.json").write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", "pasted.json"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert result["status"] == "malformed" and result["exit"] == 2
+    assert result["json"] == json.loads(done.stdout)
+    assert fragment in result["json"]["error"]
+
+
+def test_call_never_raises_and_reports_one_line() -> None:
+    assert json.loads(api.call("no-such-function"))["status"] == "malformed"
+    assert json.loads(api.call("adjudicate", "[1]"))["status"] == "malformed"
+    assert json.loads(api.call("adjudicate", '{"text": "{}", "bogus": 1}'))["status"] == "malformed"
+    assert json.loads(api.call("adjudicate", '{"text": "{}", "lang": "de"}'))["error"].startswith("language 'de'")
+    assert json.loads(api.call("claim_follow", '{"game": "claim", "lead": "goblin:3", "follow": 7}'))["status"] == \
+        "malformed"
+
+
+# --------------------------------------------------------------------------- Claim follows
+
+
+def follow(**kwargs: Any) -> dict[str, Any]:
+    return json.loads(api.call("claim_follow", json.dumps(kwargs)))
+
+
+@pytest.mark.rules("claim.doppelgangers", "claim.follow-suit")
+def test_a_doppelganger_on_a_led_goblin_is_legal_while_holding_goblins() -> None:
+    result = follow(game="claim", lead="goblin:3", follow="doppelganger:5", hand=["goblin:1", "knight:2"])
+    assert result["status"] == "legal"
+    (case,) = result["cases"]
+    assert case["takes"] == "follower"
+    assert "claim.doppelgangers" in [r["id"] for r in result["rules"]]
+
+
+@pytest.mark.rules("claim.knights.follow-suit", "claim.follow-suit")
+def test_a_knight_on_a_led_goblin_while_holding_a_goblin_is_illegal() -> None:
+    result = follow(game="claim", lead="goblin:3", follow="knight:5", hand=["goblin:1"], lang="cs")
+    assert result["status"] == "illegal"
+    assert [r["id"] for r in result["rules"]][:2] == ["claim.follow-suit", "claim.phase2.follow"]
+    assert "claim.knights.follow-suit" in [r["id"] for r in result["rules"]]
+    assert "skřet 1" in result["cases"][0]["message"]  # the engine's Czech message
+
+
+@pytest.mark.parametrize("lead, played, hand", [
+    ("goblin:3", "knight:5", ["goblin:1"]), ("undead:2", "dwarf:4", ["knight:2"]),
+    ("doppelganger:1", "goblin:2", ["doppelganger:4"]), ("dwarf:1", "doppelganger:0", ["dwarf:2"]),
+    ("knight:4", "knight:2", []),
+])
+def test_the_follow_check_agrees_with_the_engine_on_a_whole_position(position: Any, lead: str, played: str,
+                                                                      hand: list[str]) -> None:
+    """A 13-card phase-two position built by hand (tests/conftest.py), the lead played
+    through the engine, then CLAIM.check: the panel's verdict and winner must agree."""
+    from rules.claim import CLAIM, Card
+    from rules.claim.tables import play
+
+    faction = lead.split(":")[0]
+    holds = any(c.split(":")[0] == faction for c in [played, *hand])
+    state = position(phase=2, lead_hand=[lead], follow_hand=[played, *hand], lacks=() if holds else (faction,))
+    state = CLAIM.apply(state, play(0, Card.parse(lead)))
+    verdict = CLAIM.check(state, play(1, Card.parse(played)))
+    result = follow(game="claim", lead=lead, follow=played, hand=hand)
+    assert result["status"] == ("legal" if verdict is None else "illegal")
+    if verdict is None:
+        after = CLAIM.apply(state, play(1, Card.parse(played)))
+        assert result["cases"][0]["winner"] == after.last_trick.winner
+    else:
+        assert result["cases"][0]["rules"] == list(verdict.rules)
+
+
+@pytest.mark.rules("claim.follow-suit")
+def test_an_unknown_hand_makes_an_off_faction_follow_depend_on_it() -> None:
+    result = follow(game="claim", lead="goblin:3", follow="dwarf:5", hand=[], hand_known=False)
+    assert result["status"] == "depends"
+    assert [c["legal"] for c in result["cases"]] == [True, False]
+    known = follow(game="claim", lead="goblin:3", follow="dwarf:5", hand=["goblin:0"], hand_known=False)
+    assert known["status"] == "illegal" and len(known["cases"]) == 1
+
+
+@pytest.mark.rules("claim.phase1.winner-takes-revealed")
+def test_phase_one_needs_the_revealed_card_and_the_winner_takes_it() -> None:
+    assert follow(game="claim", lead="goblin:3", follow="goblin:5", phase=1)["status"] == "malformed"
+    result = follow(game="claim", lead="goblin:3", follow="goblin:5", phase=1, revealed="undead:4")
+    assert result["status"] == "legal"
+    lines = result["cases"][0]["explanation"]
+    assert any("undead 4" in line and "claim.phase1.winner-takes-revealed" in line for line in lines)
+    assert not any("loser-draws" in line for line in lines)  # the stand-in deck card is not reported
+
+
+@pytest.mark.rules("claim2.follow-suit", "claim2.trick-winner")
+def test_claim2_follow_cites_claim2_rules_in_hungarian() -> None:
+    result = follow(game="claim2", lead="gnome:3", follow="giant:5", hand=["troll:2"], lang="hu")
+    assert result["status"] == "legal"
+    assert result["cases"][0]["takes"] == "leader"
+    assert "claim2.trick-winner" in [r["id"] for r in result["rules"]]
+
+
+def test_combined_follow_takes_the_deck_of_the_variant() -> None:
+    variant = {"players": 2, "factions": ["knight", "goblin", "dragon", "seer", "troll"]}
+    assert follow(game="claim-combined", lead="dragon:3", follow="seer:2", hand=["troll:1"],
+                  variant=variant)["status"] == "legal"
+    bad = follow(game="claim-combined", lead="dragon:3", follow="undead:2", variant=variant)
+    assert bad["status"] == "malformed" and "undead:2" in bad["error"]
+    half = follow(game="claim-combined", lead="dragon:3", follow="seer:2",
+                  variant={"players": 2, "factions": ["knight"]})
+    assert half["status"] == "malformed" and "claim-combined.deck.pair" in half["error"]
+
+
+@pytest.mark.parametrize("kwargs, fragment", [
+    ({"lead": "goblin:12", "follow": "goblin:1"}, "value must be a digit"),
+    ({"lead": "orc:1", "follow": "goblin:1"}, "unknown faction"),
+    ({"lead": "gnome:1", "follow": "goblin:1"}, "not in the deck of claim"),
+    ({"lead": "goblin:1", "follow": "goblin:1", "hand": ["goblin:1", "goblin:1"]}, "entered too often"),
+    ({"lead": "goblin:1", "follow": "goblin:2", "phase": 3}, "phase must be 1 or 2"),
+])
+def test_impossible_cards_get_a_malformed_verdict(kwargs: dict[str, Any], fragment: str) -> None:
+    result = follow(game="claim", **kwargs)
+    assert result["status"] == "malformed"
+    assert fragment in result["error"]
+
+
+# --------------------------------------------------------------------------- Leaders
+
+CAPTURE = {"pieces": [{"owner": 0, "character": "leader", "cell": [0, 3]},
+                      {"owner": 1, "character": "leader", "cell": [0, -3]},
+                      {"owner": 0, "character": "royal-guard", "cell": [1, -3]},
+                      {"owner": 0, "character": "bruiser", "cell": [0, -1]}], "to_move": 0, "phase": "actions"}
+
+
+@pytest.mark.rules("leaders.end.captured")
+def test_a_leaders_move_that_captures_ends_the_game() -> None:
+    action = api.leaders_tap_action(0, [0, -1], "move", [[0, -2]])["action"]
+    assert action == {"seat": 0, "piece": [0, -1], "move": [[0, -2]]}
+    result = api.leaders_action(CAPTURE, action)
+    assert result["status"] == "legal"
+    assert result["json"]["result"] == {"lost": [1], "winners": [0]}
+    assert "leaders.end.captured" in [r["id"] for r in result["rules"]]
+
+
+@pytest.mark.rules("leaders.jailer")
+def test_the_disputed_jailer_record_and_its_taps_agree() -> None:
+    record = json.loads((ROOT / "examples/leaders/disputed-jailer.json").read_text(encoding="utf-8"))
+    action = api.leaders_tap_action(0, [0, 0], "rider", [[-2, 0]])["action"]
+    assert action == record["actions"][1]
+    result = api.leaders_action(record["position"], action, "cs")
+    assert result["status"] == "illegal"
+    assert result["json"]["illegal"]["rules"] == ["leaders.jailer"]
+
+
+@pytest.mark.parametrize("ability, cells, expected", [
+    ("bruiser", [[1, 0], [2, 0]], {"target": [1, 0], "to": [2, 0]}),
+    ("acrobat", [[0, 2]], {"path": [[0, 2]]}),
+    ("claw-launcher", [[0, 2]], {"target": [0, 2], "pull": True}),
+    ("rider", [[0, 1], [0, 2]], {"path": [[0, 1], [0, 2]]}),
+])
+def test_taps_become_the_action_json_the_engine_reads(ability: str, cells: list[Any],
+                                                      expected: dict[str, Any]) -> None:
+    from rules.leaders.game import LEADERS
+
+    action = api.leaders_tap_action(0, [0, 0], ability, cells, pull=True)["action"]
+    assert action == {"seat": 0, "piece": [0, 0], "ability": ability, **expected}
+    LEADERS.action_from_json(action)  # well-formed for the engine (legality is the engine's)
+
+
+def test_a_board_without_a_leader_gets_the_malformed_verdict() -> None:
+    pieces = [p for p in CAPTURE["pieces"] if p["character"] != "leader" or p["owner"] != 1]
+    result = api.leaders_action({**CAPTURE, "pieces": pieces}, {"seat": 0, "piece": [0, -1], "move": [[0, -2]]})
+    assert result["status"] == "malformed"
+    assert "seat 1 has no leader" in result["json"]["error"]
+
+
+def test_wins_equals_the_cli(tmp_path: Path) -> None:
+    path = ROOT / "examples/leaders/win-this-phase.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for lang in ("en", "cs"):
+        result = api.leaders_wins(data, lang)
+        text = cli("leaders", "wins", "--lang", lang, str(path)).stdout
+        assert result["text"] == text
+        as_json = json.loads(cli("leaders", "wins", "--json", str(path)).stdout)
+        assert result["json"] == as_json and as_json["status"] == "win"
+    assert api.leaders_wins({"pieces": []})["status"] == "malformed"
+
+
+def test_rule_lookup_gives_both_languages() -> None:
+    found = api.rule("claim.follow-suit")
+    assert found["found"] and set(found["title"]) == {"cs", "en"} and set(found["text"]) == {"cs", "en"}
+    assert api.rule("claim.nope")["found"] is False
