@@ -38,7 +38,7 @@ from report import emit, machine  # benchmarks/report.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
-from browser_helpers import CHROMIUM, Server  # noqa: E402 - the tests' server, one implementation
+from browser_helpers import CHROMIUM, Server
 
 READY = "() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'"
 

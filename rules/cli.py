@@ -13,6 +13,7 @@ output cannot encode are escaped).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -183,7 +184,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     _check_lang(args.lang)
     worst = EXIT_OK
     for name in args.files:
-        code = adjudicate_one(name, lambda name=name: read_json(name), lang=args.lang, explain=args.explain,
+        code = adjudicate_one(name, functools.partial(read_json, name), lang=args.lang, explain=args.explain,
                               as_json=args.json)
         worst = max(worst, code)  # internal error (3) over malformed (2) over illegal (1)
     return worst
@@ -221,34 +222,6 @@ def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bo
         print(_printable(f"{name}: {internal_error(exc)}"), file=err)
         return EXIT_INTERNAL
     if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
-        return EXIT_MALFORMED
-    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
-
-
-def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
-                   out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Judge the record ``load()`` returns, named ``name``, and write exactly what
-    ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
-    that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
-    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        record = parse_record(load(), games.load, where=name)
-        game = games.load(record.game)
-        verdict = adjudicate(game, record, explain=explain)
-    except MalformedError as exc:
-        if as_json:
-            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                   "error": str(exc)}, out)
-        else:
-            print(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[lang]}", file=err)
-        return EXIT_MALFORMED
-    if as_json:
-        _emit(_verdict_json(name, game, verdict, lang), out)
-    else:
-        _print_verdict(name, game, verdict, lang, explain, out, comment=record.comment)
-    if verdict.impossible:
         return EXIT_MALFORMED
     return EXIT_OK if verdict.legal else EXIT_ILLEGAL
 

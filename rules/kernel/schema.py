@@ -194,9 +194,17 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
     from jsonschema.exceptions import best_match
 
     try:
-        error = best_match(_validator_for(key, game).iter_errors(data))
+        errors = list(_validator_for(key, game).iter_errors(data))
     except RecursionError:  # pragma: no cover - check_bounds keeps nesting shallow
         raise MalformedError(f"nested more than {MAX_DEPTH} levels deep") from None
+    # A wrong 'format' or 'game' says the rest cannot be read by this schema at all: name it
+    # first, whatever order the validator (whose version may differ, e.g. in the browser) prefers.
+    for field in ("format", "game"):
+        first = [e for e in errors if list(e.absolute_path)[:1] == [field]]
+        if first:
+            errors = first
+            break
+    error = best_match(errors)
     if error is not None:
         raise MalformedError(describe(error))
 

@@ -52,7 +52,7 @@ class AdjudicatorDirective(SphinxDirective):
             raise self.error(f"adjudicator: unknown game {kind!r}; one of {', '.join(KINDS)}")
         depth = self.env.docname.count("/")
         root = "../" * depth
-        pages = self.env.domaindata.setdefault("rules-adjudicator", {})  # type: ignore[attr-defined]
+        pages = self.env.domaindata.setdefault("rules-adjudicator", {})
         pages[self.env.docname] = kind
         title = self.options.get("title", "Adjudicate")
         html = (f'<section class="rules-adjudicator" data-game="{escape(kind)}" data-root="{escape(root)}" '

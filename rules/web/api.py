@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules import games
@@ -323,7 +323,7 @@ def leaders_characters() -> dict[str, Any]:
 # --------------------------------------------------------------------------- the page's entry
 
 
-_FUNCTIONS = {
+_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "adjudicate": adjudicate,
     "rule": rule,
     "claim_cards": claim_cards,

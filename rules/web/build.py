@@ -215,10 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BuildError as exc:
         print(f"rules.web.build: {exc}", file=sys.stderr)
         return 2
-    files = manifest["files"]
-    assert isinstance(files, list)
+    files, wheels = manifest["files"], manifest["wheels"]
+    assert isinstance(files, list) and isinstance(wheels, list)
     total = sum(f["bytes"] for f in files)
-    print(f"{args.out}: Pyodide {PYODIDE_VERSION}, wheels {', '.join(Path(w).name for w in manifest['wheels'])}; "  # type: ignore[union-attr]
+    print(f"{args.out}: Pyodide {PYODIDE_VERSION}, wheels {', '.join(Path(w).name for w in wheels)}; "
           f"{len(files)} files, {total / 1e6:.1f} MB in {BUNDLE}/")
     return 0
 
