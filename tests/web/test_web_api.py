@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import rules.games
 from rules.web import api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_every_game_has_bundled_records() -> None:
     games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in EXAMPLES}
-    assert games == {"claim", "claim2", "claim-combined", "leaders"}
+    assert games == set(rules.games.GAMES)
 
 
 def test_adjudicate_equals_the_cli_json_and_explain_on_every_bundled_record() -> None:
