@@ -72,7 +72,7 @@ def test_explain_in_the_books_languages_equals_the_cli(lang: str) -> None:
 
 @pytest.mark.parametrize("text, fragment", [
     ("{not json", "not JSON"),
-    ("[]", "a record is a JSON object"),
+    ("[]", "is not an object"),
     ('{"format": "rules-record/1", "game": "chess", "setup": {}}', "unknown game"),
     ('{"format": "rules-record/1", "game": "claim", "setup": {"hands": [["goblin:12"]]}}', "setup"),
 ])
