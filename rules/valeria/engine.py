@@ -41,10 +41,12 @@ from rules.valeria.data import Index, branch_labels, index
 from rules.valeria.predicates import (
     activations,
     duke_resource_vp,
+    duke_vp,
     end_triggered,
     gold_payment_ok,
     herald_activations,
     recruit_price,
+    role_icons,
     slay_payment_ok,
 )
 from rules.valeria.state import (
@@ -130,9 +132,8 @@ def count(state: State, seat: int, counter: Counter) -> int:
     if kind == "role":
         return sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if ix.citizens[k].role == value)
     if kind == "role_icon":
-        on_citizens = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True)
-                          if ix.citizens[k].role == value)
-        return on_citizens + sum(ix.domains[d].roles.count(value) for d in s.domains)
+        return int(role_icons(tuple(ix.citizens[k].role for k in state.citizen_kinds), s.citizens,
+                              tuple(r for d in s.domains for r in ix.domains[d].roles), value))
     if kind == "name":
         own = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if k == value)
         return own + len(ix.named_starters.get(value, ()))
@@ -1172,7 +1173,8 @@ class Score:
 
     @property
     def duke(self) -> int:
-        return sum(vp for *_, vp in self.duke_terms) + self.duke_resources
+        return int(duke_vp(tuple(t[1] for t in self.duke_terms), tuple(t[2] for t in self.duke_terms),
+                           self.duke_resources))
 
     @property
     def total(self) -> int:
@@ -1197,7 +1199,7 @@ def score(state: State, seat: int) -> Score:
         for term in duke.score:
             n = count(state, seat, term.per)
             terms.append((term.per, term.vp, n, n * term.vp))
-        res = duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp)
+        res = int(duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp))
     return Score(seat, sum(ix.monsters[m].vp for m in s.monsters), sum(ix.domains[d].vp for d in s.domains), s.vp,
                  tuple(terms), res, STARTERS_PER_SEAT + sum(s.citizens) + len(s.domains))
 
