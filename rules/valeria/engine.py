@@ -904,7 +904,7 @@ def _main_action_ok(state: State, a: Action) -> bool:
     """Whether ``a`` is one of :func:`_main_actions` (the same conditions, without enumerating them)."""
     s = state.seat
     k = a.kind
-    if a.option or a.target != -1:
+    if a.option or a.target != -1 or a.other:
         return False
     if k == GAIN:
         return a.card in RESOURCES and a.a == a.b == 0
@@ -1010,6 +1010,11 @@ def _recruit_refusal(state: State, a: Action) -> Violation:
     if a.card not in state.citizen_kinds:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
                       "citizen {c} lies in no center stack", c=a.card)
+    if a.other:
+        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
+                      "obyvatel se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
+                      "a citizen is paid in gold (magic may replace it), never in strength: {x} strength offered",
+                      x=a.other)
     i = state.citizen_kinds.index(a.card)
     if not state.citizen_counts[i]:
         return refuse(("valeria.recruit.choose", "valeria.exhausted.replace"),
@@ -1041,6 +1046,11 @@ def _slay_refusal(state: State, a: Action) -> Violation:
                       "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
     m = _I().monsters[state.monsters[i][0]]
     s = state.seats[a.seat]
+    if a.other:
+        return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
+                      "{n} se platí {s} síly a {g} magie; zlaťáky nestvůry neplatí, ani její magii: nabídnuto {x} "
+                      "zlaťáků", "{n} is paid with {s} strength and {g} magic; gold pays no part of a monster, "
+                      "not its magic either: {x} gold offered", n=m.name.en, s=m.strength, g=m.magic, x=a.other)
     if a.a < 1:
         return refuse(("valeria.slay.pay-strength", "valeria.resources.magic-substitute"),
                       "magie nahrazuje sílu, ale aspoň jedna síla musí být zaplacena",
@@ -1070,6 +1080,11 @@ def _build_refusal(state: State, a: Action) -> Violation:
                       "not count)", c=a.card, n=need)
     price = build_price(state, state.active, a.card)
     s = state.seat
+    if a.other:
+        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
+                      "panství se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
+                      "a domain is paid in gold (magic may replace it), never in strength: {x} strength offered",
+                      x=a.other)
     if a.a + a.b != price:
         return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
                       p=price, x=a.a + a.b)
