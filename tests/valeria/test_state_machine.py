@@ -17,6 +17,8 @@ issue's invariants checked after every step:
   magic 1:1 but at least one real strength; never more than the seat has — and the
   same payments broken (one short, the real unit replaced by magic, a monster's magic
   paid as strength) are refused citing the payment rules;
+- the payments ``legal_actions`` offers are exactly those ``check`` accepts and the
+  book's reading admits (every split within the purse, every few steps of the teardown);
 - **no view leaks**: a seat's view and, when it decides, its legal actions are
   unchanged by ``rehide`` (its hidden parts dealt anew), spectators' views too;
 - **the end trigger** fires exactly when the book says, checked at every end of a
@@ -255,6 +257,26 @@ class ValeriaGame(RuleBasedStateMachine):
         result = VALERIA.result(state)
         assert result is not None and result.winners
 
+    def payments_offered_are_the_payments_accepted(self) -> None:
+        """Every recruit, build and slay payment split within the seat's purse is offered by
+        ``legal_actions`` exactly when ``check`` (the payment predicates) accepts it and the
+        book's reading says it covers its cost."""
+        state = self.state
+        if state is None or state.phase != "actions" or state.pending:
+            return
+        s, me = state.seat, state.active
+        offered = {a for a in VALERIA.legal_actions(state) if a.kind in (RECRUIT, BUILD, SLAY)}
+        targets = ([(RECRUIT, k) for k, n in zip(state.citizen_kinds, state.citizen_counts, strict=True) if n]
+                   + [(BUILD, st[0]) for st in state.domains if st]
+                   + [(SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
+        for kind, card in targets:
+            first = s.strength if kind == SLAY else s.gold
+            for x in range(first + 2):
+                for m in range(s.magic + 2):
+                    a = Action(kind, me, card, a=x, b=m)
+                    accepted = VALERIA.check(state, a) is None
+                    assert accepted == (a in offered) == covers(state, a), (a, accepted)
+
     def check_all(self) -> None:
         self.cards_are_conserved()
         self.no_resource_is_negative()
@@ -270,6 +292,7 @@ class ValeriaGame(RuleBasedStateMachine):
             steps += 1
             if steps % 25 == 0:
                 self.views_do_not_leak()
+                self.payments_offered_are_the_payments_accepted()
         if self.state is not None:
             assert VALERIA.is_terminal(self.state), "a game did not end within 5000 steps"
 
