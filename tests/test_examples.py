@@ -50,6 +50,8 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "valeria/disputed-starter-role.json": (False, False, ("valeria.build.requirements", "valeria.citizens.role-uses")),
     "valeria/disputed-herald-doubles.json": (False, False, ("valeria.harvest.any-order", "valeria.herald.doubles")),
     "valeria/disputed-cube-magic.json": (False, False, ("valeria.slay.pay-strength", "valeria.slay.magic-cost")),
+    "valeria/disputed-cube-gold.json": (False, False, ("valeria.slay.magic-cost", "valeria.slay.pay-strength")),
+    "valeria/disputed-duke-per-type.json": (True, True, None),
 }
 VARIANTS = (
     None,
@@ -73,6 +75,40 @@ def test_bundled_records(name: str) -> None:
 
 def test_every_example_is_listed() -> None:
     assert {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.glob("*/*.json")} == set(EXPECTED)
+
+
+@pytest.mark.rules("valeria.dukes.resources", "valeria.scoring.winner")
+def test_the_disputed_duke_example_scores_the_summed_resources(capsys: pytest.CaptureFixture[str]) -> None:
+    """The comment of valeria/disputed-duke-per-type.json claims a per-type duke score that
+    changes the winner; the verdict's scoring and `rules valeria score` use the summed formula."""
+    from rules.cli import main
+    from rules.valeria.data import index
+    from rules.valeria.game import VALERIA
+
+    path = EXAMPLES / "valeria" / "disputed-duke-per-type.json"
+    data = read_json(path)
+    record = parse_record(data, games.load, where=str(path))
+    verdict = adjudicate(VALERIA, record)
+    assert verdict.result is not None
+    state = VALERIA.initial_state(record.setup)
+    for a in record.actions:
+        state = VALERIA.apply(state, a)
+    claimed = []
+    for i, s in enumerate(state.seats):
+        assert s.duke is not None
+        per = index().dukes[s.duke].resources_per_vp
+        row = verdict.result.details["scores"][i]
+        summed, by_type = (s.gold + s.strength + s.magic) // per, s.gold // per + s.strength // per + s.magic // per
+        assert f"summed ({s.gold} + {s.strength} + {s.magic}) // {per} = {summed}" in data["comment"]
+        assert f"claimed {s.gold}//{per} + {s.strength}//{per} + {s.magic}//{per} = {by_type}" in data["comment"]
+        claimed.append(row["total"] - summed + by_type)
+    totals = [row["total"] for row in verdict.result.details["scores"]]
+    assert totals != claimed and f"with totals {', '.join(map(str, claimed))}" in data["comment"]
+    assert f"seat(s) {', '.join(map(str, verdict.result.winners))} win(s)" in data["comment"]
+    assert main(["valeria", "score", str(path)]) == 0
+    out = capsys.readouterr().out
+    s0 = state.seats[0]
+    assert f"⌊({s0.gold} + {s0.strength} + {s0.magic}) / " in out
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

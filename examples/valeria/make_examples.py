@@ -73,6 +73,30 @@ def herald_on_doubles() -> dict[str, Any]:
 
 def cube_magic_as_strength() -> dict[str, Any]:
     """Seat 0 pays a Gelatinous Cube (4 strength + 1 magic) with 5 strength and no magic."""
+    setup, state, actions = _cube_ready()
+    actions.append(VALERIA.action_from_json({"seat": 1, "slay": "swamp", "pay": {"strength": 5, "magic": 0}}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = ("A Gelatinous Cube costs 4 strength and 1 magic: its magic is paid in magic, on top of any "
+                       "magic used as strength (valeria.slay.magic-cost).")
+    return data
+
+
+def cube_magic_as_gold() -> dict[str, Any]:
+    """Seat 1 pays the Gelatinous Cube's magic part with a gold instead of a magic."""
+    setup, state, actions = _cube_ready()
+    s = state.seats[1]
+    actions.append(VALERIA.action_from_json({"seat": 1, "slay": "swamp", "pay": {"strength": 4, "gold": 1}}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = (f"Seat 1 ({s.gold} gold, {s.strength} strength, {s.magic} magic) pays the Gelatinous Cube "
+                       "(4 strength and 1 magic) with 4 strength and 1 gold, saying gold is as good as magic. It is "
+                       "not: a monster's magic is paid in magic (valeria.slay.magic-cost) and gold pays no part of "
+                       "a monster; magic replaces gold or strength, never the other way round "
+                       "(valeria.resources.magic-substitute).")
+    return data
+
+
+def _cube_ready() -> tuple[Any, Any, list[Action]]:
+    """Seat 1's Action phase with at least 5 strength and the Gelatinous Cube on top of the Swamp."""
     setup, state, actions = _scripted(3, 0, ["hills", "ruins", "forest", "swamp", "mountains"])
     for dice in ([4, 4], [4, 4], [4, 4]):  # three turns of doubles: Heralds give strength
         actions.append(VALERIA.action_from_json({"chance": "roll", "dice": dice}))
@@ -93,11 +117,7 @@ def cube_magic_as_strength() -> dict[str, Any]:
         actions.append(a)
         state = VALERIA.apply(state, a)
     assert state.active == 1 and state.seats[1].strength >= 5, state.seats[1]
-    actions.append(VALERIA.action_from_json({"seat": 1, "slay": "swamp", "pay": {"strength": 5, "magic": 0}}))
-    data = record_to_json(VALERIA, setup, actions)
-    data["comment"] = ("A Gelatinous Cube costs 4 strength and 1 magic: its magic is paid in magic, on top of any "
-                       "magic used as strength (valeria.slay.magic-cost).")
-    return data
+    return setup, state, actions
 
 
 def starter_as_role() -> dict[str, Any]:
@@ -189,6 +209,41 @@ def thief_on_the_resting_seat() -> dict[str, Any]:
     return data
 
 
+def duke_per_type() -> dict[str, Any]:
+    """A finished 2-player game whose winner changes when the dukes' resources are scored per
+    type instead of summed (the first such game of seeds 100, 101, ...); the claim is in the comment."""
+    import attrs
+
+    from rules.valeria.data import index
+
+    for seed in range(100, 400):
+        data = full_game(2, seed)
+        state = VALERIA.initial_state(VALERIA.setup_from_json(data["setup"], data["variant"]))
+        for a in data["actions"]:
+            state = VALERIA.apply(state, VALERIA.action_from_json(a))
+        scores = tuple(engine.score(state, i) for i in range(state.players))
+        claimed, sums = [], []
+        for sc, s in zip(scores, state.seats, strict=True):
+            assert s.duke is not None
+            per = index().dukes[s.duke].resources_per_vp
+            by_type = s.gold // per + s.strength // per + s.magic // per
+            claimed.append(attrs.evolve(sc, duke_resources=by_type))
+            sums.append(f"seat {sc.seat}: {s.gold} gold, {s.strength} strength, {s.magic} magic, 1 VP per {per}: "
+                        f"claimed {s.gold}//{per} + {s.strength}//{per} + {s.magic}//{per} = {by_type}, "
+                        f"summed ({s.gold} + {s.strength} + {s.magic}) // {per} = {sc.duke_resources}")
+        won, claim = engine.winners(scores), engine.winners(tuple(claimed))
+        if won != claim:
+            data["comment"] = (
+                "Disputed scoring: the table divided each resource type by the duke's number on its own and "
+                f"declared seat(s) {', '.join(map(str, claim))} the winner with totals "
+                f"{', '.join(str(c.total) for c in claimed)}. The book sums the resources, then divides "
+                f"(valeria.dukes.resources, ruling O1): {'; '.join(sums)}. Totals "
+                f"{', '.join(str(sc.total) for sc in scores)}: seat(s) {', '.join(map(str, won))} win(s). "
+                "`rules valeria score` shows each duke's formula.")
+            return data
+    raise RuntimeError("no seed gave the situation")
+
+
 def main() -> None:
     write("full-game.json", full_game(2, 7))
     write("four-players.json", full_game(4, 8))
@@ -199,6 +254,8 @@ def main() -> None:
     write("disputed-starter-role.json", starter_as_role())
     write("disputed-herald-doubles.json", herald_on_doubles())
     write("disputed-cube-magic.json", cube_magic_as_strength())
+    write("disputed-cube-gold.json", cube_magic_as_gold())
+    write("disputed-duke-per-type.json", duke_per_type())
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """Valeria's theorems: payments (magic substitution, at least one real unit,
-monster magic costs), harvest activations and the recruit price, each run on
+monster magic costs), harvest activations and the recruit price (payment),
+duke scoring, the end trigger and the Herald (scoring), each run on
 the engine's own predicates (:mod:`rules.valeria.predicates`) under the Z3
 vocabulary and compared with the rule stated independently; see :mod:`proofs`.
 """
 
 from __future__ import annotations
 
-from proofs.valeria import payment
+from proofs.valeria import payment, scoring
 
-THEOREMS = payment.THEOREMS
+THEOREMS = payment.THEOREMS + scoring.THEOREMS

@@ -2,7 +2,7 @@
 
 Rule functions never use Python's ``and``/``or``/``if`` on rule facts.
 They take a vocabulary ``L`` and write ``L.And(...)``, ``L.Or(...)``,
-``L.Not(...)``, ``L.If(...)`` and ``L.Sum(...)``; comparisons use the ordinary
+``L.Not(...)``, ``L.If(...)``, ``L.Sum(...)`` and ``L.Div(...)``; comparisons use the ordinary
 operators (``==``, ``<``, ``>=``), which both Python ints and Z3 terms
 overload. With :data:`CONCRETE` a rule function evaluates immediately on
 cards in play; with :func:`symbolic` the *same function object* builds a Z3
@@ -23,6 +23,7 @@ class Logic(Protocol):
     def Not(self, term: Any) -> Any: ...
     def If(self, cond: Any, then: Any, otherwise: Any) -> Any: ...
     def Sum(self, *terms: Any) -> Any: ...
+    def Div(self, a: Any, b: Any) -> Any: ...
 
 
 class Concrete:
@@ -49,6 +50,11 @@ class Concrete:
     @staticmethod
     def Sum(*terms: Any) -> Any:
         return sum(terms)
+
+    @staticmethod
+    def Div(a: Any, b: Any) -> Any:
+        """Whole-number division rounded down (``a >= 0``, ``b > 0``)."""
+        return a // b
 
     def __repr__(self) -> str:
         return "CONCRETE"
@@ -82,6 +88,12 @@ class Symbolic:
 
     def Sum(self, *terms: Any) -> Any:
         return self.z3.Sum(*terms) if terms else self.z3.IntVal(0)
+
+    def Div(self, a: Any, b: Any) -> Any:
+        # Z3's integer division rounds down for a positive divisor, as ``//`` does.
+        if isinstance(a, int) and isinstance(b, int):
+            return a // b
+        return self.z3.IntVal(a) / b if isinstance(a, int) else a / b
 
     def __repr__(self) -> str:
         return "SYMBOLIC"

@@ -41,10 +41,12 @@ from rules.valeria.data import Index, branch_labels, index
 from rules.valeria.predicates import (
     activations,
     duke_resource_vp,
+    duke_vp,
     end_triggered,
     gold_payment_ok,
     herald_activations,
     recruit_price,
+    role_icons,
     slay_payment_ok,
 )
 from rules.valeria.state import (
@@ -140,9 +142,8 @@ def count(state: State, seat: int, counter: Counter) -> int:
     if kind == "role":
         return sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if ix.citizens[k].role == value)
     if kind == "role_icon":
-        on_citizens = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True)
-                          if ix.citizens[k].role == value)
-        return on_citizens + sum(ix.domains[d].roles.count(value) for d in s.domains)
+        return int(role_icons(tuple(ix.citizens[k].role for k in state.citizen_kinds), s.citizens,
+                              tuple(r for d in s.domains for r in ix.domains[d].roles), value))
     if kind == "name":
         own = sum(n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if k == value)
         return own + len(ix.named_starters.get(value, ()))
@@ -924,7 +925,7 @@ def _main_action_ok(state: State, a: Action) -> bool:
     """Whether ``a`` is one of :func:`_main_actions` (the same conditions, without enumerating them)."""
     s = state.seat
     k = a.kind
-    if a.option or a.target != -1:
+    if a.option or a.target != -1 or a.other:
         return False
     if k == GAIN:
         return a.card in RESOURCES and a.a == a.b == 0
@@ -1034,6 +1035,11 @@ def _recruit_refusal(state: State, a: Action) -> Violation:
     if a.card not in state.citizen_kinds:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
                       "citizen {c} lies in no center stack", c=a.card)
+    if a.other:
+        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
+                      "obyvatel se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
+                      "a citizen is paid in gold (magic may replace it), never in strength: {x} strength offered",
+                      x=a.other)
     i = state.citizen_kinds.index(a.card)
     if not on_top(state, i):
         if state.citizen_stacks and state.citizen_counts[i]:
@@ -1068,6 +1074,11 @@ def _slay_refusal(state: State, a: Action) -> Violation:
                       "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
     m = _I().monsters[state.monsters[i][0]]
     s = state.seats[a.seat]
+    if a.other:
+        return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
+                      "{n} se platí {s} síly a {g} magie; zlaťáky nestvůry neplatí, ani její magii: nabídnuto {x} "
+                      "zlaťáků", "{n} is paid with {s} strength and {g} magic; gold pays no part of a monster, "
+                      "not its magic either: {x} gold offered", n=m.name.en, s=m.strength, g=m.magic, x=a.other)
     if a.a < 1:
         return refuse(("valeria.slay.pay-strength", "valeria.resources.magic-substitute"),
                       "magie nahrazuje sílu, ale aspoň jedna síla musí být zaplacena",
@@ -1097,6 +1108,11 @@ def _build_refusal(state: State, a: Action) -> Violation:
                       "not count)", c=a.card, n=need)
     price = build_price(state, state.active, a.card)
     s = state.seat
+    if a.other:
+        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
+                      "panství se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
+                      "a domain is paid in gold (magic may replace it), never in strength: {x} strength offered",
+                      x=a.other)
     if a.a + a.b != price:
         return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
                       p=price, x=a.a + a.b)
@@ -1200,7 +1216,8 @@ class Score:
 
     @property
     def duke(self) -> int:
-        return sum(vp for *_, vp in self.duke_terms) + self.duke_resources
+        return int(duke_vp(tuple(t[1] for t in self.duke_terms), tuple(t[2] for t in self.duke_terms),
+                           self.duke_resources))
 
     @property
     def total(self) -> int:
@@ -1225,7 +1242,7 @@ def score(state: State, seat: int) -> Score:
         for term in duke.score:
             n = count(state, seat, term.per)
             terms.append((term.per, term.vp, n, n * term.vp))
-        res = duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp)
+        res = int(duke_resource_vp(s.gold, s.strength, s.magic, duke.resources_per_vp))
     return Score(seat, sum(ix.monsters[m].vp for m in s.monsters), sum(ix.domains[d].vp for d in s.domains), s.vp,
                  tuple(terms), res, STARTERS_PER_SEAT + sum(s.citizens) + len(s.domains))
 

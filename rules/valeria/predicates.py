@@ -7,6 +7,7 @@ score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.kernel.logic import CONCRETE, Logic
@@ -65,7 +66,25 @@ def end_triggered(monsters_left: Any, domains_left: Any, exhausted: Any, players
 
 
 @implements("valeria.dukes.resources")
-def duke_resource_vp(gold: int, strength: int, magic: int, per: int) -> int:
+def duke_resource_vp(gold: Any, strength: Any, magic: Any, per: Any, L: Logic = CONCRETE) -> Any:
     """All remaining resources are summed, then divided by the duke's number,
     rounded down (ruling O1; VP are no resource)."""
-    return (gold + strength + magic) // per
+    return L.Div(L.Sum(gold, strength, magic), per)
+
+
+@implements("valeria.dukes.role-icons", "valeria.scoring.duke-icons")
+def role_icons(citizen_roles: Sequence[Any], citizen_copies: Sequence[Any], domain_icons: Sequence[Any],
+               role: Any, L: Logic = CONCRETE) -> Any:
+    """The role icons ``role`` a duke counts: every citizen copy whose kind has that role
+    (``citizen_roles[i]``, ``citizen_copies[i]`` per center stack) plus every icon of that
+    role printed on a built domain (``domain_icons``, one entry per icon). Starters have no
+    role icon and are not passed (valeria.domains.starters-no-roles)."""
+    return L.Sum(L.Sum(*(L.If(r == role, n, 0) for r, n in zip(citizen_roles, citizen_copies, strict=True))),
+                 L.Sum(*(L.If(icon == role, 1, 0) for icon in domain_icons)))
+
+
+@implements("valeria.scoring.total", "valeria.dukes.resources")
+def duke_vp(term_vps: Sequence[Any], term_counts: Sequence[Any], resource_vp: Any, L: Logic = CONCRETE) -> Any:
+    """A duke's VP: each of its terms' VP times what the term counts, plus the VP of
+    the summed resources (:func:`duke_resource_vp`)."""
+    return L.Sum(*(vp * n for vp, n in zip(term_vps, term_counts, strict=True)), resource_vp)

@@ -21,6 +21,9 @@ Actions::
     {"seat": 1, "harvest": "monk", "use": true}   an optional harvest exchange, used or declined
     {"seat": 0, "recruit": "peasant", "pay": {"gold": 2, "magic": 1}}
     {"seat": 0, "slay": "hills", "pay": {"strength": 2, "magic": 1}}   the top monster of an area's stack
+                                                  (a payment may name the resource its cost does not take,
+                                                  gold for a monster, strength for a citizen or domain:
+                                                  never legal, judged by the payment rules)
     {"seat": 0, "build": "halfpenny-hill", "pay": {"gold": 6}}
     {"seat": 0, "gain": "magic"}
     {"seat": 0, "choose": "citizen"}              a reward branch
@@ -216,11 +219,18 @@ def _str(value: Any, where: str) -> str:
     return value
 
 
-def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int]:
+#: The resource a payment may name besides the one its cost takes and magic: never enough, but a
+#: play, judged by a rule (gold for a monster: valeria.slay.magic-cost), not a malformed record.
+_OTHER = {"strength": "gold", "gold": "strength"}
+
+
+def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int, int]:
     pay = data.get("pay")
-    if not isinstance(pay, Mapping) or set(pay) - {first, "magic"}:
+    other = _OTHER[first]
+    if not isinstance(pay, Mapping) or set(pay) - {first, "magic", other}:
         raise MalformedError(f"'pay' must be an object with {first!r} and/or 'magic', not {pay!r}")
-    return _int(pay.get(first, 0), f"pay.{first}", 0, 999), _int(pay.get("magic", 0), "pay.magic", 0, 999)
+    return (_int(pay.get(first, 0), f"pay.{first}", 0, 999), _int(pay.get("magic", 0), "pay.magic", 0, 999),
+            _int(pay.get(other, 0), f"pay.{other}", 0, 999))
 
 
 _ONE_KEY = {"keep": KEEP, "announce": ANNOUNCE, "recruit": RECRUIT, "slay": SLAY, "build": BUILD, "gain": GAIN,
@@ -297,8 +307,8 @@ def action_from_json(data: Any) -> Action:
         if card not in known:
             what = {RECRUIT: "citizen", SLAY: "monster area", BUILD: "domain"}[kind]
             raise MalformedError(f"unknown {what} {card!r}")
-        g, m = _pay(data, "strength" if kind == SLAY else "gold")
-        return Action(kind, seat, card, a=g, b=m)
+        g, m, other = _pay(data, "strength" if kind == SLAY else "gold")
+        return Action(kind, seat, card, a=g, b=m, other=other)
     if kind == KEEP:
         if value not in ix.dukes:
             raise MalformedError(f"unknown duke {value!r}")
@@ -341,9 +351,9 @@ def action_to_json(a: Action) -> dict[str, Any]:
             out["choose"] = a.option
     elif k in (RECRUIT, BUILD):
         out[k] = a.card
-        out["pay"] = {"gold": a.a, "magic": a.b}
+        out["pay"] = {"gold": a.a, "magic": a.b, **({"strength": a.other} if a.other else {})}
     elif k == SLAY:
-        out.update(slay=a.card, pay={"strength": a.a, "magic": a.b})
+        out.update(slay=a.card, pay={"strength": a.a, "magic": a.b, **({"gold": a.other} if a.other else {})})
     elif k == CHOOSE:
         out["choose"] = a.option
     else:  # keep, gain, citizen, return

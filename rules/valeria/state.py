@@ -75,7 +75,10 @@ class Action:
     ``card`` names a card (or an area for ``slay``, a resource for ``gain``),
     ``option`` a branch label, resource or ``"use"``/``"decline"``, ``target`` a
     seat or a die index, ``a``/``b`` a payment (gold or strength, then magic) or
-    the two dice of a roll.
+    the two dice of a roll. ``other`` is a payment in the resource the cost does
+    not take (gold offered for a monster, strength for a citizen or a domain):
+    never legal, kept so that a record stating it gets a verdict naming the rule
+    (valeria.slay.magic-cost, valeria.recruit.magic, valeria.build.cost).
     """
 
     kind: str
@@ -85,6 +88,7 @@ class Action:
     target: int = -1
     a: int = 0
     b: int = 0
+    other: int = 0
 
 
 @attrs.frozen(slots=True)

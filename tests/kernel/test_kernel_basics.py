@@ -50,6 +50,7 @@ def test_concrete_vocabulary() -> None:
     assert L.Not(False) is True
     assert L.If(True, "a", "b") == "a" and L.If(0, "a", "b") == "b"
     assert L.Sum(1, 2, 3) == 6 and L.Sum() == 0
+    assert L.Div(7, 3) == 2 and L.Div(6, 3) == 2 and L.Div(0, 4) == 0
     assert repr(L) == "CONCRETE"
 
 
@@ -64,6 +65,11 @@ def test_symbolic_vocabulary_builds_z3_terms() -> None:
     assert solver.check() == z3.unsat
     assert z3.is_true(z3.simplify(L.And())) and z3.is_false(z3.simplify(L.Or()))
     assert z3.simplify(L.Sum()).as_long() == 0
+    # Division rounds down for every non-negative numerator and positive divisor, like ``//``.
+    solver = z3.Solver()
+    solver.add(x >= 0, y >= 1, z3.Not(z3.And(L.Div(x, y) * y <= x, x < (L.Div(x, y) + 1) * y)))
+    assert solver.check() == z3.unsat
+    assert z3.simplify(L.Div(7, y)).eq(z3.simplify(z3.IntVal(7) / y)) and L.Div(7, 2) == 3
     assert repr(L) == "SYMBOLIC"
 
 

@@ -154,4 +154,6 @@ def test_the_second_reading_agrees_with_the_engine(seed: int) -> None:
     result = VALERIA.result(state)
     assert [s["total"] for s in result.details["scores"]] == totals
     assert result.winners == expected_winners(state, totals)
-    assert checked >= state.turns // 4, (checked, state.turns)  # most harvests wait for some choice
+    # The comparison ran (a harvest waiting for a choice). How many of them wait depends on the game:
+    # "a quarter of the turns" failed for seed 4212 (8 of 36), a legal game, so it is no bound.
+    assert checked > 0, (checked, state.turns)
