@@ -163,8 +163,8 @@ class Renderer(LinkColumns):
         body = nodes.tbody()
         for cells in table.rows:
             row = nodes.row()
-            for cell in cells:
-                row += nodes.entry("", _cell(cell, languages))
+            for i, cell in enumerate(cells):
+                row += nodes.entry("", _cell(cell, languages, table.columns[i] if i else None))
             body += row
         group += body
         scroll = nodes.container(classes=["rules-data-scroll"])
@@ -315,11 +315,15 @@ def _titles(title: Text, languages: tuple[str, ...]) -> list[nodes.Node]:
     return out
 
 
-def _cell(text: Text, languages: tuple[str, ...]) -> nodes.paragraph:
+def _cell(text: Text, languages: tuple[str, ...], label: Text | None = None) -> nodes.paragraph:
     """A table cell: the text in each language, each on its line, a repeated one shown once;
-    the first language plain, the others muted."""
+    the first language plain, the others muted. ``label`` (the column's header) is shown
+    only where the table's rows stack into blocks (a phone)."""
     shown = list(dict.fromkeys(text.get(lang) for lang in languages if text.get(lang)))
     p = _para(classes=["rules-data-cell"])
+    if label is not None:
+        head = " · ".join(dict.fromkeys(label.get(lang) for lang in languages))
+        p += _inline(f"{head}: ", "rules-data-label")
     for i, part in enumerate(shown):
         if i:
             p += nodes.raw("", "<br/>", format="html")
