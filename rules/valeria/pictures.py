@@ -295,7 +295,7 @@ def _seat_of(raw: Any, where: str, kinds: tuple[str, ...]) -> Seat:
                 dealt=(duke,) if duke else (), duke=duke)
 
 
-def _state(seats: Sequence[Any], *, active: int = 0, monster: str | None = None, build: str | None = None) -> State:
+def _state(seats: Any, *, active: int = 0, monster: str | None = None, build: str | None = None) -> State:
     """A 2-4 player state whose seats are the figure's: the center holds every citizen kind the
     seats name (one kind per activation stack), ``monster`` on top of its area's stack and
     ``build`` face up on a domain stack."""
@@ -524,7 +524,7 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     a, b = (_int(v, "figure.dice", 1, 6) for v in dice)
     seats = figure.get("seats")
     active = _int(figure.get("active", 0), "figure.active", 0, 3)
-    state = replace(_state(seats, active=active), phase=HARVEST, dice=(a, b), rolled=(a, b))  # type: ignore[arg-type]
+    state = replace(_state(seats, active=active), phase=HARVEST, dice=(a, b), rolled=(a, b))
     acts = [engine.activated(state, i) for i in range(state.players)]
     heralds = [engine.herald_count(state, i, acts[i]) for i in range(state.players)]
     found = [{card: n for card, n in seat} for seat in acts]
