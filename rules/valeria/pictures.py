@@ -245,8 +245,8 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     dukes = tuple(row(_name(d.id),
                       Text.of(cs=" + ".join(f"{x.vp} za {counter_label(x.per, 'cs')}" for x in d.score),
                               en=" + ".join(f"{x.vp} per {counter_label(x.per, 'en')}" for x in d.score)),
-                      _t("1 bod za {n} surovin (sečtené)", "1 VP per {n} resources (summed)",
-                         n=d.resources_per_vp))
+                      _t("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
+                         n=d.resources_per_vp, w=("surovinu", "suroviny", "surovin")[_form(d.resources_per_vp)]))
                   for d in cards.dukes)
     tables.append(Table("dukes", "valeria.dukes.table", t(_h("Vévodové", "Dukes")),
                         row(_h("Vévoda", "Duke"), _h("Body za", "VP for"), _h("Suroviny", "Resources")), dukes))
