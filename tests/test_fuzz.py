@@ -385,4 +385,4 @@ def test_an_internal_error_in_another_command_exits_3(monkeypatch: pytest.Monkey
 def test_the_exit_statuses_are_documented() -> None:
     assert "3 an internal error" in (cli.__doc__ or "")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "0 legal, 1 illegal by a rule, 2 malformed, 3 internal error" in readme
+    assert "0 legal, 1 illegal by a rule, 2 malformed or impossible, 3 internal error" in readme

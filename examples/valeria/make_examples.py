@@ -20,10 +20,11 @@ def write(name: str, data: object) -> None:
     (HERE / name).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def full_game(players: int, seed: int) -> dict[str, Any]:
-    """A complete random game (every choice and every roll drawn from ``random.Random(seed)``)."""
+def full_game(players: int, seed: int, **flags: bool) -> dict[str, Any]:
+    """A complete random game (every choice and every roll drawn from ``random.Random(seed)``);
+    ``flags`` are variant flags (decision 0018), e.g. ``random_citizens=True``."""
     rng = random.Random(seed)
-    setup = VALERIA.random_setup(rng, {"players": players})
+    setup = VALERIA.random_setup(rng, {"players": players, **flags})
     actions, _ = play_out(VALERIA, VALERIA.initial_state(setup), rng)
     return record_to_json(VALERIA, setup, actions)
 
@@ -140,9 +141,60 @@ def _short_by_a_starter(state: Any) -> Action | None:
     return None
 
 
+def _until_actions(state: Any, actions: list[Action], dice: list[int]) -> Any:
+    """Roll ``dice``, announce them, take gold for every Herald and citizen choice: the Action phase."""
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": dice}))
+    state = VALERIA.apply(state, actions[-1])
+    while state.phase != ACTIONS:
+        if state.phase == "dice":
+            a = VALERIA.action_from_json({"seat": state.active, "announce": True})
+        else:
+            a = next(x for x in VALERIA.legal_actions(state) if x.option in ("gold", "decline"))
+        actions.append(a)
+        state = VALERIA.apply(state, a)
+    return state
+
+
+def thief_on_the_resting_seat() -> dict[str, Any]:
+    """Five players: seat 0's Thief takes 3 gold from the resting seat 4."""
+    from rules.valeria.state import Setup
+
+    for seed in range(200):
+        base = VALERIA.random_setup(random.Random(seed), {"players": 5})
+        if "thief" in base.citizens:
+            break
+    setup = Setup(5, base.areas, base.citizens, base.domains, base.dukes, 0)
+    state = VALERIA.initial_state(setup)
+    actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in range(5)]
+    for a in actions:
+        state = VALERIA.apply(state, a)
+    state = _until_actions(state, actions, [1, 1])  # seat 4 rests: no Herald for it
+    recruit = VALERIA.action_from_json({"seat": 0, "recruit": "thief", "pay": {"gold": 2}})
+    actions += [recruit, VALERIA.action_from_json({"seat": 0, "gain": "gold"})]
+    for a in actions[-2:]:
+        state = VALERIA.apply(state, a)
+    while state.active != 0:  # the others gain gold until seat 0 rolls again
+        state = _until_actions(state, actions, [2, 2])
+        for _ in range(2):
+            actions.append(VALERIA.action_from_json({"seat": state.active, "gain": "gold"}))
+            state = VALERIA.apply(state, actions[-1])
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [3, 4]}))  # 7: seat 0's Thief
+    state = VALERIA.apply(state, actions[-1])
+    assert state.pending and state.pending[0].kind == "thief" and state.resting == 4
+    actions.append(VALERIA.action_from_json({"seat": 0, "thief": "gold", "from": 4}))
+    data = record_to_json(VALERIA, setup, actions)
+    data["comment"] = ("Five players: seat 4, right of the active seat 0, rests and cannot be the target of negative "
+                       "effects, so the Thief must take from seat 1, 2 or 3 "
+                       "(valeria.variants.five-players.resting-immune).")
+    return data
+
+
 def main() -> None:
     write("full-game.json", full_game(2, 7))
     write("four-players.json", full_game(4, 8))
+    write("five-players.json", full_game(5, 9))
+    write("random-citizens.json", full_game(3, 10, random_citizens=True))
+    write("disputed-resting-thief.json", thief_on_the_resting_seat())
     write("disputed-price.json", wrong_price())
     write("disputed-starter-role.json", starter_as_role())
     write("disputed-herald-doubles.json", herald_on_doubles())

@@ -81,6 +81,16 @@ from rules.valeria.state import (
     State,
     replace,
 )
+from rules.valeria.variants import (
+    citizen_stack_size,
+    citizen_stacks_exhausted,
+    monster_stack,
+    on_top,
+    put_back,
+    resting_seat,
+    take_top,
+    targetable,
+)
 
 ACTIONS_PER_TURN = 2
 VP_FOR_RETURN = 3  # Watcher on the Water, Nest of the Weaver Witch (card text)
@@ -189,7 +199,7 @@ def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card")
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace)."""
-    return (sum(1 for m in state.monsters if not m) + sum(1 for c in state.citizen_counts if c == 0)
+    return (sum(1 for m in state.monsters if not m) + citizen_stacks_exhausted(state)
             + sum(1 for d in state.domains if not d))
 
 
@@ -199,22 +209,29 @@ def exhausted(state: State) -> int:
 @implements("valeria.setup.player-boards", "valeria.setup.starters", "valeria.setup.monster-stack-order",
             "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.exhausted-stack",
             "valeria.setup.first-player", "valeria.setup.players", "valeria.setup.center-grid",
-            "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit")
+            "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
+            "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player",
+            "valeria.variants.random-citizens.setup")
 def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
-    player active; the seats then keep one of their two dukes (valeria.setup.dukes)."""
-    ix = _I()
+    player active; the seats then keep one of their two dukes (valeria.setup.dukes). With
+    five players the stacks are larger and the seat right of the first player rests
+    (valeria.variants.five-players.*)."""
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
-    per_stack = STACK_SIZE
-    return State(players=setup.players, first=setup.first, areas=setup.areas,
-                 monsters=tuple(ix.area_stacks[a] for a in setup.areas), citizen_kinds=setup.citizens,
-                 citizen_counts=(per_stack,) * len(setup.citizens), domains=setup.domains, seats=seats,
-                 active=setup.first, phase=DUKES)
+    n = setup.players
+    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
+              else (citizen_stack_size(n),) * len(setup.citizens))
+    return State(players=n, first=setup.first, areas=setup.areas,
+                 monsters=tuple(monster_stack(a, n) for a in setup.areas), citizen_kinds=setup.citizens,
+                 citizen_counts=counts, domains=setup.domains, seats=seats,
+                 active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first), citizen_stacks=stacks)
 
 
-#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows).
+#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
+#: :func:`rules.valeria.variants.citizen_stack_size` for five players.
 STACK_SIZE = 5
 
 
@@ -382,13 +399,18 @@ def start_harvest(state: State) -> State:
     return _advance(replace(state, pending=tuple(decisions)))
 
 
-@implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order")
+@implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
+            "valeria.variants.five-players.resting-harvest")
 def distribute(state: State) -> State:
     """Every seat gains its plain gains (the active seat its left powers, the others
     their right ones); its choices and optional exchanges, and its Herald, wait as
-    harvest items the seat resolves in any order (valeria.harvest.any-order)."""
+    harvest items the seat resolves in any order (valeria.harvest.any-order). The
+    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest)."""
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
+        if seat == state.resting:
+            items.append(())
+            continue
         side = ON if seat == state.active else OFF
         mine: list[HarvestItem] = []
         acts = activated(state, seat)
@@ -529,9 +551,9 @@ def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
     ix = _I()
     out = []
-    for i, (kind, left) in enumerate(zip(state.citizen_kinds, state.citizen_counts, strict=True)):
+    for i, kind in enumerate(state.citizen_kinds):
         c = ix.citizens[kind]
-        if left and (effect.max_cost is None or c.cost <= effect.max_cost) and (
+        if on_top(state, i) and (effect.max_cost is None or c.cost <= effect.max_cost) and (
                 effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
             out.append(i)
     return tuple(out)
@@ -546,13 +568,11 @@ def _branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> boo
 def gain_citizen(state: State, seat: int, stack: int) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
     adds 1 magic during its owner's Action phase."""
-    counts = list(state.citizen_counts)
-    counts[stack] -= 1
     s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] += 1
     s = replace(s, citizens=tuple(owned))
-    state = replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    state = take_top(_with_seat(state, seat, s), stack)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -663,10 +683,8 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] -= 1
-    counts = list(state.citizen_counts)
-    counts[stack] += 1
     s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
-    return replace(_with_seat(state, seat, s), citizen_counts=tuple(counts))
+    return put_back(_with_seat(state, seat, s), stack)
 
 
 @implements("valeria.cards.purloiners-perch")
@@ -704,17 +722,20 @@ def close_actions(state: State) -> State:
     return state
 
 
-@implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases")
+@implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
+            "valeria.variants.five-players.resting-token")
 def end_phase(state: State) -> State:
     """Check the end conditions; once triggered the game goes on until every seat has
     had as many turns (the seat right of the first player plays the last one); else
-    the dice pass left."""
+    the dice pass left, and with five players the resting token with them
+    (valeria.variants.five-players.resting-token)."""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
         return replace(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
-    return replace(state, active=nxt, phase=ROLL, turns=state.turns + 1, end_triggered=triggered,
+    return replace(state, active=nxt, resting=resting_seat(state.players, nxt), phase=ROLL, turns=state.turns + 1,
+                   end_triggered=triggered,
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
@@ -797,7 +818,7 @@ def _main_actions(state: State) -> list[Action]:
     out: list[Action] = []
     add = out.append
     for i, kind in enumerate(state.citizen_kinds):
-        if state.citizen_counts[i]:
+        if on_top(state, i):
             price = price_of(state, me, i, plain)
             for g in range(max(1, price - magic), min(price, gold) + 1):
                 add(Action(RECRUIT, me, kind, a=g, b=price - g))
@@ -825,7 +846,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         _, effect = _detail(d)
         for label in branch_labels(effect):
             for o in range(state.players):
-                if o != seat:
+                if targetable(state.players, state.resting, seat, o):
                     yield Action(THIEF, seat, option=label, target=o)
     elif d.kind == "choose":
         _, effect = _detail(d)
@@ -841,7 +862,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
             yield Action(DECLINE, seat)
     elif d.kind == "take":
         for o in range(state.players):
-            if o != seat:
+            if targetable(state.players, state.resting, seat, o):
                 yield Action(TAKE, seat, target=o)
     elif d.kind == "exchange":
         _, effect = _detail(d)
@@ -862,7 +883,7 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(DECLINE, seat)
     elif d.kind == "purloin":
         for o in range(state.players):
-            if o != seat:
+            if targetable(state.players, state.resting, seat, o):
                 yield Action(PURLOIN, seat, target=o)
         yield Action(DECLINE, seat)
 
@@ -911,7 +932,7 @@ def _main_action_ok(state: State, a: Action) -> bool:
         if a.card not in state.citizen_kinds:
             return False
         i = state.citizen_kinds.index(a.card)
-        return bool(state.citizen_counts[i]) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
+        return on_top(state, i) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
                                                                  s.gold, s.magic)
     if k == SLAY:
         if a.card not in state.areas:
@@ -966,6 +987,10 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                           k=d.kind, r=d.rule)
         if a.kind == SLAY:
             return _slay_refusal(state, a)
+        if a.kind in (THIEF, TAKE, PURLOIN) and a.target == state.resting >= 0:
+            return refuse("valeria.variants.five-players.resting-immune",
+                          "odpočívající hráč {v} nemůže být cílem negativních efektů",
+                          "the resting seat {v} cannot be the target of negative effects", v=a.target)
         return refuse((d.rule,), "tato volba zde není možná", "this choice is not available here")
     if state.phase == DICE:
         if a.kind == DIE:
@@ -1010,7 +1035,10 @@ def _recruit_refusal(state: State, a: Action) -> Violation:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
                       "citizen {c} lies in no center stack", c=a.card)
     i = state.citizen_kinds.index(a.card)
-    if not state.citizen_counts[i]:
+    if not on_top(state, i):
+        if state.citizen_stacks and state.citizen_counts[i]:
+            return refuse(("valeria.recruit.choose", "valeria.variants.random-citizens.hidden"),
+                          "obyvatel {c} není navrchu žádného balíčku", "no {c} lies on top of a stack", c=a.card)
         return refuse(("valeria.recruit.choose", "valeria.exhausted.replace"),
                       "balíček obyvatel {c} je vyčerpaný", "the {c} stack is exhausted", c=a.card)
     price = price_of(state, state.active, i)

@@ -165,6 +165,12 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
     if a.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase not in (ROLL, DICE):
         a_, b_ = after.dice
         for seat in range(after.players):
+            if seat == after.resting:
+                lines.append(_t("Kostky {d}: hráč {s} odpočívá a ve fázi příjmu nic nezíská "
+                                "(valeria.variants.five-players.resting-harvest).",
+                                "Dice {d}: seat {s} rests and gains nothing in the Harvest phase "
+                                "(valeria.variants.five-players.resting-harvest).", d=[a_, b_], s=seat))
+                continue
             acts = engine.activated(after, seat)
             listed = ", ".join(f"{_name(c, 'en')} x{n}" for c, n in acts) or "-"
             listed_cs = ", ".join(f"{_name(c, 'cs')} x{n}" for c, n in acts) or "-"
@@ -185,6 +191,21 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                         "of turns (valeria.end.conditions, valeria.end.equal-turns).",
                         m=sum(len(st) for st in after.monsters), d=sum(len(st) for st in after.domains),
                         x=engine.exhausted(after), n=2 * after.players))
+    if after.resting >= 0 and (after.resting != before.resting or (a.kind == KEEP and after.phase == ROLL)):
+        lines.append(_t("Odpočívajícím hráčem je nyní hráč {r}, po pravici aktivního hráče {s}: nemá příjem a není "
+                        "cílem negativních efektů (valeria.variants.five-players.resting-token, "
+                        "valeria.variants.five-players.resting-immune).",
+                        "Seat {r}, right of the active seat {s}, now rests: no harvest, and no target of negative "
+                        "effects (valeria.variants.five-players.resting-token, "
+                        "valeria.variants.five-players.resting-immune).", r=after.resting, s=after.active))
+    for i, (old, new) in enumerate(zip(before.citizen_stacks, after.citizen_stacks, strict=False)):
+        if len(new) < len(old) and new:
+            kind = after.citizen_kinds[new[0]]
+            lines.append(_t("Vrchní karta balíčku obyvatel {n} odešla; odhaluje se karta pod ní: {c} "
+                            "(valeria.variants.random-citizens.hidden).",
+                            "The top card of citizen stack {n} left it; the card below is revealed: {e} "
+                            "(valeria.variants.random-citizens.hidden).", n=i + 1, c=_name(kind, "cs"),
+                            e=_name(kind, "en")))
     if after.phase == OVER and before.phase != OVER:
         lines.append(_t("Hra končí po tahu hráče {s} (valeria.end.equal-turns).",
                         "The game ends after seat {s}'s turn (valeria.end.equal-turns).", s=before.active))

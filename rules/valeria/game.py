@@ -1,4 +1,5 @@
-"""Valeria: Card Kingdoms, base game for 2-4 players: the kernel's Game protocol.
+"""Valeria: Card Kingdoms, the base game for 2-4 players and the five-player variant
+(decision 0018): the kernel's Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
 and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
@@ -50,6 +51,7 @@ from rules.valeria.state import (
     State,
     View,
 )
+from rules.valeria.variants import options_of
 
 if TYPE_CHECKING:
     from rules.kernel.pictures import Picture
@@ -74,10 +76,12 @@ class Valeria(GameBase[State, Action]):
     # ------------------------------------------------------------------ setup and records
 
     def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
-        return records.random_setup(rng, records.players_of(variant))
+        opts = options_of(variant)
+        return records.random_setup(rng, opts.players, opts.random_citizens)
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
-        return {"players": setup.players}
+        """The record's variant (decision 0018): the player count, and the flag of random citizens when dealt so."""
+        return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {})}
 
     def record_schema(self) -> dict[str, Any]:
         """Valeria's part of the record JSON Schema (rules/valeria/record.schema.json, decision 0013)."""
@@ -167,15 +171,18 @@ class Valeria(GameBase[State, Action]):
                       for i, s in enumerate(state.seats))
         return View(seat, state.players, state.first, state.areas,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
-                    state.citizen_kinds, state.citizen_counts,
+                    state.citizen_kinds, () if state.citizen_stacks else state.citizen_counts,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.domains),
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
-                    state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered)
+                    state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
+                    state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
+                                         for st in state.citizen_stacks))
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
-        each top (shuffled with the domains left in the box), and the other seats' dukes
-        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one)."""
+        each top (shuffled with the domains left in the box), the other seats' dukes
+        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one) and,
+        with random citizens, the face-down citizens under each top."""
         from rules.valeria.data import index
 
         ix = index()
@@ -198,7 +205,7 @@ class Valeria(GameBase[State, Action]):
                 continue
             pair = (next(deal), next(deal))
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
-        return attrs.evolve(state, domains=domains, seats=tuple(seats))
+        return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng))
 
     # ------------------------------------------------------------------ positions
 
@@ -241,3 +248,24 @@ class Valeria(GameBase[State, Action]):
 
 VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""
+
+
+def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """Random citizens (valeria.variants.random-citizens.hidden): the cards under each
+    face-up top dealt anew from the copies nobody can see (not in a duchy, not a top)."""
+    if not state.citizen_stacks:
+        return ()
+    from rules.valeria.data import index
+
+    ix = index()
+    rng_cards: list[tuple[int, ...]] = []
+    for stack, kinds in zip(state.citizen_stacks, ix.stack_kinds, strict=True):
+        if len(stack) < 2:
+            rng_cards.append(stack)
+            continue
+        idx = [state.citizen_kinds.index(k) for k in kinds]
+        unseen = [i for i in idx for _ in range(ix.citizens[state.citizen_kinds[i]].copies
+                                                - sum(s.citizens[i] for s in state.seats)
+                                                - (1 if stack[0] == i else 0))]
+        rng_cards.append((stack[0], *rng.sample(unseen, len(stack) - 1)))
+    return tuple(rng_cards)

@@ -1,6 +1,6 @@
 """Valeria positions: a disputed game state at the start of a turn (before the
 roll), without the game that led to it (decision 0010: a position never holds
-pre-rolled dice). ``"variant": {"players": 2..4}``::
+pre-rolled dice). ``"variant": {"players": 2..5}``::
 
     {"first": 0, "active": 1, "turns": 7, "end_triggered": false,
      "monsters": [{"area": "hills", "stack": ["goblin", "goblin-mage", "goblin-king"]}, ...],   # 5, top first
@@ -22,10 +22,17 @@ from typing import Any
 
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
 from rules.valeria.data import index
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of
 from rules.valeria.state import ROLL, Seat, State
+from rules.valeria.variants import (
+    PLAYERS,
+    citizen_stack_size,
+    domains_per_stack,
+    monster_stack,
+    options_of,
+    resting_seat,
+)
 
 _SEAT_KEYS = {"gold", "strength", "magic", "vp", "citizens", "domains", "monsters", "duke"}
 _KEYS = {"first", "active", "turns", "end_triggered", "monsters", "citizens", "domains", "seats"}
@@ -45,6 +52,10 @@ def _ids(value: Any, known: Mapping[str, Any], where: str) -> tuple[str, ...]:
 
 def position_from_json(data: Any, variant: Any = None) -> State:
     """A state at the start of the active seat's turn; ``MalformedError`` names what is wrong."""
+    if options_of(variant).random_citizens:
+        raise MalformedError("a position of the variant with random citizens cannot be given: the hidden order of "
+                             "the citizen stacks (valeria.variants.random-citizens.hidden) belongs to the setup; "
+                             "give the record from the start instead")
     ix = index()
     if not isinstance(data, Mapping) or set(data) - _KEYS or _KEYS - set(data):
         raise MalformedError(f"a Valeria position has exactly the fields {', '.join(sorted(_KEYS))}")
@@ -52,9 +63,9 @@ def position_from_json(data: Any, variant: Any = None) -> State:
     if not isinstance(seats_raw, list):
         raise MalformedError("position.seats must be a list of seats")
     n = players_of(variant) or len(seats_raw)
-    if len(seats_raw) != n or n not in (2, 3, 4):
+    if len(seats_raw) != n or n not in PLAYERS:
         raise MalformedError(f"position.seats lists {len(seats_raw)} seats; the game has {n} (2-4, "
-                             "valeria.setup.players)")
+                             "valeria.setup.players; 5, valeria.variants.five-players.changes)")
     first, active, turns = data["first"], data["active"], data["turns"]
     for name, value in (("first", first), ("active", active)):
         if type(value) is not int or not 0 <= value < n:
@@ -110,33 +121,37 @@ def position_from_json(data: Any, variant: Any = None) -> State:
                           monsters=_ids(s["monsters"], ix.monsters, f"{where}.monsters"),
                           dealt=(s["duke"],), duke=s["duke"]))
 
-    _conserved(areas, stacks, left, domains, seats)
+    _conserved(n, areas, stacks, left, domains, seats)
     return State(players=n, first=first, areas=tuple(areas), monsters=tuple(stacks), citizen_kinds=tuple(kinds),
                  citizen_counts=tuple(left), domains=domains, seats=tuple(seats), active=active, phase=ROLL,
-                 turns=turns, end_triggered=data["end_triggered"])
+                 turns=turns, end_triggered=data["end_triggered"], resting=resting_seat(n, active))
 
 
-def _conserved(areas: list[str], stacks: list[tuple[str, ...]], left: list[int], domains: tuple[tuple[str, ...], ...],
-               seats: list[Seat]) -> None:
+def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: list[int],
+               domains: tuple[tuple[str, ...], ...], seats: list[Seat]) -> None:
     ix = index()
+    size, per = citizen_stack_size(n), domains_per_stack(n)
     for area, stack in zip(areas, stacks, strict=True):
         if any(ix.monsters[m].area != area for m in stack):
             raise MalformedError(f"position.monsters: the {area} stack holds a monster of another area")
         slain = [m for s in seats for m in s.monsters if ix.monsters[m].area == area]
-        if Counter(stack) + Counter(slain) != Counter(ix.area_stacks[area]):
-            raise MalformedError(f"position: the {area} stack and the slain {area} monsters must be the area's five "
-                                 f"cards {', '.join(ix.area_stacks[area])} (valeria.setup.monster-row)")
+        full = monster_stack(area, n)
+        if Counter(stack) + Counter(slain) != Counter(full):
+            raise MalformedError(f"position: the {area} stack and the slain {area} monsters must be the area's "
+                                 f"{len(full)} cards {', '.join(full)} (valeria.setup.monster-row, "
+                                 "valeria.variants.five-players.stacks)")
     if any(ix.monsters[m].area not in areas for s in seats for m in s.monsters):
         raise MalformedError("position: a Victory stack holds a monster of an area not in play")
-    for i, n in enumerate(left):
-        if n + sum(s.citizens[i] for s in seats) != engine.STACK_SIZE:
+    for i, k in enumerate(left):
+        if k + sum(s.citizens[i] for s in seats) != size:
             raise MalformedError(f"position.citizens[{i}]: the stack and the copies in the duchies must be "
-                                 f"{engine.STACK_SIZE} cards (valeria.setup.citizen-rows)")
+                                 f"{size} cards (valeria.setup.citizen-rows, valeria.variants.five-players.stacks)")
     every = [d for st in domains for d in st] + [d for s in seats for d in s.domains]
     twice = sorted({d for d in every if every.count(d) > 1})
-    if twice or len(every) > 15 or any(len(st) > 3 for st in domains):
-        raise MalformedError("position.domains: every domain once, at most three per stack and 15 in play "
-                             "(valeria.setup.domain-row)" + (f"; twice: {', '.join(twice)}" if twice else ""))
+    if twice or len(every) > DOMAIN_STACKS * per or any(len(st) > per for st in domains):
+        raise MalformedError(f"position.domains: every domain once, at most {per} per stack and "
+                             f"{DOMAIN_STACKS * per} in play (valeria.setup.domain-row, "
+                             "valeria.variants.five-players.stacks)" + (f"; twice: {', '.join(twice)}" if twice else ""))
     dukes = [s.duke for s in seats]
     if len(set(dukes)) != len(dukes):
         raise MalformedError("position.seats: each seat has its own duke (valeria.setup.dukes)")
@@ -145,6 +160,9 @@ def _conserved(areas: list[str], stacks: list[tuple[str, ...]], left: list[int],
 def position_to_json(state: State) -> dict[str, Any]:
     if state.phase != ROLL:
         raise ValueError("a Valeria position is a state at the start of a turn, before the roll")
+    if state.citizen_stacks:
+        raise ValueError("a position of the variant with random citizens cannot be written: the citizen stacks' "
+                         "hidden order belongs to the setup (valeria.variants.random-citizens.hidden)")
     return {
         "first": state.first, "active": state.active, "turns": state.turns, "end_triggered": state.end_triggered,
         "monsters": [{"area": a, "stack": list(st)} for a, st in zip(state.areas, state.monsters, strict=True)],

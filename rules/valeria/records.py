@@ -1,6 +1,6 @@
 """Valeria setups and actions as record JSON, and the random setup.
 
-Setup (``"variant": {"players": 2..4}``)::
+Setup (``"variant": {"players": 2..5}``, decision 0018; with 5 players each domain stack holds 4)::
 
     {"monsters": ["hills", "ruins", "forest", "valley", "mountains"],   # areas, left to right
      "citizens": ["cleric", "merchant", "mercenary", "archer", "peasant",
@@ -64,24 +64,14 @@ from rules.valeria.state import (
     Action,
     Setup,
 )
+from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
+from rules.valeria.variants import all_kinds, citizen_stack_size, domains_per_stack, options_of, random_citizen_stacks
+from rules.valeria.variants import players_of as players_of
 
-PLAYERS = (2, 3, 4)
 MONSTER_STACKS = 5
 DOMAIN_STACKS = 5
-DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row)
+DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row); 4 with 5 players
 DUKES_DEALT = 2
-
-
-def players_of(variant: Any) -> int | None:
-    if variant is None:
-        return None
-    if not isinstance(variant, Mapping) or set(variant) - {"players"}:
-        raise MalformedError(f"the Valeria variant is {{\"players\": 2..4}}, not {variant!r}")
-    n = variant.get("players")
-    if type(n) is not int or n not in PLAYERS:
-        raise MalformedError(f"variant.players must be 2, 3 or 4 (valeria.setup.players), not {n!r}; "
-                             "the 1- and 5-player variants are not implemented")
-    return n
 
 
 def _top_strength(area: str) -> int:
@@ -110,20 +100,23 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if strengths != sorted(strengths):
         raise MalformedError(f"setup.monsters: the stacks lie left to right by the strength of their top monster "
                              f"(valeria.setup.monster-stacks-order); these tops have strength {strengths}")
-    citizens = data.get("citizens")
-    if not isinstance(citizens, list) or len(citizens) != len(ACTIVATION_STACKS):
-        raise MalformedError(f"setup.citizens must name {len(ACTIVATION_STACKS)} citizen kinds, one per stack "
-                             "1, 2, ..., 8, 9/10, 11/12 (valeria.setup.citizen-rows)")
-    for i, (kind, kinds) in enumerate(zip(citizens, ix.stack_kinds, strict=True)):
-        if kind not in kinds:
-            numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
-            raise MalformedError(f"setup.citizens[{i}]: the stack {numbers} holds one of {', '.join(kinds)}, "
-                                 f"not {kind!r} (valeria.setup.citizen-rows)")
+    dukes = data.get("dukes")
+    opts = options_of(variant)
+    n, random_citizens = opts.players, opts.random_citizens
+    if not isinstance(dukes, list) or any(not isinstance(p, list) or len(p) != DUKES_DEALT for p in dukes):
+        raise MalformedError("setup.dukes must list, per seat, the two dukes dealt (valeria.setup.dukes)")
+    if n is None:
+        n = len(dukes)
+    if len(dukes) != n or n not in PLAYERS:
+        raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
+                             "(2-4, valeria.setup.players; 5, valeria.variants.five-players.changes)")
+    citizens, citizen_stacks = _citizens(data.get("citizens"), n, random_citizens)
+    per = domains_per_stack(n)
     domains = data.get("domains")
     if (not isinstance(domains, list) or len(domains) != DOMAIN_STACKS
-            or any(not isinstance(st, list) or len(st) != DOMAINS_PER_STACK for st in domains)):
-        raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {DOMAINS_PER_STACK} domains, "
-                             "face-up top first (valeria.setup.domain-row)")
+            or any(not isinstance(st, list) or len(st) != per for st in domains)):
+        raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {per} domains with {n} players, "
+                             "face-up top first (valeria.setup.domain-row, valeria.variants.five-players.stacks)")
     flat = [d for st in domains for d in st]
     unknown = sorted({d for d in flat if d not in ix.domains}, key=str)
     if unknown:
@@ -131,15 +124,6 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     twice = sorted({d for d in flat if flat.count(d) > 1})
     if twice:
         raise MalformedError(f"setup.domains: each domain exists once; twice: {', '.join(twice)}")
-    dukes = data.get("dukes")
-    n = players_of(variant)
-    if not isinstance(dukes, list) or any(not isinstance(p, list) or len(p) != DUKES_DEALT for p in dukes):
-        raise MalformedError("setup.dukes must list, per seat, the two dukes dealt (valeria.setup.dukes)")
-    if n is None:
-        n = len(dukes)
-    if len(dukes) != n or n not in PLAYERS:
-        raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
-                             "(2-4, valeria.setup.players)")
     dealt = [d for p in dukes for d in p]
     unknown = sorted({d for d in dealt if d not in ix.dukes}, key=str)
     if unknown:
@@ -150,34 +134,69 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     first = data.get("first")
     if type(first) is not int or not 0 <= first < n:
         raise MalformedError(f"setup.first must be a seat 0..{n - 1} (valeria.setup.first-player), not {first!r}")
-    return Setup(n, tuple(areas), tuple(citizens), tuple(tuple(st) for st in domains),
-                 tuple(tuple(p) for p in dukes), first)
+    return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
+                 tuple(tuple(p) for p in dukes), first, citizen_stacks)
+
+
+@implements("valeria.setup.citizen-rows", "valeria.variants.random-citizens.setup")
+def _citizens(citizens: Any, n: int, random_citizens: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The citizen kinds in play and, with random citizens, the stacks dealt (top first)."""
+    ix = index()
+    if not isinstance(citizens, list) or len(citizens) != len(ACTIVATION_STACKS):
+        what = "stacks of citizens, top first," if random_citizens else "citizen kinds,"
+        raise MalformedError(f"setup.citizens must list {len(ACTIVATION_STACKS)} {what} one per stack "
+                             "1, 2, ..., 8, 9/10, 11/12 (valeria.setup.citizen-rows)")
+    if not random_citizens:
+        for i, (kind, kinds) in enumerate(zip(citizens, ix.stack_kinds, strict=True)):
+            if kind not in kinds:
+                numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
+                raise MalformedError(f"setup.citizens[{i}]: the stack {numbers} holds one of {', '.join(kinds)}, "
+                                     f"not {kind!r} (valeria.setup.citizen-rows)")
+        return tuple(citizens), ()
+    size = citizen_stack_size(n)
+    for i, (stack, kinds) in enumerate(zip(citizens, ix.stack_kinds, strict=True)):
+        numbers = "/".join(map(str, ACTIVATION_STACKS[i]))
+        if not isinstance(stack, list) or len(stack) != size or any(k not in kinds for k in stack):
+            raise MalformedError(f"setup.citizens[{i}]: with random citizens the stack {numbers} is {size} cards of "
+                                 f"{', '.join(kinds)}, top first (valeria.variants.random-citizens.setup), "
+                                 f"not {stack!r}")
+        for k in kinds:
+            if stack.count(k) > ix.citizens[k].copies:
+                raise MalformedError(f"setup.citizens[{i}]: {stack.count(k)} copies of {k}; the game has "
+                                     f"{ix.citizens[k].copies} (valeria.variants.random-citizens.setup)")
+    return all_kinds(), tuple(tuple(st) for st in citizens)
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    return {"monsters": list(setup.areas), "citizens": list(setup.citizens),
+    citizens = [list(st) for st in setup.citizen_stacks] if setup.citizen_stacks else list(setup.citizens)
+    return {"monsters": list(setup.areas), "citizens": citizens,
             "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
             "first": setup.first}
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
-            "valeria.setup.dukes", "valeria.setup.first-player")
-def random_setup(rng: random.Random, players: int | None = None) -> Setup:
+            "valeria.setup.dukes", "valeria.setup.first-player", "valeria.variants.five-players.stacks")
+def random_setup(rng: random.Random, players: int | None = None, random_citizens: bool = False) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
-    citizen stack, the 24 domains shuffled into five stacks of three, two dukes dealt to
-    each seat, a random first player; ``players`` drawn from 2-4 when not given."""
+    citizen stack, the 24 domains shuffled into five stacks of three (four with five
+    players), two dukes dealt to each seat, a random first player; ``players`` drawn
+    from 2-5 when not given."""
     ix = index()
     n = players if players is not None else rng.choice(PLAYERS)
     areas = rng.sample(ix.areas, MONSTER_STACKS)
     areas.sort(key=_top_strength)  # stable: ties keep their random order
     citizens = tuple(rng.choice(kinds) for kinds in ix.stack_kinds)
+    dealt_citizens = random_citizen_stacks(rng, n) if random_citizens else ()
+    if random_citizens:
+        citizens = all_kinds()
     domains = list(ix.domains)
     rng.shuffle(domains)
-    stacks = tuple(tuple(domains[i * DOMAINS_PER_STACK:(i + 1) * DOMAINS_PER_STACK]) for i in range(DOMAIN_STACKS))
+    per = domains_per_stack(n)
+    stacks = tuple(tuple(domains[i * per:(i + 1) * per]) for i in range(DOMAIN_STACKS))
     dukes = list(ix.dukes)
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
-    return Setup(n, tuple(areas), citizens, stacks, dealt, rng.randrange(n))
+    return Setup(n, tuple(areas), citizens, stacks, dealt, rng.randrange(n), dealt_citizens)
 
 
 # ------------------------------------------------------------------ actions

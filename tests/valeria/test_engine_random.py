@@ -1,4 +1,4 @@
-"""Valeria engine: random 2-4 player games through chance nodes keep the
+"""Valeria engine: random 2-5 player games through chance nodes keep the
 game's invariants: every card stays in exactly one zone, no resource goes
 negative, the end is triggered exactly when the book says and every seat has
 had the same number of turns when the game ends."""
@@ -20,6 +20,7 @@ from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered
 from rules.valeria.state import OVER, ROLL, State
+from rules.valeria.variants import citizen_stack_size, monster_stack
 
 
 def walk(seed: int, players: int | None = None) -> tuple[object, list, list[State]]:
@@ -40,9 +41,9 @@ def conserved(setup, state: State) -> None:
     ix = index()
     for area, stack in zip(state.areas, state.monsters, strict=True):
         slain = [m for s in state.seats for m in s.monsters if ix.monsters[m].area == area]
-        assert Counter(stack) + Counter(slain) == Counter(ix.area_stacks[area])
+        assert Counter(stack) + Counter(slain) == Counter(monster_stack(area, state.players))
     for i in range(len(state.citizen_kinds)):
-        assert state.citizen_counts[i] + sum(s.citizens[i] for s in state.seats) == engine.STACK_SIZE
+        assert state.citizen_counts[i] + sum(s.citizens[i] for s in state.seats) == citizen_stack_size(state.players)
     built = [d for s in state.seats for d in s.domains]
     center = [d for stack in state.domains for d in stack]
     assert sorted(built + center) == sorted(d for stack in setup.domains for d in stack)

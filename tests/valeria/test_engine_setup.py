@@ -66,8 +66,10 @@ def test_a_malformed_setup_is_refused_with_what_is_wrong(change: dict, message: 
 
 
 @pytest.mark.rules("valeria.setup.players")
-def test_the_variant_names_two_to_four_players() -> None:
-    with pytest.raises(MalformedError, match="2, 3 or 4"):
+def test_the_variant_names_two_to_five_players() -> None:
+    with pytest.raises(MalformedError, match="2, 3, 4"):
+        VALERIA.setup_from_json(setup_json(), {"players": 6})
+    with pytest.raises(MalformedError, match="5 players"):
         VALERIA.setup_from_json(setup_json(), {"players": 5})
     with pytest.raises(MalformedError, match="2 seats"):
         VALERIA.setup_from_json(setup_json(), {"players": 3})
@@ -115,7 +117,7 @@ def test_random_setups_are_valid_setups() -> None:
         setup = VALERIA.random_setup(rng)
         data = VALERIA.setup_to_json(setup)
         assert VALERIA.setup_from_json(data, VALERIA.variant_of(setup)) == setup
-    assert {VALERIA.random_setup(rng).players for _ in range(30)} == {2, 3, 4}
+    assert {VALERIA.random_setup(rng).players for _ in range(30)} == {2, 3, 4, 5}
     assert VALERIA.random_setup(rng, {"players": 3}).players == 3
 
 
@@ -131,4 +133,4 @@ def test_the_record_schema_fragment_names_exactly_the_cards_of_the_data() -> Non
     assert defs["valeriaDuke"]["enum"] == [d.id for d in ix.cards.dukes]
     assert defs["valeriaArea"]["enum"] == list(ix.areas)
     assert defs["valeriaHarvestCard"]["enum"] == [c.id for c in ix.cards.citizens] + [s.id for s in ix.cards.starters]
-    assert defs["valeriaVariant"]["properties"]["players"]["enum"] == [2, 3, 4]
+    assert defs["valeriaVariant"]["properties"]["players"]["enum"] == [1, 2, 3, 4, 5]

@@ -16,6 +16,10 @@ SEED = "004_dc683676f01da21d.txt"
 #: The open points of reference/valeria.md §5 that concern the 2–4 player base game;
 #: the others (O10–O12, O17, O18, O20–O22, O26, O27, O29) belong to the variants.
 BASE_GAME_OPEN_POINTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 19, 23, 24, 25, 28}
+#: The open points of the variants the engine plays (decision 0018): O22 the resting player, O18 the reveal.
+VARIANT_OPEN_POINTS = {18, 22}
+#: The variants the engine plays; the others stay informative records.
+PLAYED_VARIANTS = ("valeria.variants.five-players.", "valeria.variants.random-citizens.")
 #: Characters the OCR put where Czech letters were (¢ for č, § for s, © …).
 OCR_DEBRIS = re.compile(r"[¢§©®|$»«]|\b(?:fdze|faze|pfijmu|piijmu|vyéerp|hra¢)\b", re.I)
 
@@ -75,7 +79,9 @@ def test_every_base_game_open_point_has_a_ruling(book: Book) -> None:
             assert ruling.text.get("en").startswith("The library's interpretation"), rule.id
             for number in re.findall(r"\bO(\d+)\b", ruling.source or ""):
                 ruled.setdefault(int(number), []).append(rule.id)
-    assert set(ruled) == BASE_GAME_OPEN_POINTS
+    assert set(ruled) == BASE_GAME_OPEN_POINTS | VARIANT_OPEN_POINTS
+    assert ruled[22] == ["valeria.variants.five-players.resting-immune"]
+    assert ruled[18] == ["valeria.variants.random-citizens.hidden"]
     # the readings the issue fixes, where other implementations disagree with the Czech text
     assert ruled[1] == ["valeria.dukes.resources"]
     assert ruled[2] == ruled[3] == ["valeria.scoring.tie"]
@@ -106,12 +112,13 @@ def test_every_special_effect_is_a_normative_card_rule(book: Book) -> None:
     assert {r.id for r in book.rules_in("cards")} >= specials
 
 
-def test_variant_records_are_informative_and_in_their_chapter(book: Book) -> None:
-    """The variants (5 players, random citizens, no dukes, events, solo) are text only until
-    the next issue makes them rules the engine runs."""
+def test_variant_records_are_in_their_chapter_and_normative_when_played(book: Book) -> None:
+    """The variants (5 players, random citizens, no dukes, events, solo) are in their chapter;
+    those the engine plays are normative, the others text only (decision 0018)."""
     variants = book.rules_in("variants")
     assert len(variants) >= 30
-    assert all(r.informative and r.id.startswith("valeria.variants.") for r in variants)
+    assert all(r.id.startswith("valeria.variants.") for r in variants)
+    assert all(r.informative != r.id.startswith(PLAYED_VARIANTS) for r in variants)
     assert all(r.section == "variants" for r in book.rules if r.id.startswith("valeria.variants."))
     from_variant_pages = {r.id for r in book.rules if r.source.section.startswith("Varianta")}
     assert from_variant_pages - {r.id for r in variants} == {"valeria.resources.unlimited"}
