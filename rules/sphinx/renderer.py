@@ -21,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules import rulebook
 from rules.kernel.spec import Annotation, Book, Rule, Section, load_spec
 from rules.kernel.text import Text
+from rules.kernel.verdict import MalformedError
 from rules.sphinx.columns import LinkColumns
 from rules.sphinx.data import _count, proof_report, tests_table
 from rules.sphinx.domain import RuleDomain, rule_xref
@@ -39,6 +40,7 @@ class Renderer(LinkColumns):
         self.location = directive.get_location()
         self.spec = load_spec()
         self.domain: RuleDomain = self.env.get_domain("rule")  # type: ignore[assignment]
+        self._tables: dict[tuple[str, tuple[str, ...]], tuple[rulebook.Table, ...]] = {}
 
     # ------------------------------------------------------------------ pieces
 
@@ -130,6 +132,46 @@ class Renderer(LinkColumns):
         fig += p
         return fig
 
+    def tables_of(self, game: str, languages: tuple[str, ...]) -> tuple[rulebook.Table, ...]:
+        """The game's data tables (:class:`rules.rulebook.Tables`), computed once per document."""
+        cache = self._tables
+        if (game, languages) not in cache:
+            try:
+                cache[game, languages] = rulebook.tables(game, languages)
+            except MalformedError as exc:
+                logger.warning("tables of %s: %s", game, exc, location=self.location, type="rules", subtype="table")
+                cache[game, languages] = ()
+        return cache[game, languages]
+
+    def table(self, game: str, table: rulebook.Table, languages: tuple[str, ...]) -> nodes.container:
+        """A data table of the game, generated at build time; it scrolls sideways in its own box
+        when a phone is too narrow for it."""
+        box = nodes.container(classes=["rules-data-table"], ids=[f"{game}-table-{table.key}"])
+        self.directive.state.document.set_id(box)
+        box += _para(*_titles(table.title, languages), classes=["rules-data-table-title"])
+        grid = nodes.table(classes=["rules-data", f"rules-data-{table.key}"])
+        group = nodes.tgroup(cols=len(table.columns))
+        grid += group
+        for _ in table.columns:
+            group += nodes.colspec(colwidth=1)
+        head = nodes.thead()
+        row = nodes.row()
+        for column in table.columns:
+            row += nodes.entry("", _cell(column, languages))
+        head += row
+        group += head
+        body = nodes.tbody()
+        for cells in table.rows:
+            row = nodes.row()
+            for i, cell in enumerate(cells):
+                row += nodes.entry("", _cell(cell, languages, table.columns[i] if i else None))
+            body += row
+        group += body
+        scroll = nodes.container(classes=["rules-data-scroll"])
+        scroll += grid
+        box += scroll
+        return box
+
     # ------------------------------------------------------------------ whole rule
 
     def body(self, rule: Rule, book: Book, *, brief: bool = False) -> list[nodes.Node]:
@@ -143,6 +185,8 @@ class Renderer(LinkColumns):
             return out
         for i, a in enumerate(rule.annotations):
             out.append(self.annotation(rule, a, i, languages))
+        out.extend(self.table(rule.game, t, languages) for t in self.tables_of(rule.game, languages)
+                   if t.rule == rule.id)
         box = details(classes=["rules-links-box"])
         box += summary("", "", *self.links_summary(rule))
         links = nodes.container(classes=["rules-links"])
@@ -269,6 +313,22 @@ def _titles(title: Text, languages: tuple[str, ...]) -> list[nodes.Node]:
             out.append(nodes.Text(" · "))
         out.append(_inline(text, "rules-title-source" if i == 0 and len(shown) > 1 else "rules-title-translation"))
     return out
+
+
+def _cell(text: Text, languages: tuple[str, ...], label: Text | None = None) -> nodes.paragraph:
+    """A table cell: the text in each language, each on its line, a repeated one shown once;
+    the first language plain, the others muted. ``label`` (the column's header) is shown
+    only where the table's rows stack into blocks (a phone)."""
+    shown = list(dict.fromkeys(text.get(lang) for lang in languages if text.get(lang)))
+    p = _para(classes=["rules-data-cell"])
+    if label is not None:
+        head = " · ".join(dict.fromkeys(label.get(lang) for lang in languages))
+        p += _inline(f"{head}: ", "rules-data-label")
+    for i, part in enumerate(shown):
+        if i:
+            p += nodes.raw("", "<br/>", format="html")
+        p += _inline(part, "rules-data-source" if i == 0 else "rules-data-translation")
+    return p
 
 
 def _n(count: int, noun: str) -> str:

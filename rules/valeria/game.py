@@ -14,9 +14,9 @@ draws a monster at a chance node.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -52,6 +52,10 @@ from rules.valeria.state import (
     View,
 )
 from rules.valeria.variants import options_of
+
+if TYPE_CHECKING:
+    from rules.kernel.pictures import Picture
+    from rules.rulebook import Table
 
 
 class Valeria(GameBase[State, Action]):
@@ -226,6 +230,20 @@ class Valeria(GameBase[State, Action]):
         from rules.valeria.explain import explain_step
 
         return explain_step(before, action, after)
+
+    # ------------------------------------------------------------------ rulebook
+
+    def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
+        """A worked example drawn and replayed by the engine (:func:`rules.valeria.pictures.draw`)."""
+        from rules.valeria.pictures import draw
+
+        return draw(figure, languages)
+
+    def data_tables(self, languages: Sequence[str]) -> Sequence[Table]:
+        """The card tables of the rulebook (:func:`rules.valeria.pictures.data_tables`)."""
+        from rules.valeria.pictures import data_tables
+
+        return data_tables(languages)
 
 
 VALERIA = Valeria()
