@@ -34,7 +34,7 @@ CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "build" / "screenshots"
 WIDTHS = {"desktop": 1280, "phone": 390}
 #: The pages a reader starts from; their screenshots are kept.
-MAIN_PAGES = ("index", "claim", "claim2", "claim-combined", "leaders", "rulings", "proofs", "rule-ruleindex",
+MAIN_PAGES = ("index", "claim", "claim2", "claim-combined", "leaders", "valeria", "rulings", "proofs", "rule-ruleindex",
               "intersphinx", "decisions/0001-rule-ids", "search")
 
 
