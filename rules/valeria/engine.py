@@ -494,12 +494,17 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 @implements("valeria.turn.domain-phases")
 def begin_actions(state: State) -> State:
     """The Action phase begins: the active seat's start-of-phase domains give their gains."""
-    ix = _I()
     state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
+    return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
+
+
+def _active_domains_at(state: State, timing: str, rule: str) -> State:
+    """The active seat's domains whose effect acts at ``timing`` give it, in the order built (``rule``)."""
+    ix = _I()
     for d in state.seat.domains:
         dom = ix.domains[d]
-        if dom.timing == "action-start":
-            state = resolve_effects(state, state.active, dom.effect, d, "valeria.turn.domain-phases")
+        if dom.timing == timing:
+            state = resolve_effects(state, state.active, dom.effect, d, rule)
     return state
 
 
@@ -714,13 +719,7 @@ def close_actions(state: State) -> State:
     that act together (Cathedral of St Aquila, The Orb of Urdr: each a take from an
     opponent of the owner's choice) give the same result in either order, so they are
     queued in the order built and each target is the owner's explicit choice."""
-    ix = _I()
-    state = replace(state, closing=True)
-    for d in state.seat.domains:
-        dom = ix.domains[d]
-        if dom.timing == "action-end":
-            state = resolve_effects(state, state.active, dom.effect, d, "valeria.domains.effects")
-    return state
+    return _active_domains_at(replace(state, closing=True), "action-end", "valeria.domains.effects")
 
 
 @implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
