@@ -35,10 +35,12 @@ invariants, so even ``dev`` runs reach the end and the scoring.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -171,6 +173,13 @@ class ValeriaGame(RuleBasedStateMachine):
         ends_round = (before.active + 1) % before.players == before.first
         assert (after.phase == OVER) == (after.end_triggered and ends_round), "the game ends at the round's end"
 
+    @precondition(lambda self: not self.live)
+    @rule()
+    def the_game_is_over(self) -> None:
+        """A finished game stays finished: a step for the machine when no other rule applies."""
+        assert self.state is not None and VALERIA.is_terminal(self.state)
+        assert VALERIA.legal_actions(self.state) == ()
+
     @precondition(lambda self: self.chance)
     @rule(data=st.data())
     def chance_outcome(self, data: st.DataObject) -> None:
@@ -271,8 +280,10 @@ class ValeriaGame(RuleBasedStateMachine):
                    + [(SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
         for kind, card in targets:
             first = s.strength if kind == SLAY else s.gold
-            for x in range(first + 2):
-                for m in range(s.magic + 2):
+            # every split up to a little past the dearest card's cost: the boundaries all lie there,
+            # and a late-game purse of 60 strength would make the grid hundreds of times larger
+            for x in range(min(first, MAX_COST) + 2):
+                for m in range(min(s.magic, MAX_COST) + 2):
                     a = Action(kind, me, card, a=x, b=m)
                     accepted = VALERIA.check(state, a) is None
                     assert accepted == (a in offered) == covers(state, a), (a, accepted)
@@ -297,6 +308,13 @@ class ValeriaGame(RuleBasedStateMachine):
             assert VALERIA.is_terminal(self.state), "a game did not end within 5000 steps"
 
 
+#: The dearest price any one resource can pay in the base game: a domain's gold, a monster's
+#: strength or magic, a citizen's gold with every copy of its name owned (each adds one).
+MAX_COST = max(max(d.cost for d in IX.domains.values()),
+               max(max(m.strength, m.magic) for m in IX.monsters.values()),
+               max(c.cost for c in IX.citizens.values()) + 7)
+
+
 def broken_payments(state: State, a: Action) -> list[Action]:
     """The legal payment ``a`` broken so the book refuses it: one unit short, the real unit
     replaced by magic, and for a monster its magic part paid as strength."""
@@ -311,6 +329,12 @@ def broken_payments(state: State, a: Action) -> list[Action]:
 
 
 TestValeriaGame = ValeriaGame.TestCase
+# A whole game is up to ~250 steps, each checked by every invariant, and the teardown plays it to
+# its end: a few games per run keep the suite within minutes on two cores (more under `thorough`).
+TestValeriaGame.settings = settings(
+    max_examples=settings().max_examples if os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+    else min(settings().max_examples, 15),
+    stateful_step_count=settings().stateful_step_count, deadline=None)
 
 
 # --------------------------------------------------------------------------- the checks can fail
