@@ -36,6 +36,10 @@ from rules.valeria.state import State, replace
 PLAYERS = (2, 3, 4, 5)
 FIVE = 5
 FLAGS = {"random_citizens": False, "monster_events": False, "dukes": True}
+#: The solo game's settings (valeria.variants.solo.difficulty): the book's rules, then
+#: "harder" (the sum 2-6 activates too), then "hardest" (an exhausted stack's activation
+#: makes the Dark Lord attack that column).
+DIFFICULTIES = ("normal", "harder", "hardest")
 
 
 @implements("valeria.setup.players", "valeria.variants.five-players.changes")
@@ -44,13 +48,21 @@ def players_of(variant: Any) -> int | None:
     :class:`MalformedError` for an unknown shape or a variant the engine does not play."""
     if variant is None:
         return None
-    if not isinstance(variant, Mapping) or not set(variant) <= {"players", *FLAGS}:
-        raise MalformedError(f"the Valeria variant is {{\"players\": 2..5, \"random_citizens\": false, "
-                             f"\"monster_events\": false, \"dukes\": true}} (decision 0018), not {variant!r}")
+    if not isinstance(variant, Mapping) or not set(variant) <= {"players", "difficulty", *FLAGS}:
+        raise MalformedError(f"the Valeria variant is {{\"players\": 1..5, \"random_citizens\": false, "
+                             f"\"monster_events\": false, \"dukes\": true, \"difficulty\": \"normal\"}} "
+                             f"(decision 0018), not {variant!r}")
     for flag in FLAGS:
         if flag in variant and type(variant[flag]) is not bool:
             raise MalformedError(f"variant.{flag} must be true or false, not {variant[flag]!r}")
     n = variant.get("players")
+    if "difficulty" in variant:
+        if variant["difficulty"] not in DIFFICULTIES:
+            raise MalformedError(f"variant.difficulty must be one of {', '.join(DIFFICULTIES)} "
+                                 f"(valeria.variants.solo.difficulty), not {variant['difficulty']!r}")
+        if n != 1:
+            raise MalformedError("variant.difficulty belongs to the solo game against the Dark Lord "
+                                 "(\"players\": 1, valeria.variants.solo.difficulty)")
     if n == 1:
         raise MalformedError("the solo variant against the Dark Lord (valeria.variants.solo.dark-lord) is not "
                              "implemented yet; the engine plays 2-5 players (valeria.setup.players, "
@@ -116,12 +128,18 @@ class Options:
 
     players: int | None
     random_citizens: bool = False
+    monster_events: bool = False
+    #: the solo game's setting (one of :data:`DIFFICULTIES`); "normal" outside the solo game
+    difficulty: str = "normal"
 
 
 def options_of(variant: Any) -> Options:
-    """:func:`players_of` with the flags the engine plays (random citizens)."""
+    """:func:`players_of` with the flags and settings the engine plays."""
     n = players_of(variant)
-    return Options(n, bool(variant.get("random_citizens", False)) if variant is not None else False)
+    if variant is None:
+        return Options(n)
+    return Options(n, bool(variant.get("random_citizens", False)), bool(variant.get("monster_events", False)),
+                   str(variant.get("difficulty", "normal")))
 
 
 @implements("valeria.variants.random-citizens.setup")
