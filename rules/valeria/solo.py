@@ -435,7 +435,7 @@ def result(state: State) -> Result:
                    "Vítěz: Temný pán (dark-lord) – prohrál jste hru… ale ne celou válku.",
                    "Winner: the player (player): you have won… for now." if won else
                    "Winner: the Dark Lord (dark-lord): you have lost the game… but not the war."))
-    return Result((PLAYER,) if won else (), details, tuple(lines))
+    return Result((PLAYER,) if won else (), details, tuple(lines), "" if won else DARK_LORD)
 
 
 # =========================================================================== explanations

@@ -16,10 +16,11 @@ SEED = "004_dc683676f01da21d.txt"
 #: The open points of reference/valeria.md §5 that concern the 2–4 player base game;
 #: the others (O10–O12, O17, O18, O20–O22, O26, O27, O29) belong to the variants.
 BASE_GAME_OPEN_POINTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 19, 23, 24, 25, 28}
-#: The open points of the variants the engine plays (decision 0018): O22 the resting player, O18 the reveal.
-VARIANT_OPEN_POINTS = {18, 22}
+#: The open points of the variants the engine plays (decisions 0018, 0021): O22 the resting player,
+#: O18 the reveal, O20 the solo board VP and second Herald, O21 the solo captures, O29 the solo dukes.
+VARIANT_OPEN_POINTS = {18, 20, 21, 22, 29}
 #: The variants the engine plays; the others stay informative records.
-PLAYED_VARIANTS = ("valeria.variants.five-players.", "valeria.variants.random-citizens.")
+PLAYED_VARIANTS = ("valeria.variants.five-players.", "valeria.variants.random-citizens.", "valeria.variants.solo.")
 #: Characters the OCR put where Czech letters were (¢ for č, § for s, © …).
 OCR_DEBRIS = re.compile(r"[¢§©®|$»«]|\b(?:fdze|faze|pfijmu|piijmu|vyéerp|hra¢)\b", re.I)
 
@@ -82,6 +83,8 @@ def test_every_base_game_open_point_has_a_ruling(book: Book) -> None:
     assert set(ruled) == BASE_GAME_OPEN_POINTS | VARIANT_OPEN_POINTS
     assert ruled[22] == ["valeria.variants.five-players.resting-immune"]
     assert ruled[18] == ["valeria.variants.random-citizens.hidden"]
+    assert ruled[21] == ["valeria.variants.solo.capture"] and ruled[29] == ["valeria.variants.solo.setup"]
+    assert sorted(ruled[20]) == ["valeria.variants.solo.scoring", "valeria.variants.solo.second-harvest"]
     # the readings the issue fixes, where other implementations disagree with the Czech text
     assert ruled[1] == ["valeria.dukes.resources"]
     assert ruled[2] == ruled[3] == ["valeria.scoring.tie"]
