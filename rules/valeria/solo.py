@@ -19,7 +19,7 @@ here.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from rules.kernel.decisions import Decision, ForcedStep, push
 from rules.kernel.game import Result
@@ -275,7 +275,7 @@ def legal(state: State) -> tuple[Action, ...]:
         if d.kind == "activate":
             return tuple(Action(ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
         if d.kind == "capture":
-            (column,) = d.detail  # type: ignore[misc]
+            column = cast(tuple[int], d.detail)[0]
             return tuple(Action(CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
             _, effect = engine._detail(d)
