@@ -34,6 +34,7 @@ from rules.valeria.state import (
     ACTIVATE,
     CAPTURE,
     DECLINE,
+    DUKES,
     HARVEST_ITEM,
     MONSTERS,
     OVER,
@@ -200,7 +201,7 @@ def second_harvest(state: State) -> State:
     k = engine.herald_count(state, PLAYER, acts)
     if k:
         mine.append(HarvestItem(engine.HERALD, engine.OFF, k))
-    return replace(state, phase=SECOND, harvest=(tuple(mine),))
+    return _log(replace(state, phase=SECOND, harvest=(tuple(mine),)), "second", -1)
 
 
 @implements("valeria.variants.solo.end-phase", "valeria.variants.solo.turn")
@@ -491,12 +492,26 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
             out.append(ForcedStep("valeria.variants.solo.end", t(
                 "Vyčerpaných centrálních balíčků je {n}: hra končí a počítají se body",
                 "{n} center stacks are exhausted: the game ends and is scored", n=column)))
-    if before.phase != SECOND and after.phase == SECOND:
+    attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in after.steps)
+    if attacked and after.phase != MONSTERS:
+        citizens_cs = ", ".join(_name(c, "cs") for c in after.captured) or "-"
+        citizens_en = ", ".join(_name(c, "en") for c in after.captured) or "-"
+        domains_cs = ", ".join(_name(d, "cs") for d in after.seized) or "-"
+        domains_en = ", ".join(_name(d, "en") for d in after.seized) or "-"
+        out.append(ForcedStep("valeria.variants.solo.capture", t(
+            "Vedle Temného pána leží zajatí obyvatelé ({n}): {c}; obsazená panství ({m}): {d}",
+            "Beside the Dark Lord lie the captured citizens ({n}): {e}; the seized domains ({m}): {f}",
+            n=len(after.captured), c=citizens_cs, e=citizens_en, m=len(after.seized), d=domains_cs, f=domains_en)))
+    if any(what == "second" for what, _, _ in after.steps):
         s = after.seats[PLAYER]
         out.append(ForcedStep("valeria.variants.solo.second-harvest", t(
             "Druhá fáze příjmu: pravé strany všech aktivovaných obyvatel (i najatých v tomto tahu); máš {g}G {st}S {m}M",
             "Second Harvest: the right sides of all activated citizens (those recruited this turn too); you have "
             "{g}G {st}S {m}M", g=s.gold, st=s.strength, m=s.magic)))
+    if before.phase not in (ROLL, DUKES) and after.phase == ROLL:
+        out.append(ForcedStep("valeria.variants.solo.end-phase", t(
+            "Fáze závěru: žádná podmínka konce hry nenastala, začíná tah {n}",
+            "End phase: no end condition is met, turn {n} begins", n=after.turns)))
     return tuple(out)
 
 

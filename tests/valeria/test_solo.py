@@ -165,8 +165,10 @@ def test_each_die_activates_its_stack_and_the_player_chooses_the_citizen_stack()
     assert after.captured == ("knight",) and after.citizen_counts == counts(knight=4)
     assert "The Dark Lord captures the citizen Knight from column 1" in steps
     assert "Ruins (column 2) activates" in steps and after.pending[0].kind == "capture"
-    after = act(after, {"seat": 0, "capture": "merchant"})
+    after, steps = forced(after, {"seat": 0, "capture": "merchant"})
     assert after.captured == ("knight", "merchant")
+    assert "Beside the Dark Lord lie the captured citizens (2): Knight, Merchant; the seized domains (0): -" in steps
+    assert "Second Harvest: the right sides of all activated citizens" in steps
     # then the Second Harvest (the Herald: no citizen activated, ruling O20) and the next turn
     assert after.phase == SECOND
     after = act(after, {"seat": 0, "harvest": "herald", "choose": "magic"})
