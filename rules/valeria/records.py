@@ -155,7 +155,8 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if type(first) is not int or not 0 <= first < n:
         raise MalformedError(f"setup.first must be a seat 0..{n - 1} (valeria.setup.first-player), not {first!r}")
     lord = data.get("dark_lord", "")
-    if (n == SOLO) != ("dark_lord" in data) or (n == SOLO and (lord not in ix.dukes or lord in dealt)):
+    if (n == SOLO) != ("dark_lord" in data) or (n == SOLO and (not isinstance(lord, str) or lord not in ix.dukes
+                                                               or lord in dealt)):
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
     return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
@@ -313,11 +314,11 @@ def action_from_json(data: Any) -> Action:
         return Action(kind, seat, option=_str(value, "thief"),
                       target=_int(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
     if kind == ACTIVATE:
-        if value not in ix.areas:
+        if _str(value, key) not in ix.areas:
             raise MalformedError(f"'activate' names the area of a monster stack, not {value!r}")
         return Action(kind, seat, value)
     if kind == CAPTURE:
-        if value not in ix.citizens:
+        if _str(value, key) not in ix.citizens:
             raise MalformedError(f"'capture' names a citizen, not {value!r}")
         return Action(kind, seat, value)
     if kind == HARVEST_ITEM:
