@@ -133,12 +133,14 @@ def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> 
 
 
 @implements("valeria.citizens.references", "valeria.symbols.per", "valeria.citizens.role-and-type-icon",
-            "valeria.citizens.card-names", "valeria.cards.types", "valeria.dukes.role-icons")
+            "valeria.citizens.card-names", "valeria.cards.types", "valeria.dukes.role-icons",
+            "valeria.variants.events.scoring")
 def count(state: State, seat: int, counter: Counter) -> int:
     """What a "per" counts in ``seat``'s duchy or Victory stack (valeria.citizens.references):
     citizens with a role (citizens only, ruling O9), cards of a name (the starter of that
     name included), citizens, domains or monsters, monsters of an area or type, and for
-    dukes role icons on citizens and domains (valeria.scoring.duke-icons)."""
+    dukes role icons on citizens and domains (valeria.scoring.duke-icons). A slain Monster Event
+    is a monster of its types and of no area (valeria.variants.events.scoring)."""
     ix = _I()
     s = state.seats[seat]
     kind, value = counter.kind, counter.value
@@ -1119,14 +1121,19 @@ def _token_refusal(state: State, a: Action) -> Violation | None:
                       "událost {e} neleží lícem nahoru v centru, a proto se neaktivuje",
                       "the event {e} does not lie face up in the center, so it does not trigger", e=a.option)
     a_, b_ = state.dice
-    number = ix.events[a.option].trigger
-    times = int(events.event_triggers(a_, b_, number)) if state.phase not in (ROLL, DICE) else 0
+    ev = ix.events[a.option]
+    if state.phase in (ROLL, DICE) or not events.event_triggers(a_, b_, ev.trigger):
+        return refuse("valeria.variants.events.trigger",
+                      "událost {c} (číslo {n}) se nyní neaktivuje: oznámené kostky {d} její číslo neukazují ani "
+                      "na jedné kostce, ani v součtu", "the event {e} (number {n}) does not trigger now: the announced "
+                      "dice {d} show its number neither on a die nor as the sum",
+                      c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
     return refuse("valeria.variants.events.trigger",
-                  "událost {e} (číslo {n}) se na kostkách {d} aktivuje {k}krát (vždy jen jednou, i když padne "
-                  "dvojice) a její pokyn je již proveden: další žeton nepřísluší",
-                  "the event {e} (number {n}) triggers {k} time(s) on the dice {d} (only once, even on doubles) "
-                  "and its instruction is carried out already: no further token is due",
-                  e=a.option, n=number, d=[a_, b_], k=times)
+                  "událost {c} (číslo {n}) se na kostkách {d} aktivuje jen jednou, i když padne dvojice, a její "
+                  "pokyn (jeden žeton) je již proveden: druhý žeton nepřísluší",
+                  "the event {e} (number {n}) triggers only once on the dice {d}, even on doubles, and its "
+                  "instruction (one token) is carried out already: no second token is due",
+                  c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
 
 
 def _recruit_refusal(state: State, a: Action) -> Violation:
@@ -1337,7 +1344,7 @@ STARTERS_PER_SEAT = 3
 
 
 @implements("valeria.scoring.total", "valeria.scoring.duke-icons", "valeria.monsters.vp", "valeria.resources.vp",
-            "valeria.dukes.resources", "valeria.domains.vp")
+            "valeria.dukes.resources", "valeria.domains.vp", "valeria.variants.events.scoring")
 def score(state: State, seat: int) -> Score:
     """Printed VP of slain monsters and built domains, VP on the board and the duke:
     its terms (role icons on citizens and domains) and the summed resources divided

@@ -285,9 +285,13 @@ def remove_slain_event(state: State, event: str) -> State:
     return replace(state, placed=tuple(placed), exhausted_stack=stack, known_top=known)
 
 
-def resources_word(amount: Amount) -> str:
-    """``"1 strength"`` for an instruction's amount (explanations)."""
-    return ", ".join(f"{getattr(amount, r)} {r}" for r in RESOURCES if getattr(amount, r))
+_WORDS = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
+
+
+def resources_word(amount: Amount, lang: str = "en") -> str:
+    """``"1 strength"`` for an instruction's amount (explanations), in ``lang`` (cs or en)."""
+    k = 0 if lang == "cs" else 1
+    return ", ".join(f"{getattr(amount, r)} {_WORDS[r][k]}" for r in RESOURCES if getattr(amount, r))
 
 
 def rehide(state: State, rng: random.Random) -> tuple[str, ...]:
