@@ -22,6 +22,7 @@ from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
+from rules.valeria import events
 from rules.valeria.cards import (
     Amount,
     Choice,
@@ -37,7 +38,6 @@ from rules.valeria.cards import (
     Special,
     Take,
 )
-from rules.valeria import events
 from rules.valeria.data import Index, branch_labels, index
 from rules.valeria.predicates import (
     activations,
@@ -1112,6 +1112,12 @@ def _token_refusal(state: State, a: Action) -> Violation | None:
                       "v centru, ne na {c} (výklad O12)",
                       "the token of {e} goes on a face-up top monster or another event in the center, not on {c} "
                       "(ruling O12)", e=a.option, c=a.card)
+    if any(d.kind == events.TOKEN_DECISION and _detail(d)[0] == a.option for d in state.pending):
+        assert pending is not None
+        return refuse("valeria.variants.events.instructions",
+                      "pokyny aktivovaných událostí se provádějí zleva doprava: nejprve žeton události {f}",
+                      "the triggered events' instructions are carried out left to right: first the token of {f}",
+                      f=_detail(pending)[0] if pending.kind == events.TOKEN_DECISION else pending.kind)
     ix = _I()
     if not events.is_event(a.option):
         return refuse("valeria.variants.events.instructions", "{e} není karta nepřátelské události",

@@ -209,6 +209,15 @@ def token_targets(state: State, event: str) -> tuple[str, ...]:
     return tops + tuple(e for _, e in events_in_play(state) if e != event)
 
 
+def token_amount(state: State) -> Amount:
+    """The tokens the pending "add a token" instruction puts (its decision is on top)."""
+    detail = state.pending[0].detail
+    assert isinstance(detail, tuple)
+    amount = detail[1]
+    assert isinstance(amount, Amount)
+    return amount
+
+
 def _key(state: State, card: str) -> tuple[int, int]:
     """(position, height) of the face-up monster named by an area or an event."""
     if card in state.areas:

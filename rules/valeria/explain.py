@@ -121,7 +121,7 @@ def describe(before: State, a: Action) -> Text:
     if k == SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
         return _slay_with_tokens(before, a)
     if k == TOKEN:
-        amount = next(d.detail[1] for d in before.pending if d.kind == events.TOKEN_DECISION)
+        amount = events.token_amount(before)
         target = a.card if a.card not in before.areas else before.monsters[before.areas.index(a.card)][0]
         return _t("Hráč {s} pokládá žeton ({x}) události {e} na {c}: cena jejího zabití (nebo odměna za ni) roste "
                   "(valeria.variants.events.instructions, valeria.variants.events.cost-tokens).",

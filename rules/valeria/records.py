@@ -49,6 +49,7 @@ from typing import Any
 from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
+from rules.valeria.events import deal_events
 from rules.valeria.state import (
     ANNOUNCE,
     BUILD,
@@ -73,7 +74,6 @@ from rules.valeria.state import (
     Action,
     Setup,
 )
-from rules.valeria.events import deal_events
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import all_kinds, citizen_stack_size, domains_per_stack, options_of, random_citizen_stacks
 from rules.valeria.variants import players_of as players_of
