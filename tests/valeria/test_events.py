@@ -187,6 +187,22 @@ def test_an_event_triggers_once_before_the_harvest(dice: tuple[int, int], tokens
         assert after.phase != EVENTS and not pending
 
 
+@pytest.mark.rules("valeria.variants.events.trigger", "valeria.roll.announce", "valeria.roll.domains")
+def test_an_event_follows_the_announced_dice() -> None:
+    """Ruling O8: a die changed by a domain (Foxgrove Palisade sets a die to 6 for 2 gold) counts."""
+    start = reveal(game(("kobold-thieves", "mimic")), "kobold-thieves", 0)
+    start = with_seat(with_seat(start, 0, domains=("foxgrove-palisade",), gold=5), 1, gold=3)
+    rolled = roll(start, 1, 2)
+    assert rolled.phase == "dice" and rolled.seats[1].gold == 3  # nothing triggered on the rolled 1, 2 and 3
+    quiet = attrs.evolve(rolled, placed=("",) * 20)  # the same game without the event in play
+    announce = {"seat": 0, "announce": True}
+    assert [s.gold for s in act(rolled, announce).seats] == [s.gold for s in act(quiet, announce).seats]
+    change = {"seat": 0, "die": "foxgrove-palisade", "which": 0}  # the domain's one use: the dice are announced
+    after, without = act(rolled, change), act(quiet, change)
+    assert after.dice == (6, 2) and after.phase != "dice"
+    assert [s.gold for s in after.seats] == [s.gold - 1 for s in without.seats]  # every player lost 1 gold
+
+
 @pytest.mark.rules("valeria.variants.events.trigger")
 def test_a_second_token_on_doubles_is_refused() -> None:
     state = roll(reveal(game(), "bat-swarm", 0), 3, 3)
@@ -514,3 +530,23 @@ TestEventsGame = pytest.mark.rules(
     "valeria.variants.events.revealed", "valeria.variants.events.replace", "valeria.variants.events.cost-tokens",
     "valeria.variants.events.bounty", "valeria.variants.events.exhausted")(EventsGame.TestCase)
 TestEventsGame.settings = settings(max_examples=8, deadline=None)
+
+
+@pytest.mark.rules("valeria.variants.events.trigger")
+def test_the_bundled_disputed_doubles_example_is_refused_in_both_languages() -> None:
+    from pathlib import Path
+
+    from rules.kernel.records import read_json
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "valeria" / "disputed-event-doubles.json"
+    record = parse_record(read_json(path), lambda key: VALERIA)
+    verdict = adjudicate(VALERIA, record)
+    assert not verdict.legal and verdict.illegal is not None
+    assert verdict.illegal.index == len(record.actions) - 1
+    assert verdict.illegal.violation.rules == ("valeria.variants.events.trigger",)
+    message = verdict.illegal.violation.message
+    assert "triggers only once" in message.get("en") and "aktivuje jen jednou" in message.get("cs")
+    last, previous = record.actions[-1], record.actions[-2]
+    assert last == previous and last.kind == "token"  # the same token claimed twice
+    roll_action = next(a for a in reversed(record.actions) if a.kind == "roll")
+    assert roll_action.a == roll_action.b == IX.events[last.option].trigger  # doubles of its number
