@@ -1,5 +1,6 @@
-"""Valeria: Card Kingdoms, the base game for 2-4 players and the five-player variant
-(decision 0018): the kernel's Game protocol.
+"""Valeria: Card Kingdoms, the base game for 2-4 players with the five-player, random
+citizens (decision 0018) and Monster Events (decision 0020) variants: the kernel's
+Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
 and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
