@@ -1,12 +1,13 @@
 """Valeria's theorems: payments (magic substitution, at least one real unit,
 monster magic costs), harvest activations and the recruit price (payment),
-duke scoring, the end trigger and the Herald (scoring), each run on
+duke scoring, the end trigger and the Herald (scoring), the Monster Event trigger
+(events), each run on
 the engine's own predicates (:mod:`rules.valeria.predicates`) under the Z3
 vocabulary and compared with the rule stated independently; see :mod:`proofs`.
 """
 
 from __future__ import annotations
 
-from proofs.valeria import payment, scoring
+from proofs.valeria import events, payment, scoring
 
-THEOREMS = payment.THEOREMS + scoring.THEOREMS
+THEOREMS = payment.THEOREMS + scoring.THEOREMS + events.THEOREMS

@@ -1,5 +1,6 @@
-"""Valeria: Card Kingdoms, the base game for 2-4 players and the five-player variant
-(decision 0018): the kernel's Game protocol.
+"""Valeria: Card Kingdoms, the base game for 2-4 players with the five-player, random
+citizens (decision 0018) and Monster Events (decision 0020) variants: the kernel's
+Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
 and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
@@ -35,7 +36,7 @@ from rules.kernel.game import (
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
-from rules.valeria import engine, records
+from rules.valeria import engine, events, records
 from rules.valeria.commands import COMMANDS
 from rules.valeria.state import (
     DICE,
@@ -77,11 +78,13 @@ class Valeria(GameBase[State, Action]):
 
     def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
         opts = options_of(variant)
-        return records.random_setup(rng, opts.players, opts.random_citizens)
+        return records.random_setup(rng, opts.players, opts.random_citizens, opts.monster_events)
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
-        """The record's variant (decision 0018): the player count, and the flag of random citizens when dealt so."""
-        return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {})}
+        """The record's variant (decision 0018): the player count, and the flags of random citizens and of
+        Monster Events (decision 0020) when dealt so."""
+        return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {}),
+                **({"monster_events": True} if setup.events else {})}
 
     def record_schema(self) -> dict[str, Any]:
         """Valeria's part of the record JSON Schema (rules/valeria/record.schema.json, decision 0013)."""
@@ -176,13 +179,16 @@ class Valeria(GameBase[State, Action]):
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
-                                         for st in state.citizen_stacks))
+                                         for st in state.citizen_stacks),
+                    len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
+                    state.tokens)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
         each top (shuffled with the domains left in the box), the other seats' dukes
-        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one) and,
-        with random citizens, the face-down citizens under each top."""
+        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one),
+        with random citizens the face-down citizens under each top and with Monster
+        Events the face-down events of the Exhausted stack (valeria.variants.events.setup)."""
         from rules.valeria.data import index
 
         ix = index()
@@ -205,7 +211,8 @@ class Valeria(GameBase[State, Action]):
                 continue
             pair = (next(deal), next(deal))
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
-        return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng))
+        return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
+                            exhausted_stack=events.rehide(state, rng))
 
     # ------------------------------------------------------------------ positions
 

@@ -25,6 +25,9 @@ from rules.kernel.decisions import Decisions
 
 # Phases (valeria.turn.phases) plus the duke choice before the first turn.
 DUKES, ROLL, DICE, HARVEST, ACTIONS, DRAW, OVER = "dukes", "roll", "dice", "harvest", "actions", "draw", "over"
+#: Monster Events: the triggered events' instructions, after the dice are announced and before
+#: the Harvest phase (valeria.variants.events.roll-phase).
+EVENTS = "events"
 
 RESOURCES = ("gold", "strength", "magic")
 
@@ -47,6 +50,7 @@ EXCHANGE = "exchange"  # an optional exchange outside the harvest (Golden Obelis
 RETURN = "return"  # Watcher on the Water / Nest of the Weaver Witch: what to return
 PURLOIN = "purloin"  # Purloiner's Perch: from whom
 DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
+TOKEN = "token"  # Monster Events: the monster a triggered event puts its token on
 
 CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
 
@@ -66,6 +70,23 @@ class Setup:
     #: random citizens (valeria.variants.random-citizens.setup): per activation number the
     #: stack dealt, top first; ``citizens`` then lists every kind. Empty in the base game.
     citizen_stacks: tuple[tuple[str, ...], ...] = ()
+    #: Monster Events (valeria.variants.events.setup): the events dealt, in the order they lie
+    #: face down on top of the Exhausted stack, top first. Empty without the variant.
+    events: tuple[str, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Tokens:
+    """Cardboard tokens on one monster card (valeria.variants.events.cost-tokens,
+    valeria.variants.events.bounty): ``position`` is the center position (0-4 the monster
+    stacks, 5-14 the citizen stacks, 15-19 the domain stacks), ``height`` the card's place in
+    its monster stack counted from the bottom, or -1 for the event lying in the position."""
+
+    position: int
+    height: int
+    strength: int = 0
+    magic: int = 0
+    gold: int = 0
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -146,6 +167,18 @@ class State:
     #: random citizens: per activation number the stack, top first, as indices of
     #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
     citizen_stacks: tuple[tuple[int, ...], ...] = ()
+    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
+    #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
+    exhausted_stack: tuple[str, ...] = ()
+    #: ... what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
+    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16);
+    #: empty without the variant ...
+    placed: tuple[str, ...] = ()
+    #: ... the tokens on monster cards (public) ...
+    tokens: tuple[Tokens, ...] = ()
+    #: ... and how many cards on top of the Exhausted stack everyone knows (events put back face up
+    #: by Nest of the Weaver Witch or Watcher on the Water).
+    known_top: int = 0
 
     @property
     def seat(self) -> Seat:
@@ -202,6 +235,13 @@ class View:
     #: random citizens: each stack's face-up top (a kind) and size; ``citizen_counts`` is then
     #: empty, as the kinds left below the tops are secret (valeria.variants.random-citizens.hidden)
     citizen_stacks: tuple[StackView, ...] = ()
+    #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
+    #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
+    #: and the tokens on monsters (public)
+    exhausted_size: int = 0
+    exhausted_known: tuple[str, ...] = ()
+    placed: tuple[str, ...] = ()
+    tokens: tuple[Tokens, ...] = ()
 
 
 T = TypeVar("T")
