@@ -52,6 +52,8 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "valeria/disputed-cube-magic.json": (False, False, ("valeria.slay.pay-strength", "valeria.slay.magic-cost")),
     "valeria/disputed-cube-gold.json": (False, False, ("valeria.slay.magic-cost", "valeria.slay.pay-strength")),
     "valeria/disputed-duke-per-type.json": (True, True, None),
+    "valeria/monster-events.json": (True, True, None),
+    "valeria/disputed-event-doubles.json": (False, False, ("valeria.variants.events.trigger",)),
     "valeria/solo-win.json": (True, True, None),
     "valeria/solo-loss.json": (True, True, None),
 }

@@ -283,6 +283,55 @@ def solo_game(seed: int, difficulty: str, outcome: str) -> dict[str, Any]:
     return data
 
 
+def event_on_doubles() -> dict[str, Any]:
+    """Monster Events: doubles showing a token event's number trigger it once; the record then
+    claims a second token for the same roll (one per die), which is refused. The first random
+    3-player game (seeds 1, 2, ...) where a token event lies face up before a roll."""
+    from rules.valeria import events
+    from rules.valeria.cards import AddToken
+    from rules.valeria.data import index
+
+    ix = index()
+    for seed in range(1, 300):
+        rng = random.Random(seed)
+        setup = VALERIA.random_setup(rng, {"players": 3, "monster_events": True})
+        state = VALERIA.initial_state(setup)
+        actions: list[Action] = []
+        while not VALERIA.is_terminal(state) and len(actions) < 2000:
+            if state.phase == "roll":
+                face_up = [e for _, e in events.events_in_play(state)]
+                token = [e for e in face_up if ix.events[e].trigger <= 6
+                         and any(isinstance(x, AddToken) for x in ix.events[e].on_trigger)]
+                if len(face_up) == 1 and token:
+                    return _second_token(setup, state, actions, token[0])
+            action = random_action(VALERIA, state, rng)
+            actions.append(action)
+            state = VALERIA.apply(state, action)
+    raise RuntimeError("no seed gave the situation")
+
+
+def _second_token(setup: Any, state: Any, actions: list[Action], event: str) -> dict[str, Any]:
+    from rules.valeria.data import index
+
+    n = index().events[event].trigger
+    actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [n, n]}))
+    state = VALERIA.apply(state, actions[-1])
+    if state.phase == "dice":
+        actions.append(VALERIA.action_from_json({"seat": state.active, "announce": True}))
+        state = VALERIA.apply(state, actions[-1])
+    first = next(a for a in VALERIA.legal_actions(state) if a.kind == "token")
+    actions.append(first)
+    state = VALERIA.apply(state, first)
+    actions.append(first)  # the same token again: "one per die"
+    data = record_to_json(VALERIA, setup, actions)
+    name = index().events[event].name.en
+    data["comment"] = (f"Monster Events: {name} (number {n}) lies face up and seat {state.active} rolls {n} and {n}. "
+                       f"The table claims the event triggers twice, once per die, as citizens do on doubles, and "
+                       f"puts a second token. An event triggers only once, even on doubles "
+                       f"(valeria.variants.events.trigger).")
+    return data
+
+
 def main() -> None:
     write("full-game.json", full_game(2, 7))
     write("four-players.json", full_game(4, 8))
@@ -297,6 +346,8 @@ def main() -> None:
     write("disputed-duke-per-type.json", duke_per_type())
     write("solo-win.json", solo_game(1, "normal", "score"))
     write("solo-loss.json", solo_game(6, "hardest", "loss"))
+    write("monster-events.json", full_game(3, 12, monster_events=True))
+    write("disputed-event-doubles.json", event_on_doubles())
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from rules.valeria.cards import (
     Gain,
     GainCitizen,
     Monster,
+    MonsterEvent,
     Starter,
     Take,
     load_cards,
@@ -35,6 +36,8 @@ class Index:
     cards: CardSet
     citizens: dict[str, Citizen]
     starters: dict[str, Starter]
+    #: the monsters and, as monsters of no area (valeria.variants.events.revealed: an event "counts
+    #: as a monster card" for every effect, its VP and icons too), the six Monster Events
     monsters: dict[str, Monster]
     domains: dict[str, Domain]
     dukes: dict[str, Duke]
@@ -45,6 +48,8 @@ class Index:
     area_stacks: dict[str, tuple[str, ...]]
     #: citizen ID -> the starters that share its name (for the "+" cost and name counters)
     named_starters: dict[str, tuple[str, ...]]
+    #: the Monster Events by ID (their trigger and instruction; valeria.variants.events.cards)
+    events: dict[str, MonsterEvent]
 
 
 @cache
@@ -60,14 +65,22 @@ def index() -> Index:
         cards,
         {c.id: c for c in cards.citizens},
         {s.id: s for s in cards.starters},
-        {m.id: m for m in cards.monsters},
+        {**{m.id: m for m in cards.monsters}, **{e.id: _as_monster(e) for e in cards.events}},
         {d.id: d for d in cards.domains},
         {d.id: d for d in cards.dukes},
         tuple(a.id for a in cards.areas),
         stack_kinds,
         {a.id: tuple(m.id for m in cards.monster_stack(a.id)) for a in cards.areas},
         named,
+        {e.id: e for e in cards.events},
     )
+
+
+def _as_monster(event: MonsterEvent) -> Monster:
+    """A Monster Event as the monster it counts as (valeria.variants.events.revealed): no area
+    (valeria.variants.events.cards), one copy, its types, costs, VP and reward."""
+    return Monster(id=event.id, name=event.name, area="", order=0, types=event.types, strength=event.strength,
+                   magic=event.magic, vp=event.vp, copies=1, copies_5p=1, reward=event.reward, source=event.source)
 
 
 def branch_label(branch: tuple[Effect, ...], i: int) -> str:

@@ -22,6 +22,7 @@ from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
+from rules.valeria import events
 from rules.valeria.cards import (
     Amount,
     Choice,
@@ -61,6 +62,7 @@ from rules.valeria.state import (
     DRAW,
     DRAW_MONSTER,
     DUKES,
+    EVENTS,
     EXCHANGE,
     GAIN,
     HARVEST,
@@ -76,6 +78,7 @@ from rules.valeria.state import (
     SLAY,
     TAKE,
     THIEF,
+    TOKEN,
     Action,
     HarvestItem,
     Seat,
@@ -130,12 +133,14 @@ def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> 
 
 
 @implements("valeria.citizens.references", "valeria.symbols.per", "valeria.citizens.role-and-type-icon",
-            "valeria.citizens.card-names", "valeria.cards.types", "valeria.dukes.role-icons")
+            "valeria.citizens.card-names", "valeria.cards.types", "valeria.dukes.role-icons",
+            "valeria.variants.events.scoring")
 def count(state: State, seat: int, counter: Counter) -> int:
     """What a "per" counts in ``seat``'s duchy or Victory stack (valeria.citizens.references):
     citizens with a role (citizens only, ruling O9), cards of a name (the starter of that
     name included), citizens, domains or monsters, monsters of an area or type, and for
-    dukes role icons on citizens and domains (valeria.scoring.duke-icons)."""
+    dukes role icons on citizens and domains (valeria.scoring.duke-icons). A slain Monster Event
+    is a monster of its types and of no area (valeria.variants.events.scoring)."""
     ix = _I()
     s = state.seats[seat]
     kind, value = counter.kind, counter.value
@@ -197,9 +202,10 @@ def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
     return _with_seat(state, seat, _add(state.seats[seat], gain.amount, n))
 
 
-@implements("valeria.exhausted.replace", "valeria.exhausted.last-card")
+@implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
 def exhausted(state: State) -> int:
-    """The exhausted center stacks: the empty ones (valeria.exhausted.replace)."""
+    """The exhausted center stacks: the empty ones (valeria.exhausted.replace), also where a
+    Monster Event lies in the stack's place (valeria.variants.events.exhausted)."""
     return (sum(1 for m in state.monsters if not m) + citizen_stacks_exhausted(state)
             + sum(1 for d in state.domains if not d))
 
@@ -212,7 +218,7 @@ def exhausted(state: State) -> int:
             "valeria.setup.first-player", "valeria.setup.players", "valeria.setup.center-grid",
             "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
             "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player",
-            "valeria.variants.random-citizens.setup")
+            "valeria.variants.random-citizens.setup", "valeria.variants.events.setup")
 def initial_state(setup: Setup) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
@@ -225,10 +231,11 @@ def initial_state(setup: Setup) -> State:
     stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
     counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
               else (citizen_stack_size(n),) * len(setup.citizens))
-    return State(players=n, first=setup.first, areas=setup.areas,
-                 monsters=tuple(monster_stack(a, n) for a in setup.areas), citizen_kinds=setup.citizens,
-                 citizen_counts=counts, domains=setup.domains, seats=seats,
-                 active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first), citizen_stacks=stacks)
+    return events.initial(State(players=n, first=setup.first, areas=setup.areas,
+                                monsters=tuple(monster_stack(a, n) for a in setup.areas),
+                                citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
+                                seats=seats, active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first),
+                                citizen_stacks=stacks), setup.events)
 
 
 #: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
@@ -389,7 +396,12 @@ def _is_steal(effect: Effect) -> bool:
 @implements("valeria.harvest.thief-first", "valeria.cards.thief")
 def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
-    activates anything else (valeria.harvest.thief-first)."""
+    activates anything else (valeria.harvest.thief-first). With Monster Events the triggered
+    events' instructions come first, still in the Roll phase (valeria.variants.events.roll-phase)."""
+    if state.placed and state.phase != EVENTS:
+        state = events.trigger(replace(state, phase=EVENTS))
+        if state.pending:
+            return state
     state = replace(state, phase=HARVEST, harvest=())
     decisions: list[Decision] = []
     for card, n in activated(state, state.active):
@@ -610,13 +622,36 @@ def recruit(state: State, stack: int, gold: int, magic: int) -> State:
             "valeria.monsters.boss-reward", "valeria.monsters.vp-reward")
 def slay(state: State, stack: int, strength: int, magic: int) -> State:
     """The active seat pays for the top monster of ``stack``, puts it in its Victory stack
-    and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic."""
+    and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic.
+    With Monster Events the tokens on it go back to the supply, its gold ones to the slayer
+    (valeria.variants.events.bounty)."""
+    state, bounty = events.collect_tokens(state, state.areas[stack])
     monsters = list(state.monsters)
     monster = monsters[stack][0]
     monsters[stack] = monsters[stack][1:]
+    return _slain(replace(state, monsters=tuple(monsters)), monster, strength, magic, bounty)
+
+
+@implements("valeria.variants.events.revealed", "valeria.variants.events.replace", "valeria.variants.events.bounty")
+def slay_event(state: State, event: str, strength: int, magic: int) -> State:
+    """The active seat slays a face-up Monster Event like a monster: it goes to the Victory
+    stack, its reward and bounty are gained, and an Exhausted card from the bottom of the
+    Exhausted stack takes its place (valeria.variants.events.replace)."""
+    state, bounty = events.collect_tokens(state, event)
+    return _slain(events.remove_slain_event(state, event), event, strength, magic, bounty)
+
+
+def slay_card(state: State, card: str, strength: int, magic: int) -> State:
+    """Slay the face-up monster ``card``: an area's top monster or an event."""
+    if card in state.areas:
+        return slay(state, state.areas.index(card), strength, magic)
+    return slay_event(state, card, strength, magic)
+
+
+def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -> State:
     s = _pay(state.seat, strength=strength, magic=magic)
-    s = replace(s, monsters=(*s.monsters, monster))
-    state = replace(_with_seat(state, state.active, s), monsters=tuple(monsters))
+    s = replace(s, monsters=(*s.monsters, monster), gold=s.gold + bounty)
+    state = _with_seat(state, state.active, s)
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
@@ -680,6 +715,8 @@ def return_monster(state: State, seat: int, monster: str) -> State:
     left = list(s.monsters)
     left.remove(monster)
     stack = state.areas.index(_I().monsters[monster].area)
+    if not state.monsters[stack]:
+        state = events.unplace(state, stack)
     monsters = list(state.monsters)
     monsters[stack] = (monster, *monsters[stack])
     s = replace(s, monsters=tuple(left), vp=s.vp + VP_FOR_RETURN)
@@ -693,7 +730,12 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     owned = list(s.citizens)
     owned[stack] -= 1
     s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
-    return put_back(_with_seat(state, seat, s), stack)
+    state = _with_seat(state, seat, s)
+    if state.placed:
+        p = events.citizen_position(state, stack)
+        if events.position_empty(state, p):
+            state = events.unplace(state, p)
+    return put_back(state, stack)
 
 
 @implements("valeria.cards.purloiners-perch")
@@ -750,8 +792,13 @@ def end_phase(state: State) -> State:
 def _advance(state: State) -> State:
     """Take the steps the rules force until someone must decide."""
     while True:
+        if state.placed and not state.pending:
+            state = events.fill(state)  # after the action, before anything else (valeria.variants.events.revealed)
         if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
             return state
+        if state.phase == EVENTS:
+            state = start_harvest(state)
+            continue
         if state.phase == HARVEST:
             if state.harvest == ():
                 state = distribute(state)
@@ -804,16 +851,24 @@ def _legal(state: State) -> Iterator[Action]:
 
 
 def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
+    """Every payment for every face-up monster: the tops of the monster stacks and, with
+    Monster Events, the events in the center (valeria.variants.events.revealed), their cost
+    raised by the tokens on them (valeria.variants.events.cost-tokens)."""
     ix = _I()
+    targets: list[tuple[str, int, int]] = []
     for i, stack in enumerate(state.monsters):
-        if not stack:
-            continue
-        m = ix.monsters[stack[0]]
-        total = m.strength + m.magic
-        for strength in range(1, min(m.strength, seat.strength) + 1):
+        if stack:
+            m = ix.monsters[stack[0]]
+            targets.append((state.areas[i], m.strength, m.magic))
+    if state.placed:
+        targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
+        targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
+    for card, sc, mc in targets:
+        total = sc + mc
+        for strength in range(1, min(sc, seat.strength) + 1):
             magic = total - strength
             if magic <= seat.magic:
-                yield Action(kind, state.active, state.areas[i], a=strength, b=magic)
+                yield Action(kind, state.active, card, a=strength, b=magic)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -882,7 +937,8 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(DECLINE, seat)
     elif d.kind == "watcher":
         for m in sorted(set(state.seats[seat].monsters)):
-            yield Action(RETURN, seat, m)
+            if not (state.placed and events.is_event(m)):  # a slain event has no original place (ruling O17)
+                yield Action(RETURN, seat, m)
         yield Action(DECLINE, seat)
     elif d.kind == "nest":
         for i, n in enumerate(state.seats[seat].citizens):
@@ -894,6 +950,10 @@ def _decision_options(state: State, d: Decision) -> Iterator[Action]:
             if targetable(state.players, state.resting, seat, o):
                 yield Action(PURLOIN, seat, target=o)
         yield Action(DECLINE, seat)
+    elif d.kind == events.TOKEN_DECISION:
+        event, _ = _detail(d)
+        for target in events.token_targets(state, event):
+            yield Action(TOKEN, seat, target, option=event)
 
 
 # =========================================================================== check
@@ -943,13 +1003,13 @@ def _main_action_ok(state: State, a: Action) -> bool:
         return on_top(state, i) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
                                                                  s.gold, s.magic)
     if k == SLAY:
-        if a.card not in state.areas:
+        if a.card in state.areas:
+            if not state.monsters[state.areas.index(a.card)]:
+                return False
+        elif not (state.placed and a.card in state.placed and events.is_event(a.card)):
             return False
-        stack = state.monsters[state.areas.index(a.card)]
-        if not stack:
-            return False
-        m = _I().monsters[stack[0]]
-        return bool(slay_payment_ok(m.strength, m.magic, a.a, a.b, s.strength, s.magic))
+        sc, mc = events.slay_cost(state, a.card)
+        return bool(slay_payment_ok(sc, mc, a.a, a.b, s.strength, s.magic))
     if k == BUILD:
         if not any(st and st[0] == a.card for st in state.domains):
             return False
@@ -973,11 +1033,16 @@ def _turn_seats(state: State) -> tuple[int, ...]:
 
 
 _DECISION_KINDS = {"thief": THIEF, "choose": CHOOSE, "citizen": CITIZEN, "take": TAKE, "exchange": EXCHANGE,
-                   "extra-slay": SLAY, "watcher": RETURN, "nest": RETURN, "purloin": PURLOIN}
+                   "extra-slay": SLAY, "watcher": RETURN, "nest": RETURN, "purloin": PURLOIN,
+                   events.TOKEN_DECISION: TOKEN}
 
 
 def _explain_refusal(state: State, a: Action) -> Violation:
     """Why ``a`` is not among the legal actions: the first rule it breaks."""
+    if a.kind == TOKEN:
+        token = _token_refusal(state, a)
+        if token is not None:
+            return token
     seats = _turn_seats(state)
     if a.seat not in seats:
         return refuse(_WAIT if not state.pending else (state.pending[0].rule,),
@@ -995,6 +1060,11 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                           k=d.kind, r=d.rule)
         if a.kind == SLAY:
             return _slay_refusal(state, a)
+        if a.kind == RETURN and d.kind == "watcher" and state.placed and events.is_event(a.card):
+            return refuse(("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace"),
+                          "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
+                          "a slain Monster Event has no original place in the center: it cannot be returned "
+                          "(ruling O17)")
         if a.kind in (THIEF, TAKE, PURLOIN) and a.target == state.resting >= 0:
             return refuse("valeria.variants.five-players.resting-immune",
                           "odpočívající hráč {v} nemůže být cílem negativních efektů",
@@ -1038,6 +1108,48 @@ def _explain_refusal(state: State, a: Action) -> Violation:
                   "the Action phase wants one of the four actions")
 
 
+def _token_refusal(state: State, a: Action) -> Violation | None:
+    """A token of a Monster Event that is not to be placed now: the event did not trigger
+    on the announced dice, or it triggered once and its token is placed already (once even
+    on doubles, valeria.variants.events.trigger), or the target is no face-up monster."""
+    pending = state.pending[0] if state.pending else None
+    if (pending is not None and pending.kind == events.TOKEN_DECISION and _detail(pending)[0] == a.option
+            and a.seat == pending.seat):
+        return refuse(("valeria.variants.events.cost-tokens", "valeria.variants.events.instructions"),
+                      "žeton události {e} patří na nestvůru lícem nahoru navrchu balíčku nebo na jinou událost "
+                      "v centru, ne na {c} (výklad O12)",
+                      "the token of {e} goes on a face-up top monster or another event in the center, not on {c} "
+                      "(ruling O12)", e=a.option, c=a.card)
+    if any(d.kind == events.TOKEN_DECISION and _detail(d)[0] == a.option for d in state.pending):
+        assert pending is not None
+        return refuse("valeria.variants.events.instructions",
+                      "pokyny aktivovaných událostí se provádějí zleva doprava: nejprve žeton události {f}",
+                      "the triggered events' instructions are carried out left to right: first the token of {f}",
+                      f=_detail(pending)[0] if pending.kind == events.TOKEN_DECISION else pending.kind)
+    ix = _I()
+    if not events.is_event(a.option):
+        return refuse("valeria.variants.events.instructions", "{e} není karta nepřátelské události",
+                      "{e} is not a Monster Event card", e=a.option)
+    if not state.placed or a.option not in state.placed:
+        return refuse(("valeria.variants.events.trigger", "valeria.variants.events.revealed"),
+                      "událost {e} neleží lícem nahoru v centru, a proto se neaktivuje",
+                      "the event {e} does not lie face up in the center, so it does not trigger", e=a.option)
+    a_, b_ = state.dice
+    ev = ix.events[a.option]
+    if state.phase in (ROLL, DICE) or not events.event_triggers(a_, b_, ev.trigger):
+        return refuse("valeria.variants.events.trigger",
+                      "událost {c} (číslo {n}) se nyní neaktivuje: oznámené kostky {d} její číslo neukazují ani "
+                      "na jedné kostce, ani v součtu", "the event {e} (number {n}) does not trigger now: the announced "
+                      "dice {d} show its number neither on a die nor as the sum",
+                      c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
+    return refuse("valeria.variants.events.trigger",
+                  "událost {c} (číslo {n}) se na kostkách {d} aktivuje jen jednou, i když padne dvojice, a její "
+                  "pokyn (jeden žeton) je již proveden: druhý žeton nepřísluší",
+                  "the event {e} (number {n}) triggers only once on the dice {d}, even on doubles, and its "
+                  "instruction (one token) is carried out already: no second token is due",
+                  c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
+
+
 def _recruit_refusal(state: State, a: Action) -> Violation:
     if a.card not in state.citizen_kinds:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
@@ -1072,14 +1184,22 @@ def _recruit_refusal(state: State, a: Action) -> Violation:
 
 
 def _slay_refusal(state: State, a: Action) -> Violation:
-    if a.card not in state.areas:
+    if state.placed and events.is_event(a.card):
+        if a.card not in state.placed:
+            return refuse(("valeria.slay.choose", "valeria.variants.events.revealed"),
+                          "nepřátelská událost {c} neleží lícem nahoru v centru",
+                          "the Monster Event {c} does not lie face up in the center", c=a.card)
+    elif a.card not in state.areas:
         return refuse("valeria.slay.choose", "nestvůry oblasti {c} nejsou v žádném centrálním balíčku",
                       "no center stack holds the monsters of {c}", c=a.card)
-    i = state.areas.index(a.card)
-    if not state.monsters[i]:
+    elif not state.monsters[state.areas.index(a.card)]:
         return refuse(("valeria.slay.choose", "valeria.exhausted.replace"),
                       "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
-    m = _I().monsters[state.monsters[i][0]]
+    m = _I().monsters[a.card if a.card not in state.areas else state.monsters[state.areas.index(a.card)][0]]
+    if state.placed:
+        sc, mc = events.slay_cost(state, a.card)
+        if (sc, mc) != (m.strength, m.magic):
+            m = attrs.evolve(m, strength=sc, magic=mc)  # the cost with its tokens (valeria.variants.events.cost-tokens)
     s = state.seats[a.seat]
     if a.other:
         return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
@@ -1158,7 +1278,7 @@ def successor(state: State, a: Action) -> State:
     if k == RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
     elif k == SLAY:
-        state = slay(state, state.areas.index(a.card), a.a, a.b)
+        state = slay_card(state, a.card, a.a, a.b)
     elif k == BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
         state = build(state, stack, a.a, a.b)
@@ -1196,7 +1316,10 @@ def _decide(state: State, a: Action) -> State:
             state = _with_seat(state, seat, _add(s, effect.gain))
         return state
     if d.kind == "extra-slay":
-        return slay(state, state.areas.index(a.card), a.a, a.b)
+        return slay_card(state, a.card, a.a, a.b)
+    if d.kind == events.TOKEN_DECISION:
+        _, amount = _detail(d)
+        return events.add_token(state, a.card, amount)
     if d.kind == "watcher":
         return return_monster(state, seat, a.card)
     if d.kind == "nest":
@@ -1235,7 +1358,7 @@ STARTERS_PER_SEAT = 3
 
 
 @implements("valeria.scoring.total", "valeria.scoring.duke-icons", "valeria.monsters.vp", "valeria.resources.vp",
-            "valeria.dukes.resources", "valeria.domains.vp")
+            "valeria.dukes.resources", "valeria.domains.vp", "valeria.variants.events.scoring")
 def score(state: State, seat: int) -> Score:
     """Printed VP of slain monsters and built domains, VP on the board and the duke:
     its terms (role icons on citizens and domains) and the summed resources divided

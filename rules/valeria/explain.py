@@ -4,8 +4,8 @@ scoring table, in Czech and English, each line citing its rule."""
 from __future__ import annotations
 
 from rules.kernel.text import Text
-from rules.valeria import engine
-from rules.valeria.cards import Counter
+from rules.valeria import engine, events
+from rules.valeria.cards import AddToken, Counter, EveryPlayerLoses
 from rules.valeria.data import index
 from rules.valeria.state import (
     ANNOUNCE,
@@ -30,8 +30,10 @@ from rules.valeria.state import (
     SLAY,
     TAKE,
     THIEF,
+    TOKEN,
     Action,
     State,
+    replace,
 )
 
 _RES = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
@@ -116,6 +118,17 @@ def describe(before: State, a: Action) -> Text:
                   "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
                   "at least 1 gold) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
                   s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.a, m=a.b)
+    if k == SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
+        return _slay_with_tokens(before, a)
+    if k == TOKEN:
+        amount = events.token_amount(before)
+        target = a.card if a.card not in before.areas else before.monsters[before.areas.index(a.card)][0]
+        return _t("Hráč {s} pokládá žeton ({x}) události {e} na {c}: cena jejího zabití (nebo odměna za ni) roste "
+                  "(valeria.variants.events.instructions, valeria.variants.events.cost-tokens).",
+                  "Seat {s} puts the token ({y}) of the event {e} on {c}: the cost of slaying it (or its bounty) "
+                  "grows (valeria.variants.events.instructions, valeria.variants.events.cost-tokens).",
+                  s=s, x=events.resources_word(amount, "cs"), y=events.resources_word(amount), e=_cards(a.option),
+                  c=_cards(target))
     if k == SLAY:
         m = index().monsters[before.monsters[before.areas.index(a.card)][0]]
         return _t("Hráč {s} zabíjí {n} ({x} síly, {y} magie; cena {st} síly + {mg} magie, magie nahrazuje sílu, "
@@ -155,8 +168,113 @@ def describe(before: State, a: Action) -> Text:
     return _t("Hráč {s}: {k}.", "Seat {s}: {k}.", s=s, k=k)
 
 
+def _slay_with_tokens(before: State, a: Action) -> Text:
+    """A slay in the Monster Events variant: the cost with the tokens and the bounty."""
+    card = a.card if a.card not in before.areas else before.monsters[before.areas.index(a.card)][0]
+    m = index().monsters[card]
+    sc, mc = events.slay_cost(before, a.card)
+    t = events.tokens_on(before, a.card)
+    gold = t.gold if t else 0
+    return _t("Hráč {s} zabíjí {n} ({x} síly, {y} magie; cena {st} síly + {mg} magie = vytištěno {ps} + {pm} a žetony "
+              "{ts} + {tm}; magie nahrazuje sílu, aspoň 1 síla) a získává odměnu za hlavu {g} zlaťáků; žetony se vrací "
+              "do zásoby (valeria.slay.pay-strength, valeria.variants.events.cost-tokens, "
+              "valeria.variants.events.bounty).",
+              "Seat {s} slays {n} ({x} strength, {y} magic; cost {st} strength + {mg} magic = printed {ps} + {pm} and "
+              "tokens {ts} + {tm}; magic replaces strength, at least 1 strength) and gains a bounty of {g} gold; the "
+              "tokens go back to the supply (valeria.slay.pay-strength, valeria.variants.events.cost-tokens, "
+              "valeria.variants.events.bounty).",
+              s=a.seat, n=_cards(card), x=a.a, y=a.b, st=sc, mg=mc, ps=m.strength, pm=m.magic,
+              ts=sc - m.strength, tm=mc - m.magic, g=gold)
+
+
+def _position(state: State, p: int) -> Text:
+    """A center position in words."""
+    if p < events.FIRST_CITIZEN:
+        area = state.areas[p]
+        return _t("místo balíčku nestvůr {a}", "the place of the {b} monster stack", a=_name(area, "cs"),
+                  b=_name(area, "en"))
+    if p < events.FIRST_DOMAIN:
+        return _t("místo {i}. balíčku obyvatel", "the place of citizen stack {i}", i=p - events.FIRST_CITIZEN + 1)
+    return _t("místo {i}. balíčku panství", "the place of domain stack {i}", i=p - events.FIRST_DOMAIN + 1)
+
+
+def _placed_card(card: str) -> Text:
+    if card == events.EXHAUSTED:
+        return _t("karta vyčerpání", "an Exhausted card")
+    if card == events.NO_CARD:
+        return _t("žádná karta (balíček karet vyčerpání je prázdný; výklad O16)",
+                  "no card (the Exhausted stack is empty; ruling O16)")
+    return _t("nepřátelská událost {c} (číslo {n})", "the Monster Event {e} (number {n})", c=_name(card, "cs"),
+              e=_name(card, "en"), n=index().events[card].trigger)
+
+
+def _event_lines(before: State, a: Action, after: State) -> list[Text]:
+    """Monster Events: the triggers after the announced dice, the cards put in emptied
+    places, a slain event's replacement and a card put back by a return."""
+    lines: list[Text] = []
+    if a.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase not in (ROLL, DICE):
+        at_roll = replace(before, dice=after.dice)
+        for _, e in events.triggered(at_roll):
+            ev = index().events[e]
+            lines.append(_t("Kostky {d}: nepřátelská událost {c} (číslo {n}) se aktivuje jednou (na kostce nebo v "
+                            "součtu, i při dvojici jen jednou) a její pokyn se provede před fází příjmu "
+                            "(valeria.variants.events.trigger, valeria.variants.events.roll-phase).",
+                            "Dice {d}: the Monster Event {e} (number {n}) triggers once (on a die or the sum, once "
+                            "even on doubles) and its instruction is carried out before the Harvest phase "
+                            "(valeria.variants.events.trigger, valeria.variants.events.roll-phase).",
+                            d=list(after.dice), c=_name(e, "cs"), e=_name(e, "en"), n=ev.trigger))
+            for effect in ev.on_trigger:
+                if isinstance(effect, EveryPlayerLoses):
+                    amount = effect.amount
+                    who = ", ".join(f"{i}: {before.seats[i].resource(r)}→{after.seats[i].resource(r)}"
+                                    for i in range(after.players) if i != after.resting
+                                    for r in ("gold", "strength", "magic") if getattr(amount, r))
+                    rest = (_t(" Odpočívající hráč {r} je vyňat (valeria.variants.five-players.resting-immune).",
+                               " The resting seat {r} is exempt (valeria.variants.five-players.resting-immune).",
+                               r=after.resting) if after.resting >= 0 else _t("", ""))
+                    lines.append(_t("Každý hráč ztrácí {x}, má-li (hráč: před→po): {w} "
+                                    "(valeria.variants.events.instructions).{r}",
+                                    "Every player loses {y}, if possible (seat: before→after): {w} "
+                                    "(valeria.variants.events.instructions).{r}",
+                                    x=events.resources_word(amount, "cs"), y=events.resources_word(amount), w=who,
+                                    r=rest))
+                elif isinstance(effect, AddToken):
+                    amount = effect.amount
+                    lines.append(_t("Aktivní hráč {s} zvolí, na kterou nestvůru nebo jinou událost položí žeton ({x}) "
+                                    "(valeria.variants.events.instructions, výklad O12).",
+                                    "The active seat {s} chooses the monster or other event that gets the token "
+                                    "({y}) (valeria.variants.events.instructions, ruling O12).",
+                                    s=after.active, x=events.resources_word(amount, "cs"),
+                                    y=events.resources_word(amount)))
+    if a.kind == SLAY and events.is_event(a.card) and before.placed:
+        p = before.placed.index(a.card)
+        lines.append(_t("Zabitá událost jde do balíčku poražených nestvůr; na její místo ({p}) jde karta zespodu "
+                        "balíčku karet vyčerpání, nikdy jiná událost: {c} (valeria.variants.events.replace).",
+                        "The slain event goes to the Victory stack; its place ({p}) gets a card from the bottom of "
+                        "the Exhausted stack, never another event: {c} (valeria.variants.events.replace).",
+                        p=_position(after, p), c=_placed_card(after.placed[p])))
+    for p, (old, new) in enumerate(zip(before.placed, after.placed, strict=False)):
+        if old == "" and new:
+            lines.append(_t("Balíček je prázdný: na {p} jde lícem nahoru vrchní karta balíčku karet vyčerpání: {c}; "
+                            "balíček se počítá jako vyčerpaný (valeria.exhausted.replace, "
+                            "valeria.variants.events.revealed, valeria.variants.events.exhausted).",
+                            "The stack is empty: the top card of the Exhausted stack goes face up to {p}: {c}; the "
+                            "stack counts as exhausted (valeria.exhausted.replace, valeria.variants.events.revealed, "
+                            "valeria.variants.events.exhausted).", p=_position(after, p), c=_placed_card(new)))
+        elif old and old != events.NO_CARD and new == "":
+            where = ("navrch", "on top of") if events.is_event(old) else ("dospodu", "at the bottom of")
+            lines.append(_t("Na {p} se vrací karta; {c} jde {w} balíčku karet vyčerpání "
+                            "(valeria.cards.nest-of-the-weaver-witch, výklad O17).",
+                            "A card returns to {p}; {c} goes {x} the Exhausted stack "
+                            "(valeria.cards.nest-of-the-weaver-witch, ruling O17).",
+                            p=_position(after, p), c=_placed_card(old), w=where[0], x=where[1]))
+    return lines
+
+
 def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
     lines = [describe(before, a)]
+    if after.placed:
+        lines.extend(_event_lines(before, a, after))
     if after.phase != before.phase and after.phase != HARVEST and before.phase == HARVEST:
         for seat in range(after.players):
             lines.append(_t("Po fázi příjmu má hráč {s}: {r} (valeria.harvest.everyone).",

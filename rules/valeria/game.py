@@ -1,5 +1,6 @@
-"""Valeria: Card Kingdoms, the base game for 2-4 players and the five-player variant
-(decision 0018): the kernel's Game protocol.
+"""Valeria: Card Kingdoms, the base game for 2-4 players with the five-player, random
+citizens (decision 0018) and Monster Events (decision 0020) variants: the kernel's
+Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
 and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
@@ -35,7 +36,7 @@ from rules.kernel.game import (
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
-from rules.valeria import engine, records, solo
+from rules.valeria import engine, events, records, solo
 from rules.valeria.commands import COMMANDS
 from rules.valeria.state import (
     DICE,
@@ -78,12 +79,14 @@ class Valeria(GameBase[State, Action]):
 
     def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
         opts = options_of(variant)
-        setup = records.random_setup(rng, opts.players, opts.random_citizens)
+        setup = records.random_setup(rng, opts.players, opts.random_citizens, opts.monster_events)
         return solo.deal_dark_lord(rng, setup, opts.difficulty) if setup.players == solo.SOLO else setup
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
-        """The record's variant (decision 0018): the player count, and the flag of random citizens when dealt so."""
+        """The record's variant (decision 0018): the player count, and the flags of random citizens and of
+        Monster Events (decision 0020) when dealt so, the solo game's setting (decision 0021)."""
         return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {}),
+                **({"monster_events": True} if setup.events else {}),
                 **({"difficulty": setup.difficulty} if setup.players == solo.SOLO else {})}
 
     def record_schema(self) -> dict[str, Any]:
@@ -190,13 +193,16 @@ class Valeria(GameBase[State, Action]):
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
                                          for st in state.citizen_stacks),
                     state.dark_lord if state.phase == OVER and state.dark_lord else None, state.difficulty,
-                    state.captured, state.seized, state.attacks, state.outcome)
+                    state.captured, state.seized, state.attacks, state.outcome,
+                    len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
+                    state.tokens)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
         each top (shuffled with the domains left in the box), the other seats' dukes
-        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one) and,
-        with random citizens, the face-down citizens under each top."""
+        (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one),
+        with random citizens the face-down citizens under each top and with Monster
+        Events the face-down events of the Exhausted stack (valeria.variants.events.setup)."""
         from rules.valeria.data import index
 
         ix = index()
@@ -223,7 +229,7 @@ class Valeria(GameBase[State, Action]):
         if lord and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
             lord = rng.choice(list(deal))
         return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
-                            dark_lord=lord)
+                            exhausted_stack=events.rehide(state, rng), dark_lord=lord)
 
     # ------------------------------------------------------------------ positions
 

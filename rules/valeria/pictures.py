@@ -311,7 +311,7 @@ def _state(seats: Any, *, active: int = 0, monster: str | None = None, build: st
         kinds.append(chosen[0] if chosen else stack[0])
     areas = list(ix.areas[:5])
     if monster is not None:
-        if monster not in ix.monsters:
+        if monster not in ix.monsters or monster in ix.events:  # an event lies in no area's stack
             raise MalformedError(f"unknown monster {monster!r}")
         area = ix.monsters[monster].area
         if area not in areas:

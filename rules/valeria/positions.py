@@ -56,6 +56,10 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         raise MalformedError("a position of the variant with random citizens cannot be given: the hidden order of "
                              "the citizen stacks (valeria.variants.random-citizens.hidden) belongs to the setup; "
                              "give the record from the start instead")
+    if options_of(variant).monster_events:
+        raise MalformedError("a position of the variant with Monster Events cannot be given: the hidden order of "
+                             "the events in the Exhausted stack (valeria.variants.events.setup) belongs to the "
+                             "setup; give the record from the start instead")
     ix = index()
     if not isinstance(data, Mapping) or set(data) - _KEYS or _KEYS - set(data):
         raise MalformedError(f"a Valeria position has exactly the fields {', '.join(sorted(_KEYS))}")
@@ -160,6 +164,9 @@ def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: li
 def position_to_json(state: State) -> dict[str, Any]:
     if state.phase != ROLL:
         raise ValueError("a Valeria position is a state at the start of a turn, before the roll")
+    if state.placed:
+        raise ValueError("a position of the variant with Monster Events cannot be written: the events' hidden "
+                         "order belongs to the setup (valeria.variants.events.setup)")
     if state.citizen_stacks:
         raise ValueError("a position of the variant with random citizens cannot be written: the citizen stacks' "
                          "hidden order belongs to the setup (valeria.variants.random-citizens.hidden)")

@@ -7,7 +7,9 @@ Setup (``"variant": {"players": 2..5}``, decision 0018; with 5 players each doma
                   "knight", "rogue", "champion", "paladin", "butcher"],  # stacks 1..8, 9/10, 11/12
      "domains": [["palace-of-the-dawn", "...", "..."], ... 5 stacks],    # face-up top first
      "dukes": [["simon-the-unclean", "node-master-of-swords"], ...],    # two dealt per seat
-     "first": 0}
+     "first": 0,
+     "events": ["bat-swarm", "mimic", "sorcerer"]}                      # Monster Events only: one per
+                                                  # player, face down on top of the Exhausted stack, top first
 
 The solo game (``{"players": 1, "difficulty": "normal"}``, decision 0021) deals two dukes to
 seat 0 and names the Dark Lord's face-down duke: ``"dark_lord": "duke-id"``.
@@ -40,6 +42,9 @@ Actions::
     {"seat": 0, "purloin": true}                  solo: Purloiner's Perch takes the leftmost top monster
     {"seat": 0, "activate": "forest"}             solo: the monster stack a 6 activates
     {"seat": 0, "capture": "cleric"}              solo: the citizen stack the Dark Lord captures from
+    {"seat": 0, "event": "bat-swarm", "token_on": "hills"}   Monster Events: where a triggered event's
+                                                  token goes (an area's top monster or another event)
+    {"seat": 0, "slay": "mimic", "pay": {...}}    Monster Events: slay an event lying in the center
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from typing import Any
 from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
+from rules.valeria.events import deal_events
 from rules.valeria.state import (
     ACTIVATE,
     ANNOUNCE,
@@ -73,6 +79,7 @@ from rules.valeria.state import (
     SLAY,
     TAKE,
     THIEF,
+    TOKEN,
     Action,
     Setup,
 )
@@ -107,7 +114,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     ix = index()
     if not isinstance(data, Mapping):
         raise MalformedError("'setup' must be an object with monsters, citizens, domains, dukes and first")
-    extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first", "dark_lord"})
+    extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first", "dark_lord", "events"})
     if extra:
         raise MalformedError(f"setup: unknown field(s) {', '.join(extra)}")
     areas = data.get("monsters")
@@ -160,7 +167,26 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
     return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
-                 tuple(tuple(p) for p in dukes), first, citizen_stacks, lord, opts.difficulty)
+                 tuple(tuple(p) for p in dukes), first, citizen_stacks, dark_lord=lord, difficulty=opts.difficulty,
+                 events=_events(data.get("events"), n, opts.monster_events))
+
+
+@implements("valeria.variants.events.setup", "valeria.variants.events.chosen-event")
+def _events(events: Any, n: int, monster_events: bool) -> tuple[str, ...]:
+    """The Monster Events dealt, top of the Exhausted stack first: one per player, each
+    at most once; which ones is the players' choice or chance (valeria.variants.events.chosen-event)."""
+    if not monster_events:
+        if events is not None:
+            raise MalformedError("setup.events belongs to the variant with Monster Events "
+                                 "(\"monster_events\": true, valeria.variants.events.setup)")
+        return ()
+    ix = index()
+    if (not isinstance(events, list) or len(events) != n or any(e not in ix.events for e in events)
+            or len(set(events)) != n):
+        raise MalformedError(f"setup.events must list {n} different Monster Events (one per player) of "
+                             f"{', '.join(ix.events)}, as they lie face down on top of the Exhausted stack, top "
+                             f"first (valeria.variants.events.setup), not {events!r}")
+    return tuple(events)
 
 
 @implements("valeria.setup.citizen-rows", "valeria.variants.random-citizens.setup")
@@ -196,12 +222,14 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
     citizens = [list(st) for st in setup.citizen_stacks] if setup.citizen_stacks else list(setup.citizens)
     return {"monsters": list(setup.areas), "citizens": citizens,
             "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
-            "first": setup.first, **({"dark_lord": setup.dark_lord} if setup.dark_lord else {})}
+            "first": setup.first, **({"dark_lord": setup.dark_lord} if setup.dark_lord else {}),
+            **({"events": list(setup.events)} if setup.events else {})}
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
             "valeria.setup.dukes", "valeria.setup.first-player", "valeria.variants.five-players.stacks")
-def random_setup(rng: random.Random, players: int | None = None, random_citizens: bool = False) -> Setup:
+def random_setup(rng: random.Random, players: int | None = None, random_citizens: bool = False,
+                 monster_events: bool = False) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
     citizen stack, the 24 domains shuffled into five stacks of three (four with five
     players), two dukes dealt to each seat, a random first player; ``players`` drawn
@@ -221,7 +249,9 @@ def random_setup(rng: random.Random, players: int | None = None, random_citizens
     dukes = list(ix.dukes)
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
-    return Setup(n, tuple(areas), citizens, stacks, dealt, rng.randrange(n), dealt_citizens)
+    first = rng.randrange(n)
+    return Setup(n, tuple(areas), citizens, stacks, dealt, first, dealt_citizens,
+                 deal_events(rng, n) if monster_events else ())
 
 
 # ------------------------------------------------------------------ actions
@@ -258,9 +288,9 @@ def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int, int]:
 _ONE_KEY = {"keep": KEEP, "announce": ANNOUNCE, "recruit": RECRUIT, "slay": SLAY, "build": BUILD, "gain": GAIN,
             "choose": CHOOSE, "citizen": CITIZEN, "take_from": TAKE, "exchange": EXCHANGE, "return": RETURN,
             "purloin_from": PURLOIN, "decline": DECLINE, "die": DIE, "thief": THIEF, "harvest": HARVEST_ITEM,
-            "activate": ACTIVATE, "capture": CAPTURE, "purloin": PURLOIN}
+            "activate": ACTIVATE, "capture": CAPTURE, "purloin": PURLOIN, "event": TOKEN}
 _EXTRA = {DIE: {"which"}, THIEF: {"from"}, HARVEST_ITEM: {"choose", "use"}, RECRUIT: {"pay"}, SLAY: {"pay"},
-          BUILD: {"pay"}}
+          BUILD: {"pay"}, TOKEN: {"token_on"}}
 
 
 def action_from_json(data: Any) -> Action:
@@ -334,12 +364,20 @@ def action_from_json(data: Any) -> Action:
         return Action(kind, seat, card, option=_str(data["choose"], "choose"))
     if kind in (RECRUIT, SLAY, BUILD):
         card = _str(value, key)
-        known = {RECRUIT: ix.citizens, SLAY: ix.areas, BUILD: ix.domains}[kind]
+        known = {RECRUIT: ix.citizens, SLAY: (*ix.areas, *ix.events), BUILD: ix.domains}[kind]
         if card not in known:
-            what = {RECRUIT: "citizen", SLAY: "monster area", BUILD: "domain"}[kind]
+            what = {RECRUIT: "citizen", SLAY: "monster area or Monster Event", BUILD: "domain"}[kind]
             raise MalformedError(f"unknown {what} {card!r}")
         g, m, other = _pay(data, "strength" if kind == SLAY else "gold")
         return Action(kind, seat, card, a=g, b=m, other=other)
+    if kind == TOKEN:
+        if value not in ix.events:
+            raise MalformedError(f"'event' names a Monster Event ({', '.join(ix.events)}), not {value!r}")
+        target = data.get("token_on")
+        if target not in ix.areas and target not in ix.events:
+            raise MalformedError(f"'token_on' names a monster area (its top monster) or a Monster Event, "
+                                 f"not {target!r}")
+        return Action(kind, seat, target, option=value)
     if kind == KEEP:
         if value not in ix.dukes:
             raise MalformedError(f"unknown duke {value!r}")
@@ -389,6 +427,8 @@ def action_to_json(a: Action) -> dict[str, Any]:
         out.update(slay=a.card, pay={"strength": a.a, "magic": a.b, **({"gold": a.other} if a.other else {})})
     elif k == CHOOSE:
         out["choose"] = a.option
+    elif k == TOKEN:
+        out.update(event=a.option, token_on=a.card)
     else:  # keep, gain, citizen, return
         out[k] = a.card
     return out

@@ -27,6 +27,9 @@ from rules.kernel.decisions import Decisions
 DUKES, ROLL, DICE, HARVEST, ACTIONS, DRAW, OVER = "dukes", "roll", "dice", "harvest", "actions", "draw", "over"
 # The solo game's two phases after the Action phase (valeria.variants.solo.turn, rules/valeria/solo.py).
 MONSTERS, SECOND = "monsters", "second-harvest"
+#: Monster Events: the triggered events' instructions, after the dice are announced and before
+#: the Harvest phase (valeria.variants.events.roll-phase).
+EVENTS = "events"
 
 RESOURCES = ("gold", "strength", "magic")
 
@@ -51,6 +54,7 @@ PURLOIN = "purloin"  # Purloiner's Perch: from whom
 DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
 ACTIVATE = "activate"  # solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
 CAPTURE = "capture"  # solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
+TOKEN = "token"  # Monster Events: the monster a triggered event puts its token on
 
 CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
 
@@ -70,10 +74,27 @@ class Setup:
     #: random citizens (valeria.variants.random-citizens.setup): per activation number the
     #: stack dealt, top first; ``citizens`` then lists every kind. Empty in the base game.
     citizen_stacks: tuple[tuple[str, ...], ...] = ()
+    #: Monster Events (valeria.variants.events.setup): the events dealt, in the order they lie
+    #: face down on top of the Exhausted stack, top first. Empty without the variant.
+    events: tuple[str, ...] = ()
     #: solo (valeria.variants.solo.setup): the Dark Lord's duke, face down; "" with 2-5 players
     dark_lord: str = ""
     #: solo: "normal", "harder" or "hardest" (valeria.variants.solo.difficulty)
     difficulty: str = "normal"
+
+
+@attrs.frozen(slots=True)
+class Tokens:
+    """Cardboard tokens on one monster card (valeria.variants.events.cost-tokens,
+    valeria.variants.events.bounty): ``position`` is the center position (0-4 the monster
+    stacks, 5-14 the citizen stacks, 15-19 the domain stacks), ``height`` the card's place in
+    its monster stack counted from the bottom, or -1 for the event lying in the position."""
+
+    position: int
+    height: int
+    strength: int = 0
+    magic: int = 0
+    gold: int = 0
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -165,6 +186,18 @@ class State:
     outcome: str = ""  # solo, once over: "win" (all slain), "loss" (an empty column attacked) or "score"
     #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
     steps: tuple[tuple[str, int, str], ...] = ()
+    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
+    #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
+    exhausted_stack: tuple[str, ...] = ()
+    #: ... what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
+    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16);
+    #: empty without the variant ...
+    placed: tuple[str, ...] = ()
+    #: ... the tokens on monster cards (public) ...
+    tokens: tuple[Tokens, ...] = ()
+    #: ... and how many cards on top of the Exhausted stack everyone knows (events put back face up
+    #: by Nest of the Weaver Witch or Watcher on the Water).
+    known_top: int = 0
 
     @property
     def seat(self) -> Seat:
@@ -228,6 +261,13 @@ class View:
     seized: tuple[str, ...] = ()
     attacks: tuple[tuple[int, str], ...] = ()
     outcome: str = ""
+    #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
+    #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
+    #: and the tokens on monsters (public)
+    exhausted_size: int = 0
+    exhausted_known: tuple[str, ...] = ()
+    placed: tuple[str, ...] = ()
+    tokens: tuple[Tokens, ...] = ()
 
 
 T = TypeVar("T")

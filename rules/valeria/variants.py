@@ -4,14 +4,15 @@ A record's ``"variant"`` is ``{"players": 1..5}`` plus the optional flags
 ``"random_citizens"``, ``"monster_events"`` (both default ``false``) and
 ``"dukes"`` (default ``true``), and for one player ``"difficulty"``. Implemented:
 the five-player variant (valeria.variants.five-players.*), random citizens
-(valeria.variants.random-citizens.*) with any player count, and the solo game
-against the Dark Lord (valeria.variants.solo.*, :mod:`rules.valeria.solo`,
-decision 0021). The others
-are refused with a :class:`MalformedError` that names their rules, never
-played wrong:
+(valeria.variants.random-citizens.*) and Monster Events
+(valeria.variants.events.*, :mod:`rules.valeria.events`, decision 0020), each
+with any player count 2-5 and with each other, random citizens also in the solo
+game against the Dark Lord (valeria.variants.solo.*, :mod:`rules.valeria.solo`,
+decision 0021). The others are refused with a :class:`MalformedError` that
+names their rules, never played wrong:
 
-- Monster Events (valeria.variants.events.*) are not implemented yet, and the
-  solo game is not played with them (the ruling on valeria.variants.solo.dark-lord);
+- the solo game is not played with Monster Events (the ruling on
+  valeria.variants.solo.dark-lord);
 - without dukes (valeria.variants.no-dukes.*) cannot be implemented: the OCR of
   the book lost the bonus values (the ``repair`` annotation of
   valeria.variants.no-dukes.scoring, reference O26).
@@ -46,7 +47,8 @@ FLAGS = {"random_citizens": False, "monster_events": False, "dukes": True}
 DIFFICULTIES = ("normal", "harder", "hardest")
 
 
-@implements("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.solo.dark-lord")
+@implements("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.events.setup",
+            "valeria.variants.solo.dark-lord")
 def players_of(variant: Any) -> int | None:
     """The player count of a variant (``None`` when no variant is given); a
     :class:`MalformedError` for an unknown shape or a variant the engine does not play."""
@@ -77,9 +79,6 @@ def players_of(variant: Any) -> int | None:
         raise MalformedError("the variant without dukes cannot be played: the book's bonus values are illegible "
                              "in the source (the repair annotation of valeria.variants.no-dukes.scoring and of "
                              "valeria.variants.no-dukes.majorities, reference O26); no numbers are invented")
-    if variant.get("monster_events", False):
-        raise MalformedError("the variant with Monster Events (valeria.variants.events.setup) is not "
-                             "implemented yet")
     return n
 
 

@@ -73,3 +73,21 @@ def test_a_price_without_the_copies_is_found() -> None:
         return base
 
     refuted("valeria.recruit-price", price=flat)
+
+
+@pytest.mark.rules("valeria.variants.events.trigger")
+def test_an_event_triggered_twice_on_doubles_is_found() -> None:
+    def twice_on_doubles(a: Any, b: Any, n: Any, L: Logic) -> Any:
+        return L.Sum(L.If(a == n, 1, 0), L.If(b == n, 1, 0), L.If(L.And(a + b == n, a != n, b != n), 1, 0))
+
+    example = refuted("valeria.event-trigger", event_triggers=twice_on_doubles)
+    assert "2 time(s)" in example
+
+
+@pytest.mark.rules("valeria.variants.events.trigger")
+def test_an_event_ignoring_the_sum_is_found() -> None:
+    def dice_only(a: Any, b: Any, n: Any, L: Logic) -> Any:
+        return L.If(L.Or(a == n, b == n), 1, 0)
+
+    example = refuted("valeria.event-trigger", event_triggers=dice_only)
+    assert "0 time(s), the rule 1" in example
