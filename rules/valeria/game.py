@@ -1,5 +1,6 @@
 """Valeria: Card Kingdoms, the base game for 2-4 players with the five-player, random
-citizens (decision 0018) and Monster Events (decision 0020) variants: the kernel's
+citizens (decision 0018) and Monster Events (decision 0020) variants, and the solo
+game against the Dark Lord (decision 0021, :mod:`rules.valeria.solo`): the kernel's
 Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
