@@ -272,7 +272,8 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
                 lines.append(_indent(rule.text[lang], "    > "))
     if v.result:
         lines.extend(f"  {line[lang]}" for line in v.result.lines)
-        seats = ", ".join(_WORDS["seat"].format(s=s)[lang] for s in v.result.winners) or _WORDS["nobody"][lang]
+        seats = (", ".join(_WORDS["seat"].format(s=s)[lang] for s in v.result.winners) or v.result.automaton
+                 or _WORDS["nobody"][lang])
         lines.append(f"  {_WORDS['winners'].format(w=seats)[lang]}")
     (out or sys.stdout).write("".join(_printable(line) + "\n" for line in lines))
 

@@ -54,6 +54,8 @@ EXPECTED: dict[str, tuple[bool, bool, tuple[str, ...] | None]] = {
     "valeria/disputed-duke-per-type.json": (True, True, None),
     "valeria/monster-events.json": (True, True, None),
     "valeria/disputed-event-doubles.json": (False, False, ("valeria.variants.events.trigger",)),
+    "valeria/solo-win.json": (True, True, None),
+    "valeria/solo-loss.json": (True, True, None),
 }
 VARIANTS = (
     None,

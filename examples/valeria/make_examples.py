@@ -244,6 +244,45 @@ def duke_per_type() -> dict[str, Any]:
     raise RuntimeError("no seed gave the situation")
 
 
+def solo_game(seed: int, difficulty: str, outcome: str) -> dict[str, Any]:
+    """A solo game against the Dark Lord (decision 0021): the rolls drawn from ``random.Random(seed)``,
+    the player greedy (slay before build before recruit before gain, ties and other choices at random)."""
+    from rules.kernel.game import TurnKind
+    from rules.valeria.state import GAIN, RECRUIT, SLAY
+
+    order = {SLAY: 4, BUILD: 3, RECRUIT: 2, GAIN: 1}
+    rng = random.Random(seed)
+    setup = VALERIA.random_setup(rng, {"players": 1, "difficulty": difficulty})
+    state = VALERIA.initial_state(setup)
+    actions: list[Action] = []
+    while not VALERIA.is_terminal(state):
+        if VALERIA.turn(state).kind is TurnKind.CHANCE:
+            outcomes = VALERIA.chance_outcomes(state)
+            action = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            legal = list(VALERIA.legal_actions(state))
+            best = max(order.get(a.kind, 0) for a in legal)
+            action = rng.choice([a for a in legal if order.get(a.kind, 0) == best])
+        actions.append(action)
+        state = VALERIA.apply(state, action)
+    assert state.outcome == outcome, state.outcome
+    result = VALERIA.result(state)
+    assert result is not None
+    solo = result.details["solo"]
+    data = record_to_json(VALERIA, setup, actions)
+    if outcome == "loss":
+        data["comment"] = (f"Solo game, {difficulty} setting: an activation hits a column with no citizens and no "
+                           f"domains left, and the player loses at once (valeria.variants.solo.end). The Dark Lord "
+                           f"wins (winners: []); the scores at that moment: player {solo['player']}, Dark Lord "
+                           f"{solo['dark-lord']}.")
+    else:
+        data["comment"] = (f"Solo game, {difficulty} setting: five center stacks are exhausted and the game is scored "
+                           f"(valeria.variants.solo.end); the player has {solo['player']} VP, the Dark Lord "
+                           f"{solo['dark-lord']}: more than the Dark Lord, so the player wins "
+                           f"(valeria.variants.solo.result; winners: [0]).")
+    return data
+
+
 def event_on_doubles() -> dict[str, Any]:
     """Monster Events: doubles showing a token event's number trigger it once; the record then
     claims a second token for the same roll (one per die), which is refused. The first random
@@ -305,6 +344,8 @@ def main() -> None:
     write("disputed-cube-magic.json", cube_magic_as_strength())
     write("disputed-cube-gold.json", cube_magic_as_gold())
     write("disputed-duke-per-type.json", duke_per_type())
+    write("solo-win.json", solo_game(1, "normal", "score"))
+    write("solo-loss.json", solo_game(6, "hardest", "loss"))
     write("monster-events.json", full_game(3, 12, monster_events=True))
     write("disputed-event-doubles.json", event_on_doubles())
 

@@ -126,16 +126,19 @@ TERMINAL = Turn(TurnKind.TERMINAL)
 class Result:
     """The outcome of a finished game.
 
-    ``winners`` lists winning seats (empty: no winner under the rulings);
+    ``winners`` lists winning seats (empty: no winner under the rulings, or
+    ``automaton`` won: one of ``GameInfo.automata``, e.g. the solo game's Dark Lord);
     ``details`` is the game-specific JSON (Claim: ``votes``); ``lines`` explain it.
     """
 
     winners: tuple[int, ...]
     details: Mapping[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
     lines: tuple[Text, ...] = ()
+    automaton: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.details, "winners": list(self.winners)}
+        return {**self.details, "winners": list(self.winners), **({"automaton": self.automaton} if self.automaton
+                                                                  else {})}
 
 
 @attrs.frozen

@@ -538,6 +538,8 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
         elif isinstance(effect, Take):
             if state.players > 1:
                 decisions.append(Decision(seat, "take", "valeria.symbols.take-from", (source, effect)))
+            else:  # solo: "take from another player" means simply take the reward (valeria.variants.solo.turn)
+                state = _with_seat(state, seat, _add(state.seats[seat], effect.amount))
         elif isinstance(effect, Exchange):
             decisions.append(Decision(seat, "exchange", "valeria.symbols.pay", (source, effect)))
         elif isinstance(effect, ExtraAction):
@@ -559,7 +561,8 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
         return bool(s.monsters)
     if kind == "nest":
         return any(s.citizens)
-    return state.players > 1  # Purloiner's Perch: any opponent, even one without monsters (ruling)
+    # Purloiner's Perch: any opponent, even one without monsters (ruling); solo: a monster in the center
+    return state.players > 1 or any(state.monsters)
 
 
 @implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.cards.wraith",
@@ -770,7 +773,12 @@ def end_phase(state: State) -> State:
     """Check the end conditions; once triggered the game goes on until every seat has
     had as many turns (the seat right of the first player plays the last one); else
     the dice pass left, and with five players the resting token with them
-    (valeria.variants.five-players.resting-token)."""
+    (valeria.variants.five-players.resting-token). The solo game goes on with its
+    Monster phase (:func:`rules.valeria.solo.monster_phase`)."""
+    if state.players == 1:
+        from rules.valeria.solo import monster_phase
+
+        return monster_phase(state)
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players

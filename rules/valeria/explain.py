@@ -324,7 +324,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                             "The top card of citizen stack {n} left it; the card below is revealed: {e} "
                             "(valeria.variants.random-citizens.hidden).", n=i + 1, c=_name(kind, "cs"),
                             e=_name(kind, "en")))
-    if after.phase == OVER and before.phase != OVER:
+    if after.phase == OVER and before.phase != OVER and after.players > 1:  # solo: rules/valeria/solo.py
         lines.append(_t("Hra končí po tahu hráče {s} (valeria.end.equal-turns).",
                         "The game ends after seat {s}'s turn (valeria.end.equal-turns).", s=before.active))
     return tuple(lines)

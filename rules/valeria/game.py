@@ -1,5 +1,6 @@
 """Valeria: Card Kingdoms, the base game for 2-4 players with the five-player, random
-citizens (decision 0018) and Monster Events (decision 0020) variants: the kernel's
+citizens (decision 0018) and Monster Events (decision 0020) variants, and the solo
+game against the Dark Lord (decision 0021, :mod:`rules.valeria.solo`): the kernel's
 Game protocol.
 
 The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rules.kernel.decisions import Decision, Decisions
+from rules.kernel.decisions import Decision, Decisions, ForcedStep
 from rules.kernel.game import (
     CHANCE,
     TERMINAL,
@@ -35,8 +36,8 @@ from rules.kernel.game import (
 )
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
-from rules.kernel.verdict import Violation
-from rules.valeria import engine, events, records
+from rules.kernel.verdict import MalformedError, Violation
+from rules.valeria import engine, events, records, solo
 from rules.valeria.commands import COMMANDS
 from rules.valeria.state import (
     DICE,
@@ -65,11 +66,12 @@ class Valeria(GameBase[State, Action]):
     info = GameInfo(
         key="valeria",
         name=Text.of(cs="Království Valerie", en="Valeria: Card Kingdoms"),
-        players=records.PLAYERS,
+        players=(solo.SOLO, *records.PLAYERS),
         chance=ChanceMode.NODES,
         information=Information.IMPERFECT,  # dukes kept face down, face-down domains
         languages=("cs", "en"),
         dynamics=Dynamics.SIMULTANEOUS_CHOICES,
+        automata=(solo.DARK_LORD,),  # the solo game's Dark Lord (valeria.variants.solo.dark-lord, decision 0021)
     )
     #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`).
     commands = COMMANDS
@@ -78,13 +80,15 @@ class Valeria(GameBase[State, Action]):
 
     def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
         opts = options_of(variant)
-        return records.random_setup(rng, opts.players, opts.random_citizens, opts.monster_events)
+        setup = records.random_setup(rng, opts.players, opts.random_citizens, opts.monster_events)
+        return solo.deal_dark_lord(rng, setup, opts.difficulty) if setup.players == solo.SOLO else setup
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
         """The record's variant (decision 0018): the player count, and the flags of random citizens and of
-        Monster Events (decision 0020) when dealt so."""
+        Monster Events (decision 0020) when dealt so, the solo game's setting (decision 0021)."""
         return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {}),
-                **({"monster_events": True} if setup.events else {})}
+                **({"monster_events": True} if setup.events else {}),
+                **({"difficulty": setup.difficulty} if setup.players == solo.SOLO else {})}
 
     def record_schema(self) -> dict[str, Any]:
         """Valeria's part of the record JSON Schema (rules/valeria/record.schema.json, decision 0013)."""
@@ -105,7 +109,8 @@ class Valeria(GameBase[State, Action]):
     # ------------------------------------------------------------------ play
 
     def initial_state(self, setup: Setup) -> State:
-        return engine.initial_state(setup)
+        state = engine.initial_state(setup)
+        return solo.solo_state(state, setup) if setup.players == solo.SOLO else state
 
     def turn(self, state: State) -> Turn:
         phase = state.phase
@@ -125,6 +130,8 @@ class Valeria(GameBase[State, Action]):
         return state.phase == OVER
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
+        if state.players == solo.SOLO and solo.handles(state):
+            return solo.legal(state)
         return engine.legal_actions(state)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
@@ -138,9 +145,13 @@ class Valeria(GameBase[State, Action]):
         return action.kind in ("roll", "draw")
 
     def check(self, state: State, action: Action) -> Violation | None:
+        if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):
+            return solo.check(state, action)
         return engine.check(state, action)
 
     def successor(self, state: State, action: Action) -> State:
+        if state.players == solo.SOLO:
+            return solo.successor(state, action)
         return engine.successor(state, action)
 
     def pending(self, state: State) -> Decisions:
@@ -155,6 +166,8 @@ class Valeria(GameBase[State, Action]):
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
             return None
+        if state.players == solo.SOLO:
+            return solo.result(state)
         from rules.valeria.explain import score_lines
 
         scores = tuple(engine.score(state, i) for i in range(state.players))
@@ -180,6 +193,8 @@ class Valeria(GameBase[State, Action]):
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
                                          for st in state.citizen_stacks),
+                    state.dark_lord if state.phase == OVER and state.dark_lord else None, state.difficulty,
+                    state.captured, state.seized, state.attacks, state.outcome,
                     len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
                     state.tokens)
 
@@ -211,19 +226,28 @@ class Valeria(GameBase[State, Action]):
                 continue
             pair = (next(deal), next(deal))
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
+        lord = state.dark_lord
+        if lord and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
+            lord = rng.choice(list(deal))
         return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
-                            exhausted_stack=events.rehide(state, rng))
+                            exhausted_stack=events.rehide(state, rng), dark_lord=lord)
 
     # ------------------------------------------------------------------ positions
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
         from rules.valeria.positions import position_from_json
 
+        if options_of(variant).players == solo.SOLO:
+            raise MalformedError("a position of the solo game cannot be given: the Dark Lord's face-down duke "
+                                 "(valeria.variants.solo.setup) belongs to the setup (decision 0021)")
         return position_from_json(data, variant)
 
     def position_to_json(self, state: State) -> dict[str, Any]:
         from rules.valeria.positions import position_to_json
 
+        if state.players == solo.SOLO:
+            raise ValueError("a position of the solo game cannot be written: the Dark Lord's face-down duke "
+                             "belongs to the setup (valeria.variants.solo.setup)")
         return position_to_json(state)
 
     def position_notes(self, state: State) -> tuple[Text, ...]:
@@ -236,7 +260,13 @@ class Valeria(GameBase[State, Action]):
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
         from rules.valeria.explain import explain_step
 
-        return explain_step(before, action, after)
+        lines = explain_step(before, action, after)
+        own = solo.describe(before, action) if before.players == solo.SOLO else None
+        return (own, *lines[1:]) if own is not None else lines
+
+    def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
+        """What the Dark Lord did by himself (the solo game, decision 0011 and 0021)."""
+        return solo.forced_steps(before, after) if after.players == solo.SOLO else ()
 
     # ------------------------------------------------------------------ rulebook
 

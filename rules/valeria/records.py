@@ -11,6 +11,9 @@ Setup (``"variant": {"players": 2..5}``, decision 0018; with 5 players each doma
      "events": ["bat-swarm", "mimic", "sorcerer"]}                      # Monster Events only: one per
                                                   # player, face down on top of the Exhausted stack, top first
 
+The solo game (``{"players": 1, "difficulty": "normal"}``, decision 0021) deals two dukes to
+seat 0 and names the Dark Lord's face-down duke: ``"dark_lord": "duke-id"``.
+
 Actions::
 
     {"chance": "roll", "dice": [3, 5]}            the roll (36 ordered outcomes, 1/36 each)
@@ -35,6 +38,10 @@ Actions::
     {"seat": 0, "return": "goblin"}               Watcher on the Water / Nest of the Weaver Witch
     {"seat": 0, "purloin_from": 1}                Purloiner's Perch
     {"seat": 0, "decline": true}                  pass on an optional power
+    {"seat": 0, "thief": "gold"}                  solo: the Thief simply takes the reward
+    {"seat": 0, "purloin": true}                  solo: Purloiner's Perch takes the leftmost top monster
+    {"seat": 0, "activate": "forest"}             solo: the monster stack a 6 activates
+    {"seat": 0, "capture": "cleric"}              solo: the citizen stack the Dark Lord captures from
     {"seat": 0, "event": "bat-swarm", "token_on": "hills"}   Monster Events: where a triggered event's
                                                   token goes (an area's top monster or another event)
     {"seat": 0, "slay": "mimic", "pay": {...}}    Monster Events: slay an event lying in the center
@@ -51,8 +58,10 @@ from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
 from rules.valeria.events import deal_events
 from rules.valeria.state import (
+    ACTIVATE,
     ANNOUNCE,
     BUILD,
+    CAPTURE,
     CHOOSE,
     CITIZEN,
     DECLINE,
@@ -75,7 +84,14 @@ from rules.valeria.state import (
     Setup,
 )
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
-from rules.valeria.variants import all_kinds, citizen_stack_size, domains_per_stack, options_of, random_citizen_stacks
+from rules.valeria.variants import (
+    SOLO,
+    all_kinds,
+    citizen_stack_size,
+    domains_per_stack,
+    options_of,
+    random_citizen_stacks,
+)
 from rules.valeria.variants import players_of as players_of
 
 MONSTER_STACKS = 5
@@ -98,7 +114,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     ix = index()
     if not isinstance(data, Mapping):
         raise MalformedError("'setup' must be an object with monsters, citizens, domains, dukes and first")
-    extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first", "events"})
+    extra = sorted(set(data) - {"monsters", "citizens", "domains", "dukes", "first", "dark_lord", "events"})
     if extra:
         raise MalformedError(f"setup: unknown field(s) {', '.join(extra)}")
     areas = data.get("monsters")
@@ -117,9 +133,10 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         raise MalformedError("setup.dukes must list, per seat, the two dukes dealt (valeria.setup.dukes)")
     if n is None:
         n = len(dukes)
-    if len(dukes) != n or n not in PLAYERS:
+    if len(dukes) != n or n not in (SOLO, *PLAYERS):
         raise MalformedError(f"setup.dukes deals to {len(dukes)} seats; the game has {n} players "
-                             "(2-4, valeria.setup.players; 5, valeria.variants.five-players.changes)")
+                             "(2-4, valeria.setup.players; 5, valeria.variants.five-players.changes; "
+                             "1, valeria.variants.solo.setup)")
     citizens, citizen_stacks = _citizens(data.get("citizens"), n, random_citizens)
     per = domains_per_stack(n)
     domains = data.get("domains")
@@ -144,9 +161,14 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     first = data.get("first")
     if type(first) is not int or not 0 <= first < n:
         raise MalformedError(f"setup.first must be a seat 0..{n - 1} (valeria.setup.first-player), not {first!r}")
+    lord = data.get("dark_lord", "")
+    if (n == SOLO) != ("dark_lord" in data) or (n == SOLO and (not isinstance(lord, str) or lord not in ix.dukes
+                                                               or lord in dealt)):
+        raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
+                             f"to the player (valeria.variants.solo.setup), not {lord!r}")
     return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
-                 tuple(tuple(p) for p in dukes), first, citizen_stacks, _events(data.get("events"), n,
-                                                                                opts.monster_events))
+                 tuple(tuple(p) for p in dukes), first, citizen_stacks, dark_lord=lord, difficulty=opts.difficulty,
+                 events=_events(data.get("events"), n, opts.monster_events))
 
 
 @implements("valeria.variants.events.setup", "valeria.variants.events.chosen-event")
@@ -200,7 +222,8 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
     citizens = [list(st) for st in setup.citizen_stacks] if setup.citizen_stacks else list(setup.citizens)
     return {"monsters": list(setup.areas), "citizens": citizens,
             "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
-            "first": setup.first, **({"events": list(setup.events)} if setup.events else {})}
+            "first": setup.first, **({"dark_lord": setup.dark_lord} if setup.dark_lord else {}),
+            **({"events": list(setup.events)} if setup.events else {})}
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
@@ -265,7 +288,7 @@ def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int, int]:
 _ONE_KEY = {"keep": KEEP, "announce": ANNOUNCE, "recruit": RECRUIT, "slay": SLAY, "build": BUILD, "gain": GAIN,
             "choose": CHOOSE, "citizen": CITIZEN, "take_from": TAKE, "exchange": EXCHANGE, "return": RETURN,
             "purloin_from": PURLOIN, "decline": DECLINE, "die": DIE, "thief": THIEF, "harvest": HARVEST_ITEM,
-            "event": TOKEN}
+            "activate": ACTIVATE, "capture": CAPTURE, "purloin": PURLOIN, "event": TOKEN}
 _EXTRA = {DIE: {"which"}, THIEF: {"from"}, HARVEST_ITEM: {"choose", "use"}, RECRUIT: {"pay"}, SLAY: {"pay"},
           BUILD: {"pay"}, TOKEN: {"token_on"}}
 
@@ -299,7 +322,7 @@ def action_from_json(data: Any) -> Action:
     if extra:
         raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
     value = data[key]
-    if kind in (ANNOUNCE, DECLINE):
+    if kind in (ANNOUNCE, DECLINE) or key == "purloin":  # "purloin": the solo game's "take a monster"
         if value is not True:
             raise MalformedError(f"'{key}' must be true")
         return Action(kind, seat)
@@ -317,9 +340,17 @@ def action_from_json(data: Any) -> Action:
         if value not in ix.domains:
             raise MalformedError(f"'die' names a domain, not {value!r}")
         return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
-    if kind == THIEF:
+    if kind == THIEF:  # without "from" in the solo game: the reward is simply taken (valeria.variants.solo.turn)
         return Action(kind, seat, option=_str(value, "thief"),
-                      target=_int(data.get("from"), "from", 0, max(PLAYERS) - 1))
+                      target=_int(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
+    if kind == ACTIVATE:
+        if _str(value, key) not in ix.areas:
+            raise MalformedError(f"'activate' names the area of a monster stack, not {value!r}")
+        return Action(kind, seat, value)
+    if kind == CAPTURE:
+        if _str(value, key) not in ix.citizens:
+            raise MalformedError(f"'capture' names a citizen, not {value!r}")
+        return Action(kind, seat, value)
     if kind == HARVEST_ITEM:
         card = _str(value, "harvest")
         if card not in ix.citizens and card not in ix.starters:
@@ -375,12 +406,14 @@ def action_to_json(a: Action) -> dict[str, Any]:
         out["exchange"] = a.option == "use"
     elif k == TAKE:
         out["take_from"] = a.target
+    elif k == PURLOIN and a.target < 0:
+        out["purloin"] = True
     elif k == PURLOIN:
         out["purloin_from"] = a.target
     elif k == DIE:
         out.update(die=a.card, which=a.target)
     elif k == THIEF:
-        out.update(thief=a.option, **{"from": a.target})
+        out.update(thief=a.option, **({"from": a.target} if a.target >= 0 else {}))
     elif k == HARVEST_ITEM:
         out["harvest"] = a.card
         if a.option in ("use", "decline"):

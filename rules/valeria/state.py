@@ -25,6 +25,8 @@ from rules.kernel.decisions import Decisions
 
 # Phases (valeria.turn.phases) plus the duke choice before the first turn.
 DUKES, ROLL, DICE, HARVEST, ACTIONS, DRAW, OVER = "dukes", "roll", "dice", "harvest", "actions", "draw", "over"
+# The solo game's two phases after the Action phase (valeria.variants.solo.turn, rules/valeria/solo.py).
+MONSTERS, SECOND = "monsters", "second-harvest"
 #: Monster Events: the triggered events' instructions, after the dice are announced and before
 #: the Harvest phase (valeria.variants.events.roll-phase).
 EVENTS = "events"
@@ -50,6 +52,8 @@ EXCHANGE = "exchange"  # an optional exchange outside the harvest (Golden Obelis
 RETURN = "return"  # Watcher on the Water / Nest of the Weaver Witch: what to return
 PURLOIN = "purloin"  # Purloiner's Perch: from whom
 DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
+ACTIVATE = "activate"  # solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
+CAPTURE = "capture"  # solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
 TOKEN = "token"  # Monster Events: the monster a triggered event puts its token on
 
 CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
@@ -73,6 +77,10 @@ class Setup:
     #: Monster Events (valeria.variants.events.setup): the events dealt, in the order they lie
     #: face down on top of the Exhausted stack, top first. Empty without the variant.
     events: tuple[str, ...] = ()
+    #: solo (valeria.variants.solo.setup): the Dark Lord's duke, face down; "" with 2-5 players
+    dark_lord: str = ""
+    #: solo: "normal", "harder" or "hardest" (valeria.variants.solo.difficulty)
+    difficulty: str = "normal"
 
 
 @attrs.frozen(slots=True)
@@ -167,6 +175,17 @@ class State:
     #: random citizens: per activation number the stack, top first, as indices of
     #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
     citizen_stacks: tuple[tuple[int, ...], ...] = ()
+    # The solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); defaults elsewhere.
+    dark_lord: str = ""  # his duke, face down until the end (valeria.variants.solo.setup)
+    difficulty: str = "normal"  # valeria.variants.solo.difficulty
+    captured: tuple[str, ...] = ()  # citizen kinds beside the Dark Lord (valeria.variants.solo.capture)
+    seized: tuple[str, ...] = ()  # domains beside the Dark Lord
+    #: the monster phase's activations still to resolve, left to right: (column, how) with how
+    #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
+    attacks: tuple[tuple[int, str], ...] = ()
+    outcome: str = ""  # solo, once over: "win" (all slain), "loss" (an empty column attacked) or "score"
+    #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
+    steps: tuple[tuple[str, int, str], ...] = ()
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
     #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
     exhausted_stack: tuple[str, ...] = ()
@@ -235,6 +254,13 @@ class View:
     #: random citizens: each stack's face-up top (a kind) and size; ``citizen_counts`` is then
     #: empty, as the kinds left below the tops are secret (valeria.variants.random-citizens.hidden)
     citizen_stacks: tuple[StackView, ...] = ()
+    #: solo: the Dark Lord's duke, shown only once the game is over (valeria.variants.solo.scoring)
+    dark_lord: str | None = None
+    difficulty: str = "normal"
+    captured: tuple[str, ...] = ()
+    seized: tuple[str, ...] = ()
+    attacks: tuple[tuple[int, str], ...] = ()
+    outcome: str = ""
     #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
     #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
     #: and the tokens on monsters (public)

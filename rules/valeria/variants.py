@@ -1,16 +1,18 @@
 """The variants of the Valeria book as parameters of the one engine (decision 0018).
 
-A record's ``"variant"`` is ``{"players": 2..5}`` plus the optional flags
+A record's ``"variant"`` is ``{"players": 1..5}`` plus the optional flags
 ``"random_citizens"``, ``"monster_events"`` (both default ``false``) and
-``"dukes"`` (default ``true``). Implemented: the five-player variant
-(valeria.variants.five-players.*), random citizens
+``"dukes"`` (default ``true``), and for one player ``"difficulty"``. Implemented:
+the five-player variant (valeria.variants.five-players.*), random citizens
 (valeria.variants.random-citizens.*) and Monster Events
 (valeria.variants.events.*, :mod:`rules.valeria.events`, decision 0020), each
-with any player count 2-5 and with each other. The others are refused with a
-:class:`MalformedError` that names their rules, never played wrong:
+with any player count 2-5 and with each other, random citizens also in the solo
+game against the Dark Lord (valeria.variants.solo.*, :mod:`rules.valeria.solo`,
+decision 0021). The others are refused with a :class:`MalformedError` that
+names their rules, never played wrong:
 
-- the solo game against the Dark Lord (``"players": 1``,
-  valeria.variants.solo.*) is not implemented yet;
+- the solo game is not played with Monster Events (the ruling on
+  valeria.variants.solo.dark-lord);
 - without dukes (valeria.variants.no-dukes.*) cannot be implemented: the OCR of
   the book lost the bonus values (the ``repair`` annotation of
   valeria.variants.no-dukes.scoring, reference O26).
@@ -33,8 +35,10 @@ from rules.kernel.verdict import MalformedError
 from rules.valeria.data import index
 from rules.valeria.state import State, replace
 
-#: The player counts the engine plays: the base game (2-4) and the five-player variant.
+#: The player counts of the base game (2-4) and the five-player variant; a random setup without a
+#: variant draws from them. The solo game (1, valeria.variants.solo.*, decision 0021) is asked for by name.
 PLAYERS = (2, 3, 4, 5)
+SOLO = 1
 FIVE = 5
 FLAGS = {"random_citizens": False, "monster_events": False, "dukes": True}
 #: The solo game's settings (valeria.variants.solo.difficulty): the book's rules, then
@@ -43,7 +47,8 @@ FLAGS = {"random_citizens": False, "monster_events": False, "dukes": True}
 DIFFICULTIES = ("normal", "harder", "hardest")
 
 
-@implements("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.events.setup")
+@implements("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.events.setup",
+            "valeria.variants.solo.dark-lord")
 def players_of(variant: Any) -> int | None:
     """The player count of a variant (``None`` when no variant is given); a
     :class:`MalformedError` for an unknown shape or a variant the engine does not play."""
@@ -64,13 +69,12 @@ def players_of(variant: Any) -> int | None:
         if n != 1:
             raise MalformedError("variant.difficulty belongs to the solo game against the Dark Lord "
                                  "(\"players\": 1, valeria.variants.solo.difficulty)")
-    if n == 1:
-        raise MalformedError("the solo variant against the Dark Lord (valeria.variants.solo.dark-lord) is not "
-                             "implemented yet; the engine plays 2-5 players (valeria.setup.players, "
-                             "valeria.variants.five-players.changes)")
-    if type(n) is not int or n not in PLAYERS:
-        raise MalformedError(f"variant.players must be 2, 3, 4 (valeria.setup.players) or 5 "
-                             f"(valeria.variants.five-players.changes), not {n!r}")
+    if n == SOLO and variant.get("monster_events", False):
+        raise MalformedError("the solo game against the Dark Lord is not played with Monster Events: the book does "
+                             "not say that they combine (the ruling on valeria.variants.solo.dark-lord, decision 0021)")
+    if type(n) is not int or n not in (SOLO, *PLAYERS):
+        raise MalformedError(f"variant.players must be 1 (valeria.variants.solo.dark-lord), 2, 3, 4 "
+                             f"(valeria.setup.players) or 5 (valeria.variants.five-players.changes), not {n!r}")
     if variant.get("dukes", True) is False:
         raise MalformedError("the variant without dukes cannot be played: the book's bonus values are illegible "
                              "in the source (the repair annotation of valeria.variants.no-dukes.scoring and of "

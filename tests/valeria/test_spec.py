@@ -17,10 +17,12 @@ SEED = "004_dc683676f01da21d.txt"
 #: the others (O10–O12, O17, O18, O20–O22, O26, O27, O29) belong to the variants.
 BASE_GAME_OPEN_POINTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 19, 23, 24, 25, 28}
 #: The open points of the variants the engine plays (decision 0018): O22 the resting player, O18 the reveal;
-#: Monster Events (decision 0020): O10 the setup, O11 the bounty, O12 token targets, O17 returns, O27 Eye of Asteraten.
-VARIANT_OPEN_POINTS = {10, 11, 12, 17, 18, 22, 27}
+#: Monster Events (decision 0020): O10 the setup, O11 the bounty, O12 token targets, O17 returns, O27 Eye of Asteraten;
+#: the solo game (decision 0021): O20 the board VP and second Herald, O21 the captures, O29 the dukes.
+VARIANT_OPEN_POINTS = {10, 11, 12, 17, 18, 20, 21, 22, 27, 29}
 #: The variants the engine plays; the others stay informative records.
-PLAYED_VARIANTS = ("valeria.variants.five-players.", "valeria.variants.random-citizens.", "valeria.variants.events.")
+PLAYED_VARIANTS = ("valeria.variants.five-players.", "valeria.variants.random-citizens.", "valeria.variants.events.",
+                   "valeria.variants.solo.")
 #: Records of a played variant that state no rule (an introduction, the card data, the token supply).
 TEXT_ONLY = {"valeria.variants.events.changes", "valeria.variants.events.cards", "valeria.variants.events.tokens"}
 #: Characters the OCR put where Czech letters were (¢ for č, § for s, © …).
@@ -85,6 +87,8 @@ def test_every_base_game_open_point_has_a_ruling(book: Book) -> None:
     assert set(ruled) == BASE_GAME_OPEN_POINTS | VARIANT_OPEN_POINTS
     assert ruled[22] == ["valeria.variants.five-players.resting-immune"]
     assert ruled[18] == ["valeria.variants.random-citizens.hidden"]
+    assert ruled[21] == ["valeria.variants.solo.capture"] and ruled[29] == ["valeria.variants.solo.setup"]
+    assert sorted(ruled[20]) == ["valeria.variants.solo.scoring", "valeria.variants.solo.second-harvest"]
     # the readings the issue fixes, where other implementations disagree with the Czech text
     assert ruled[1] == ["valeria.dukes.resources"]
     assert ruled[2] == ruled[3] == ["valeria.scoring.tie"]

@@ -224,7 +224,7 @@ def test_a_five_player_position_round_trips() -> None:
 @pytest.mark.parametrize(("variant", "message"), [
     ({"players": 4, "dukes": False}, "valeria.variants.no-dukes.scoring.*illegible|illegible.*"
                                      "valeria.variants.no-dukes.scoring"),
-    ({"players": 1}, "valeria.variants.solo.dark-lord"),
+    ({"players": 1, "monster_events": True}, "valeria.variants.solo.dark-lord"),
     ({"players": 6}, "2, 3, 4"),
     ({"players": 4, "dukes": "no"}, "variant.dukes must be true or false"),
     ({"players": 4, "solo": {}}, "decision 0018"),
