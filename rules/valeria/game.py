@@ -207,14 +207,12 @@ class Valeria(GameBase[State, Action]):
         from rules.valeria.data import index
 
         ix = index()
-        hidden = [d for st in state.domains for d in st[1:]]
         built = {d for s in state.seats for d in s.domains}
         tops = {st[0] for st in state.domains if st}
         pool = [d for d in ix.domains if d not in built and d not in tops]
         rng.shuffle(pool)
         fresh = iter(pool)
         domains = tuple((st[0], *(next(fresh) for _ in st[1:])) if st else st for st in state.domains)
-        del hidden
         mine = set(state.seats[seat].dealt) if 0 <= seat < state.players else set()
         others = [d for d in ix.dukes if d not in mine]
         rng.shuffle(others)

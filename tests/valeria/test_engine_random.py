@@ -6,49 +6,17 @@ had the same number of turns when the game ends."""
 from __future__ import annotations
 
 import json
-import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from valeria_engine_helpers import conserved, walk
 
 from rules.kernel.records import adjudicate, parse_record, record_to_json
-from rules.kernel.simulate import random_action
 from rules.valeria import engine
-from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered
-from rules.valeria.state import OVER, ROLL, State
-from rules.valeria.variants import citizen_stack_size, monster_stack
-
-
-def walk(seed: int, players: int | None = None) -> tuple[object, list, list[State]]:
-    rng = random.Random(seed)
-    setup = VALERIA.random_setup(rng, None if players is None else {"players": players})
-    state = VALERIA.initial_state(setup)
-    states, actions = [state], []
-    while not VALERIA.is_terminal(state):
-        action = random_action(VALERIA, state, rng)
-        actions.append(action)
-        state = VALERIA.apply(state, action)
-        states.append(state)
-        assert len(actions) < 5000
-    return setup, actions, states
-
-
-def conserved(setup, state: State) -> None:
-    ix = index()
-    for area, stack in zip(state.areas, state.monsters, strict=True):
-        slain = [m for s in state.seats for m in s.monsters if ix.monsters[m].area == area]
-        assert Counter(stack) + Counter(slain) == Counter(monster_stack(area, state.players))
-    for i in range(len(state.citizen_kinds)):
-        assert state.citizen_counts[i] + sum(s.citizens[i] for s in state.seats) == citizen_stack_size(state.players)
-    built = [d for s in state.seats for d in s.domains]
-    center = [d for stack in state.domains for d in stack]
-    assert sorted(built + center) == sorted(d for stack in setup.domains for d in stack)
-    for s, dealt in zip(state.seats, setup.dukes, strict=True):
-        assert s.dealt == dealt and (s.duke is None or s.duke in dealt)
+from rules.valeria.state import OVER, ROLL
 
 
 @pytest.mark.rules("valeria.setup.players", "valeria.harvest.track", "valeria.exhausted.replace",
@@ -74,7 +42,7 @@ def test_random_games_keep_the_invariants(seed: int) -> None:
 
 @pytest.mark.rules("valeria.roll.dice")
 def test_a_complete_record_replays_to_the_same_result() -> None:
-    setup, actions, states = walk(3, players=4)
+    setup, actions, states = walk(3, {"players": 4})
     data = json.loads(json.dumps(record_to_json(VALERIA, setup, actions)))
     assert data["variant"] == {"players": 4}
     replay = adjudicate(VALERIA, parse_record(data, lambda key: VALERIA))
@@ -88,7 +56,7 @@ def test_an_impossible_die_is_malformed_and_a_roll_out_of_place_is_impossible() 
 
     with pytest.raises(MalformedError, match="1..6"):
         VALERIA.action_from_json({"chance": "roll", "dice": [0, 7]})
-    setup, actions, _ = walk(4, players=2)
+    setup, actions, _ = walk(4, {"players": 2})
     roll_first = record_to_json(VALERIA, setup, [actions[2]] + actions[:2])  # a roll while the dukes are chosen
     replay = adjudicate(VALERIA, parse_record(roll_first, lambda key: VALERIA))
     assert not replay.legal and replay.impossible and replay.illegal.index == 0

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
-from valeria_engine_helpers import act, in_actions, refused, roll, setup_json, with_seat
+from valeria_engine_helpers import act, in_actions, refused, roll, setup_json, walk, with_seat
 
 from rules.kernel.decisions import Decision
 from rules.kernel.game import TurnKind
@@ -374,20 +374,6 @@ def test_events_score_like_monsters_and_their_icons_count_for_dukes() -> None:
 
 
 # ------------------------------------------------------------------ random games of every combination
-
-
-def walk(seed: int, variant: dict[str, Any]) -> tuple[Any, list[Any], list[State]]:
-    rng = random.Random(seed)
-    setup = VALERIA.random_setup(rng, variant)
-    state = VALERIA.initial_state(setup)
-    states, actions = [state], []
-    while not VALERIA.is_terminal(state):
-        action = random_action(VALERIA, state, rng)
-        actions.append(action)
-        state = VALERIA.apply(state, action)
-        states.append(state)
-        assert len(actions) < 8000
-    return setup, actions, states
 
 
 def check_invariants(setup: Any, before: State, action: Any, after: State, rng: random.Random, views: bool) -> None:

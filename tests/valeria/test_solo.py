@@ -16,11 +16,10 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from valeria_engine_helpers import SETUP, act, refused, roll, setup_json
+from valeria_engine_helpers import SETUP, act, refused, roll, setup_json, walk
 
 from rules import games
 from rules.cli import main
-from rules.kernel.game import TurnKind
 from rules.kernel.records import adjudicate, parse_record, read_json, record_to_json
 from rules.kernel.schema import assemble, schema_errors
 from rules.kernel.verdict import MalformedError
@@ -403,24 +402,7 @@ def test_the_dark_lords_duke_is_in_no_view_before_the_end() -> None:
 
 
 def play(seed: int, difficulty: str, random_citizens: bool = False) -> tuple[Any, list[Any], list[State]]:
-    rng = random.Random(seed)
-    setup = VALERIA.random_setup(rng, {"players": 1, "difficulty": difficulty, "random_citizens": random_citizens})
-    state = VALERIA.initial_state(setup)
-    states, actions = [state], []
-    while not VALERIA.is_terminal(state):
-        if VALERIA.turn(state).kind is TurnKind.CHANCE:
-            outcomes = VALERIA.chance_outcomes(state)
-            action = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            legal = VALERIA.legal_actions(state)
-            assert legal, (state.phase, state.pending)
-            action = rng.choice(list(legal))
-            assert VALERIA.check(state, action) is None
-        actions.append(action)
-        state = VALERIA.apply(state, action)
-        states.append(state)
-        assert len(actions) < 3000
-    return setup, actions, states
+    return walk(seed, {"players": 1, "difficulty": difficulty, "random_citizens": random_citizens}, limit=3000)
 
 
 @pytest.mark.rules("valeria.variants.solo.turn", "valeria.variants.solo.monster-phase", "valeria.variants.solo.capture",

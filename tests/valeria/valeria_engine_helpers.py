@@ -3,13 +3,18 @@ ways to put a seat in a given situation."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import attrs
 
+from rules.kernel.simulate import random_action
 from rules.kernel.verdict import Violation
+from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, HARVEST, Seat, State
+from rules.valeria.state import ACTIONS, HARVEST, Seat, Setup, State
+from rules.valeria.variants import monster_stack
 
 CITIZENS = ["cleric", "merchant", "mercenary", "archer", "peasant", "knight", "rogue", "champion", "paladin",
             "butcher"]
@@ -91,5 +96,50 @@ def seat(state: State, i: int) -> Seat:
     return state.seats[i]
 
 
-__all__ = ["ACTIONS", "HARVEST", "SETUP", "STACK", "act", "citizens", "in_actions", "new_game", "refused", "roll",
-           "seat", "setup_json", "started", "with_seat"]
+def walk(seed: int, variant: dict[str, Any] | None = None, limit: int = 8000) -> tuple[Setup, list[Any], list[State]]:
+    """A random game of ``variant`` (the default variant when ``None``) from ``seed``: the
+    setup, every action (chance outcomes by their probability) and every state reached."""
+    rng = random.Random(seed)
+    setup = VALERIA.random_setup(rng, variant)
+    state = VALERIA.initial_state(setup)
+    states, actions = [state], []
+    while not VALERIA.is_terminal(state):
+        action = random_action(VALERIA, state, rng)
+        actions.append(action)
+        state = VALERIA.apply(state, action)
+        states.append(state)
+        assert len(actions) < limit
+    return setup, actions, states
+
+
+def conserved(setup: Setup, state: State) -> None:
+    """Every card dealt at ``setup`` is somewhere in ``state``, once, whatever the variant:
+    monsters in their area's stack or a Victory stack; events in the Exhausted stack, a
+    center position or a Victory stack; citizens in the center, a duchy or beside the Dark
+    Lord; domains in the center, a duchy or seized by him; each seat's dukes as dealt."""
+    ix = index()
+    slain = [m for s in state.seats for m in s.monsters]
+    for area, stack in zip(state.areas, state.monsters, strict=True):
+        mine = [m for m in slain if ix.monsters[m].area == area]
+        assert Counter(stack) + Counter(mine) == Counter(monster_stack(area, state.players)), area
+    events = ([c for c in state.exhausted_stack if c in ix.events] + [c for c in state.placed if c in ix.events]
+              + [m for m in slain if m in ix.events])
+    assert sorted(events) == sorted(setup.events)
+    assert all(m in ix.events or ix.monsters[m].area in state.areas for m in slain)
+    if setup.events:
+        assert state.exhausted_stack.count("exhausted") + state.placed.count("exhausted") == 2 * state.players
+    start = VALERIA.initial_state(setup)
+    for i, kind in enumerate(state.citizen_kinds):
+        owned = sum(s.citizens[i] for s in state.seats)
+        assert state.citizen_counts[i] + owned + state.captured.count(kind) == start.citizen_counts[i], kind
+    if state.citizen_stacks:
+        center = Counter(state.citizen_kinds[i] for st in state.citizen_stacks for i in st)
+        assert tuple(center[k] for k in state.citizen_kinds) == state.citizen_counts
+    domains = Counter(d for st in state.domains for d in st) + Counter(d for s in state.seats for d in s.domains)
+    assert domains + Counter(state.seized) == Counter(d for st in setup.domains for d in st)
+    for s, dealt in zip(state.seats, setup.dukes, strict=True):
+        assert s.dealt == dealt and (s.duke is None or s.duke in dealt)
+
+
+__all__ = ["ACTIONS", "HARVEST", "SETUP", "STACK", "act", "citizens", "conserved", "in_actions", "new_game", "refused", "roll",
+           "seat", "setup_json", "started", "walk", "with_seat"]
