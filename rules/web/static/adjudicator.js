@@ -67,17 +67,33 @@
                              "`python -m rules.web.build OUT` (see the README).");
       }
       const base = absolute(root, "_adjudicator/");
-      progress(0.08, `Loading Python (Pyodide ${manifest.pyodide}, about ${megabytes(manifest)} MB the first time)…`);
       stage("manifest");
-      const module = await import(base + "pyodide/pyodide.mjs");
-      const pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+      // the wheels download while Pyodide starts (decision 0022); they are unpacked once it runs
+      const wheels = manifest.wheels.map((wheel) => fetch(base + wheel).then((data) => {
+        if (!data.ok) throw new PanelError(`Cannot fetch ${wheel} (${data.status}).`);
+        return data.arrayBuffer();
+      }));
+      wheels.forEach((w) => w.catch(() => {})); // reported when awaited below
+      // Pyodide's start reports no progress of its own: the bar creeps and the seconds count
+      const began = performance.now();
+      const what = `Starting Python (Pyodide ${manifest.pyodide}; about ${megabytes(manifest)} MB the first time, then kept on this device)`;
+      const ticker = setInterval(() => {
+        const s = (performance.now() - began) / 1000;
+        progress(0.08 + 0.6 * (1 - Math.exp(-s / 6)), `${what}… ${Math.round(s)} s`);
+      }, 500);
+      progress(0.08, `${what}…`);
+      let pyodide;
+      try {
+        const module = await import(base + "pyodide/pyodide.mjs");
+        pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+      } finally {
+        clearInterval(ticker);
+      }
       stage("pyodide");
       let done = 0;
-      for (const wheel of manifest.wheels) {
+      for (const [i, wheel] of manifest.wheels.entries()) {
         progress(0.7 + 0.2 * done / manifest.wheels.length, `Installing ${wheel.split("/").pop()}…`);
-        const data = await fetch(base + wheel);
-        if (!data.ok) throw new PanelError(`Cannot fetch ${wheel} (${data.status}).`);
-        pyodide.unpackArchive(await data.arrayBuffer(), "wheel");
+        pyodide.unpackArchive(await wheels[i], "wheel");
         done += 1;
       }
       stage("wheels");
@@ -266,6 +282,7 @@
         body.hidden = false;
         buildTabs(panel, body, rt, game, state, root);
         panel.dataset.state = "ready";
+        warm(rt, game);
       } catch (error) {
         panel.dataset.state = "failed";
         start.disabled = false;
@@ -276,6 +293,18 @@
     let ready = false;
     try { ready = window.localStorage.getItem(STORAGE_KEY) === "1"; } catch (error) { /* private mode */ }
     if (game === "any" || ready) begin();
+  }
+
+  // While the players find their cards, run the panel's own functions once on a sample (results
+  // discarded): the modules and tables the first verdict needs (the record schema, the engine) are
+  // then ready when it is asked for (decision 0022). Python runs on this thread: a tap waits for it.
+  function warm(rt, game) {
+    const record = JSON.stringify({format: "rules-record/1", game: game === "any" ? "claim" : game, setup: {}, actions: []});
+    const samples = [["adjudicate", {text: record, lang: "en", name: "warm-up"}]];
+    if (game === "valeria") samples.push(["valeria_harvest", {dice: [1, 1], seats: [{}, {}]}]);
+    samples.forEach(([name, args], i) => setTimeout(() => {
+      try { rt.call(name, args); } catch (error) { /* a warm-up never reports */ }
+    }, 50 * (i + 1)));
   }
 
   function buildTabs(panel, body, rt, game, state, root) {
