@@ -64,7 +64,7 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     for path in EXAMPLES:
         panel.locator("input.ra-file").set_input_files(str(path))
         got = wait_verdict(page, box, previous)
-        previous = json.dumps(got["json"], separators=(",", ":"))
+        previous = page.locator(box).get_attribute("data-json")  # the page's own text (JSON.stringify)
         want = expected[path.name + "@" + path.parent.name]
         assert got["json"]["file"] == path.name
         for key in COMPARED:
@@ -209,7 +209,7 @@ def test_tapping_a_leaders_capture_and_a_blocked_ability(new_page: Any, server: 
     assert json.loads(panel.locator("code.ra-action").inner_text()) == {"seat": 0, "piece": [0, -1],
                                                                         "move": [[0, -2]]}
     panel.locator("button.ra-judge").click()
-    captured = wait_verdict(page, box, json.dumps(blocked["json"], separators=(",", ":")))
+    captured = wait_verdict(page, box, json.dumps(blocked["json"], separators=(",", ":"), ensure_ascii=False))
     assert captured["status"] == "legal"
     assert captured["json"]["result"] == {"lost": [1], "winners": [0]}
     assert "leaders.end.captured" in captured["rules"]
