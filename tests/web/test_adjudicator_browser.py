@@ -64,7 +64,7 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     for path in EXAMPLES:
         panel.locator("input.ra-file").set_input_files(str(path))
         got = wait_verdict(page, box, previous)
-        previous = page.locator(box).get_attribute("data-json")  # the page's own text (JSON.stringify)
+        previous = page.locator(box).get_attribute("data-json")  # the raw string the page compares
         want = expected[path.name + "@" + path.parent.name]
         assert got["json"]["file"] == path.name
         for key in COMPARED:
