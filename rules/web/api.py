@@ -560,7 +560,8 @@ def _valeria_payment(cost: str, card: str, pay: Any, seats: Any, active: Any, ha
     if cost not in _PAY_FIRST:
         raise MalformedError(f"the cost is of recruit, slay or build, not {cost!r}")
     ix = index()
-    known: Mapping[str, Any] = ix.citizens if cost == "recruit" else ix.monsters if cost == "slay" else ix.domains
+    base_monsters = {m.id: m for m in ix.cards.monsters}  # the base game's (a variant may add others)
+    known: Mapping[str, Any] = ix.citizens if cost == "recruit" else base_monsters if cost == "slay" else ix.domains
     if not isinstance(card, str) or card not in known:
         what = {"recruit": "citizen", "slay": "monster", "build": "domain"}[cost]
         raise MalformedError(f"unknown {what} {card!r}")

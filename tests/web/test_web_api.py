@@ -287,7 +287,7 @@ def test_valeria_cards_come_from_the_card_data() -> None:
     ix = index()
     cards = api.valeria_cards()
     assert [[c["id"] for c in stack] for stack in cards["stacks"]] == [list(s) for s in ix.stack_kinds]
-    assert {m["id"] for m in cards["monsters"]} == set(ix.monsters)
+    assert {m["id"] for m in cards["monsters"]} == {m.id for m in ix.cards.monsters}  # the base game's
     assert {d["id"] for d in cards["domains"]} == set(ix.domains)
     archer = next(c for s in cards["stacks"] for c in s if c["id"] == "archer")
     assert archer["activation"] == [4] and archer["cost"] == ix.citizens["archer"].cost
