@@ -3,7 +3,7 @@
 A Sphinx extension of its own: ``extensions = [..., "rules.sphinx.adjudicator"]``.
 It adds the ``adjudicator`` directive::
 
-    .. adjudicator:: claim          (claim, claim2, claim-combined, leaders, or any)
+    .. adjudicator:: claim          (claim, claim2, claim-combined, leaders, valeria, or any)
 
 which places the panel (its script and style are the static files of
 :mod:`rules.web`), and writes into the built site
@@ -33,10 +33,10 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 #: Panel kinds: a game key, or "any" (a record of any game).
-KINDS = ("claim", "claim2", "claim-combined", "leaders", "any")
+KINDS = ("claim", "claim2", "claim-combined", "leaders", "valeria", "any")
 #: Languages of each panel's verdicts (the rulebook's language, then English).
 LANGUAGES = {"claim": ("cs", "en"), "claim2": ("hu", "en"), "claim-combined": ("hu", "en"),
-             "leaders": ("cs", "en"), "any": ("en", "cs", "hu")}
+             "leaders": ("cs", "en"), "valeria": ("cs", "en"), "any": ("en", "cs", "hu")}
 _STATIC = "rules-adjudicator"
 
 

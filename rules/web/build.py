@@ -11,7 +11,9 @@ runs ``sphinx-build -W -b html docs OUT`` and then puts into ``OUT/_adjudicator/
   with ``npm pack`` (nothing else is downloaded from anywhere else);
 - ``wheels/``: the project's own wheel, built from this checkout by ``pip
   wheel``, and the pure-Python wheels of what it imports (:func:`dependency_pins`),
-  fetched from PyPI by ``pip download``;
+  fetched from PyPI by ``pip download``; each with the bytecode of its modules
+  added (:func:`precompile`: compiled by the page's own Pyodide, run by Node.js,
+  so that the page imports without compiling; decision 0022);
 - ``manifest.json``: every file with its size and SHA-256, the wheels in
   install order, the versions.
 
@@ -26,6 +28,7 @@ import argparse
 import hashlib
 import importlib.metadata
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -154,6 +157,78 @@ def dependency_wheels(cache: Path, pins: Sequence[str]) -> list[Path]:
     return found
 
 
+#: Run by Node.js with the site's Pyodide: ``node precompile.mjs PYODIDE_DIR IN OUT [IN OUT ...]``.
+_PRECOMPILE_JS = """
+import {readFileSync, writeFileSync} from "node:fs";
+import {pathToFileURL} from "node:url";
+const [dir, ...pairs] = process.argv.slice(2);
+const {loadPyodide} = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const py = await loadPyodide({indexURL: dir + "/", stdout: () => {}, stderr: (line) => console.error(line)});
+py.FS.mkdir("/bytecode");
+for (let i = 0; i < pairs.length; i += 2) {
+  py.FS.writeFile("/bytecode/in.whl", readFileSync(pairs[i]));
+  py.runPython(process.env.RULES_PRECOMPILE_PY);
+  writeFileSync(pairs[i + 1], py.FS.readFile("/bytecode/out.whl"));
+}
+"""
+
+#: Run inside that Pyodide: the wheel again, with ``__pycache__/NAME.cpython-3XX.pyc`` beside each
+#: module (unchecked hash-based bytecode, PEP 552: the page's files never change under it, and an
+#: unpacked wheel's files carry no reliable modification times) and those files in its RECORD.
+_PRECOMPILE_PY = """
+import base64, hashlib, importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\\n"
+
+with zipfile.ZipFile("/bytecode/in.whl") as src, \\
+        zipfile.ZipFile("/bytecode/out.whl", "w", zipfile.ZIP_DEFLATED) as out:
+    record = next(i for i in src.infolist() if i.filename.endswith(".dist-info/RECORD"))
+    lines = src.read(record).decode()
+    for info in src.infolist():
+        if info is record:
+            continue
+        data = src.read(info)
+        out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+        if not info.filename.endswith(".py"):
+            continue
+        try:
+            code = compile(data, info.filename, "exec", dont_inherit=True)
+        except SyntaxError:
+            continue  # left to the import (which will report it)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        name = importlib.util.cache_from_source(info.filename)
+        out.writestr(zipfile.ZipInfo(name, date_time=info.date_time), pyc, compress_type=zipfile.ZIP_DEFLATED)
+        lines += _record_line(name, pyc)
+    out.writestr(record, lines.encode(), compress_type=zipfile.ZIP_DEFLATED)
+"""
+
+
+def precompile(wheels: Sequence[Path], pyodide: Path, out: Path) -> list[Path]:
+    """The ``wheels`` again, in ``out``, with the bytecode of their modules, compiled by the
+    Pyodide in ``pyodide`` (the page's own CPython, so the bytecode's version is the page's)
+    run by Node.js (which npm, needed for the runtime, brings). The page then imports the
+    modules without compiling them (decision 0022)."""
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    script = out / "precompile.mjs"
+    script.write_text(_PRECOMPILE_JS, encoding="utf-8")
+    done = [out / w.name for w in wheels]
+    pairs = [str(p) for w, d in zip(wheels, done, strict=True) for p in (w.resolve(), d.resolve())]
+    try:
+        result = subprocess.run(["node", str(script), str(pyodide.resolve()), *pairs], capture_output=True, text=True,
+                                check=False, env={**os.environ, "RULES_PRECOMPILE_PY": _PRECOMPILE_PY})
+    except FileNotFoundError:
+        raise BuildError("precompiling the wheels: 'node' is not installed (it comes with npm)") from None
+    if result.returncode != 0 or not all(d.exists() for d in done):
+        tail = "\n".join((result.stderr or result.stdout).strip().splitlines()[-15:])
+        raise BuildError(f"precompiling the wheels with Pyodide under Node.js failed:\n{tail}")
+    script.unlink()
+    return done
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as f:
@@ -171,6 +246,7 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dic
         shutil.rmtree(target / sub, ignore_errors=True)
     extract_pyodide(fetch_pyodide(cache), target / "pyodide")
     wheels = [*dependency_wheels(cache, dependency_pins(project)), project_wheel(cache, project)]
+    wheels = precompile(wheels, target / "pyodide", cache / "bytecode")
     (target / "wheels").mkdir(parents=True)
     for wheel in wheels:
         shutil.copy2(wheel, target / "wheels" / wheel.name)
@@ -179,6 +255,7 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dic
         "runtime": True,
         "pyodide": PYODIDE_VERSION,
         "python": PYODIDE_PYTHON,
+        "bytecode": True,  # every wheel carries its modules' bytecode (decision 0022)
         "wheels": [f"wheels/{w.name}" for w in wheels],  # install order: dependencies first
         "files": [{"path": p.relative_to(target).as_posix(), "bytes": p.stat().st_size, "sha256": _sha256(p)}
                   for p in files],

@@ -91,7 +91,12 @@ def screenshot(panel: Any, page: Any, name: str) -> None:
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(150)  # let the layout settle after the resize
-        panel.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"))
+        # a clipped screenshot of the whole page scrolled to its top, not the element's: Furo's sticky
+        # header would otherwise be drawn over the panel scrolled into view
+        page.evaluate("() => window.scrollTo(0, 0)")
+        clip = panel.evaluate("(p) => { const r = p.getBoundingClientRect(); return {x: r.left + window.scrollX, "
+                              "y: r.top + window.scrollY, width: r.width, height: r.height}; }")
+        page.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"), full_page=True, clip=clip)
         box = panel.bounding_box()
         inner = panel.evaluate("(p) => p.scrollWidth - p.clientWidth")
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \

@@ -264,3 +264,202 @@ def test_rule_lookup_gives_both_languages() -> None:
     found = api.rule("claim.follow-suit")
     assert found["found"] and set(found["title"]) == {"cs", "en"} and set(found["text"]) == {"cs", "en"}
     assert api.rule("claim.nope")["found"] is False
+
+
+# --------------------------------------------------------------------------- Valeria
+
+
+def harvest(**kwargs: Any) -> dict[str, Any]:
+    return json.loads(api.call("valeria_harvest", json.dumps(kwargs)))
+
+
+def payment(**kwargs: Any) -> dict[str, Any]:
+    return json.loads(api.call("valeria_payment", json.dumps(kwargs)))
+
+
+def cited(result: dict[str, Any]) -> list[str]:
+    return [r["id"] for r in result["rules"]]
+
+
+def test_valeria_cards_come_from_the_card_data() -> None:
+    from rules.valeria.data import index
+
+    ix = index()
+    cards = api.valeria_cards()
+    assert [[c["id"] for c in stack] for stack in cards["stacks"]] == [list(s) for s in ix.stack_kinds]
+    assert {m["id"] for m in cards["monsters"]} == {m.id for m in ix.cards.monsters}  # the base game's
+    assert {d["id"] for d in cards["domains"]} == set(ix.domains)
+    archer = next(c for s in cards["stacks"] for c in s if c["id"] == "archer")
+    assert archer["activation"] == [4] and archer["cost"] == ix.citizens["archer"].cost
+    assert archer["name"] == {"cs": "Zbojnice", "en": "Archer"}
+
+
+@pytest.mark.rules("valeria.harvest.doubles", "valeria.harvest.each-copy", "valeria.herald.doubles",
+                   "valeria.herald.twice")
+def test_the_rulebooks_doubles_example() -> None:
+    """valeria.harvest.doubles' example: three Archers and two 4s activate six times; the
+    Herald once for the active seat (doubles), twice for a seat whose cards did not activate."""
+    result = harvest(dice=[4, 4], seats=[{"citizens": {"archer": 3}}, {"citizens": {"cleric": 1, "merchant": 1}}],
+                     active=0)
+    assert result["status"] == "ok" and result["values"] == [4, 8] and result["doubles"]
+    mine, other = result["seats"]
+    assert [(c["card"], c["copies"], c["times"]) for c in mine["cards"]] == [("archer", 3, 6)]
+    assert (mine["side"], other["side"]) == ("left", "right")
+    assert (mine["herald"], other["herald"]) == (1, 2) and other["cards"] == []
+    assert mine["gains"] == {"gold": 0, "strength": 12, "magic": 0}  # 2 strength (left effect) six times
+    assert {"valeria.harvest.doubles", "valeria.herald.doubles", "valeria.herald.twice"} <= set(cited(result))
+
+
+@pytest.mark.rules("valeria.harvest.doubles", "valeria.roll.activation-values", "valeria.harvest.two-effects")
+def test_doubles_activate_die_matches_twice_and_the_sum_once() -> None:
+    """Ruling O5: on 4 and 4 a card of 4 activates twice (once per die), a card of 8 once;
+    the active seat uses the left effects, the others the right ones."""
+    from rules.valeria.data import index
+    from rules.valeria.pictures import effects_text
+
+    ix = index()
+    result = harvest(dice=[4, 4], seats=[{"citizens": {"wizard": 1, "champion": 1}},
+                                         {"citizens": {"wizard": 1, "champion": 2}}], active=1)
+    times = [{c["card"]: c["times"] for c in s["cards"]} for s in result["seats"]]
+    assert times == [{"wizard": 2, "champion": 1}, {"wizard": 2, "champion": 2}]
+    passive, active = result["seats"]
+    assert passive["side"] == "right" and active["side"] == "left"
+    wizard = ix.citizens["wizard"]
+    assert passive["cards"][0]["effect"]["en"] == effects_text(wizard.off_turn).get("en")
+    assert active["cards"][0]["effect"]["en"] == effects_text(wizard.on_turn).get("en")
+    plain = harvest(dice=[3, 5], seats=[{"citizens": {"champion": 1}}, {}])
+    assert plain["values"] == [3, 5, 8] and not plain["doubles"]
+    assert "valeria.harvest.doubles" not in cited(plain)
+    assert [(c["card"], c["times"]) for c in plain["seats"][0]["cards"]] == [("starter-peasant", 1), ("champion", 1)]
+
+
+@pytest.mark.rules("valeria.harvest.thief-first")
+def test_the_active_thief_is_resolved_first() -> None:
+    result = harvest(dice=[3, 4], seats=[{"citizens": {"thief": 1}}, {"citizens": {"thief": 1}}], active=0)
+    mine, other = result["seats"]
+    assert mine["cards"][0]["card"] == "thief" and mine["cards"][0]["thief_first"]
+    assert other["cards"][0]["card"] == "thief" and not other["cards"][0]["thief_first"]
+    assert "valeria.harvest.thief-first" in cited(result)
+
+
+@pytest.mark.parametrize("kwargs, fragment", [
+    ({"dice": [7, 1], "seats": [{}, {}]}, "a die shows 1..6"),
+    ({"dice": [0, 1], "seats": [{}, {}]}, "a die shows 1..6"),
+    ({"dice": [1], "seats": [{}, {}]}, "'dice' must be two whole numbers"),
+    ({"dice": [1, 2], "seats": [{}]}, "2 to 4 seats"),
+    ({"dice": [1, 2], "seats": [{}, {}], "active": 2}, "the active seat is one of 0..1"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"priest": 1}}, {}]}, "unknown citizen 'priest'"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"starter-peasant": 1}}, {}]}, "every seat has the starters"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"rogue": 1}}, {"citizens": {"thief": 1}}]}, "share a center stack"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"archer": 3}}, {"citizens": {"archer": 3}}]}, "the game has 5"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"archer": -1}}, {}]}, "whole numbers"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"archer": "two"}}, {}]}, "whole numbers"),
+    ({"dice": [1, 2], "seats": "two"}, "2 to 4 seats"),
+])
+def test_a_bad_roll_or_tableau_gets_a_malformed_verdict(kwargs: dict[str, Any], fragment: str) -> None:
+    result = harvest(**kwargs)
+    assert result["status"] == "malformed", result
+    assert fragment in result["error"]
+
+
+@pytest.mark.rules("valeria.recruit.cost-per-copy", "valeria.recruit.magic", "valeria.resources.magic-substitute")
+def test_magic_substitutes_for_gold_with_at_least_one_gold() -> None:
+    seats = [{"citizens": {"archer": 1}}, {}]
+    legal = payment(cost="recruit", card="archer", pay={"gold": 2, "magic": 3}, seats=seats)
+    assert legal["status"] == "legal" and legal["price"] == {"gold": 5}  # base 4 + the Archer owned
+    assert {"valeria.recruit.cost-per-copy", "valeria.recruit.magic", "valeria.resources.magic-substitute"} \
+        <= set(cited(legal))
+    assert legal["action"] == {"seat": 0, "recruit": "archer", "pay": {"gold": 2, "magic": 3}}
+    no_gold = payment(cost="recruit", card="archer", pay={"gold": 0, "magic": 5}, seats=seats)
+    assert no_gold["status"] == "illegal"
+    assert cited(no_gold) == ["valeria.recruit.magic", "valeria.resources.magic-substitute"]
+    short = payment(cost="recruit", card="archer", pay={"gold": 4}, seats=seats)
+    assert short["status"] == "illegal" and cited(short) == ["valeria.recruit.cost-per-copy"]
+    strength = payment(cost="recruit", card="archer", pay={"gold": 4, "strength": 1}, seats=seats)
+    assert strength["status"] == "illegal" and "never in strength" in strength["message"]
+    poor = payment(cost="recruit", card="archer", pay={"gold": 2, "magic": 3}, seats=seats,
+                   has={"gold": 1, "strength": 0, "magic": 9})
+    assert poor["status"] == "illegal" and "not enough" in poor["message"]
+    czech = payment(cost="recruit", card="archer", pay={"gold": 4}, seats=seats, lang="cs")
+    assert "cena je 5" in czech["message"]
+
+
+@pytest.mark.rules("valeria.cards.emerald-stronghold", "valeria.build.cost", "valeria.cards.pratchetts-plateau")
+def test_the_active_seats_domains_change_the_price() -> None:
+    seats = [{"citizens": {"archer": 1}, "domains": ["emerald-stronghold"]}, {}]
+    assert payment(cost="recruit", card="archer", pay={"gold": 4}, seats=seats)["status"] == "legal"
+    builder = {"citizens": {"merchant": 3, "archer": 2, "cleric": 2, "mercenary": 2}, "domains": ["pratchetts-plateau"]}
+    from rules.valeria.data import index
+
+    d = index().domains["grimmwater-keep"]
+    result = payment(cost="build", card="grimmwater-keep", pay={"gold": d.cost - 1}, seats=[builder, {}])
+    assert result["status"] == "legal" and result["price"] == {"gold": d.cost - 1}
+    roles = payment(cost="build", card="grimmwater-keep", pay={"gold": d.cost}, seats=[{}, {}])
+    assert roles["status"] == "illegal" and cited(roles) == ["valeria.build.requirements", "valeria.citizens.role-uses"]
+
+
+@pytest.mark.rules("valeria.slay.pay-strength", "valeria.slay.magic-cost")
+def test_a_monsters_magic_cost_is_paid_in_magic() -> None:
+    from rules.valeria.data import index
+
+    cube = index().monsters["gelatinous-cube"]
+    exact = payment(cost="slay", card="gelatinous-cube", pay={"strength": cube.strength, "magic": cube.magic})
+    assert exact["status"] == "legal" and exact["price"] == {"strength": cube.strength, "magic": cube.magic}
+    substituted = payment(cost="slay", card="gelatinous-cube", pay={"strength": 1, "magic": cube.strength + cube.magic - 1})
+    assert substituted["status"] == "legal" and "valeria.resources.magic-substitute" in cited(substituted)
+    no_magic = payment(cost="slay", card="gelatinous-cube", pay={"strength": cube.strength + cube.magic})
+    assert no_magic["status"] == "illegal" and cited(no_magic) == ["valeria.slay.pay-strength", "valeria.slay.magic-cost"]
+    gold = payment(cost="slay", card="gelatinous-cube", pay={"strength": cube.strength, "gold": cube.magic})
+    assert gold["status"] == "illegal" and "gold pays no part of a monster" in gold["message"]
+
+
+PAYMENT_DISPUTES = ["disputed-cube-gold.json", "disputed-cube-magic.json", "disputed-price.json",
+                    "disputed-starter-role.json"]
+
+
+@pytest.mark.parametrize("name", PAYMENT_DISPUTES)
+def test_a_bundled_payment_dispute_gets_the_records_verdict(name: str) -> None:
+    """Replay a bundled Valeria record to its disputed action, enter the table as it stands
+    (every seat's citizens and domains, the active seat's resources) and the disputed payment:
+    the panel's verdict names the rules and says what ``rules adjudicate`` says."""
+    from rules.kernel.records import parse_record, starting_state
+
+    data = json.loads((ROOT / "examples/valeria" / name).read_text(encoding="utf-8"))
+    game = rules.games.load("valeria")
+    record = parse_record(data, rules.games.load, where=name)
+    expected = api.adjudicate(json.dumps(data), "en", name=name)["json"]["illegal"]
+    state = starting_state(game, record)
+    for action in record.actions[:expected["index"]]:
+        state = game.apply(state, action)
+    disputed = expected["action"]
+    cost = next(k for k in ("recruit", "slay", "build") if k in disputed)
+    card = disputed[cost]
+    if cost == "slay":
+        card = state.monsters[state.areas.index(card)][0]
+    seats = [{"citizens": {k: n for k, n in zip(state.citizen_kinds, s.citizens, strict=True) if n},
+              "domains": list(s.domains)} for s in state.seats]
+    me = state.seats[state.active]
+    result = payment(cost=cost, card=card, pay=disputed["pay"], seats=seats, active=state.active,
+                     has={"gold": me.gold, "strength": me.strength, "magic": me.magic})
+    assert result["status"] == "illegal"
+    assert cited(result) == expected["rules"]
+    assert result["message"] == expected["message"]
+
+
+@pytest.mark.parametrize("kwargs, fragment", [
+    ({"cost": "recruit", "card": "nobody", "pay": {"gold": 1}}, "unknown citizen 'nobody'"),
+    ({"cost": "slay", "card": "dragon-of-nothing", "pay": {"strength": 1}}, "unknown monster"),
+    ({"cost": "build", "card": "archer", "pay": {"gold": 1}}, "unknown domain 'archer'"),
+    ({"cost": "steal", "card": "archer", "pay": {"gold": 1}}, "recruit, slay or build"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": -1}}, "pay.gold must be a whole number 0..999"),
+    ({"cost": "slay", "card": "goblin", "pay": {"strength": 1, "magic": -2}}, "pay.magic must be a whole number"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 1.5}}, "pay.gold must be a whole number"),
+    ({"cost": "recruit", "card": "archer", "pay": "5 gold"}, "the payment is an object"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 5}, "has": {"gold": -1}}, "whole number 0..999"),
+    ({"cost": "recruit", "card": "wizard", "pay": {"gold": 5}, "seats": [{"citizens": {"archer": 1}}, {}]},
+     "share a center stack"),
+])
+def test_a_bad_payment_gets_a_malformed_verdict(kwargs: dict[str, Any], fragment: str) -> None:
+    result = payment(**kwargs)
+    assert result["status"] == "malformed", result
+    assert fragment in result["error"]
