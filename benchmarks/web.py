@@ -74,6 +74,17 @@ def _verdict(page: Any, box: str, act: Any) -> float:
     return time.perf_counter() - start
 
 
+def _throttled(context: Any, page: Any, rate: float, goto: str | None = None) -> None:
+    """Open ``goto`` (or reload), throttle the page's CPU by ``rate`` (a new document needs it
+    anew) and wait for its panel to be ready."""
+    if goto is None:
+        page.reload()
+    else:
+        page.goto(goto)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    _ready(page)
+
+
 def one_run(browser: Any, url: str, rate: float, valeria: bool = False) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
     page = context.new_page()
@@ -95,26 +106,17 @@ def one_run(browser: Any, url: str, rate: float, valeria: bool = False) -> dict[
     record.fill((ROOT / "examples/claim/full-game.json").read_text(encoding="utf-8"))
     out["whole Claim game (52 actions)"] = _verdict(page, box, lambda: page.locator("button.ra-go").click())
     start = time.perf_counter()
-    page.reload()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    _ready(page)
+    _throttled(context, page, rate)
     out["cached load (service worker)"] = time.perf_counter() - start
     out.update(_stages(page, "cached"))
-    page.goto(url + "claim.html")
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    _ready(page)
+    _throttled(context, page, rate, url + "claim.html")
     panel = page.locator("section.rules-adjudicator")
     panel.locator("button[data-card='goblin:3']").click()
     panel.locator("button[data-card='knight:5']").click()
     out["Claim follow (tap to verdict)"] = _verdict(
         page, "section.rules-adjudicator .ra-pane-follow .ra-result",
         lambda: panel.locator("button[data-card='goblin:1']").click())
-    page.goto(url + "leaders.html")
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    _ready(page)
+    _throttled(context, page, rate, url + "leaders.html")
     panel = page.locator("section.rules-adjudicator")
     panel.locator("g.ra-cell[data-cell='0,0']").click()
     panel.locator("select.ra-ability").select_option("rider")
@@ -122,10 +124,7 @@ def one_run(browser: Any, url: str, rate: float, valeria: bool = False) -> dict[
     out["Leaders action"] = _verdict(page, "section.rules-adjudicator .ra-pane-board .ra-result",
                                      lambda: panel.locator("button.ra-judge").click())
     if valeria:
-        page.goto(url + "valeria.html")
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        _ready(page)
+        _throttled(context, page, rate, url + "valeria.html")
         panel = page.locator("section.rules-adjudicator")
         panel.locator("button.ra-die[data-die='0'][data-value='4']").click()
         out["Valeria roll (tap to what activates)"] = _verdict(

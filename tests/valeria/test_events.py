@@ -16,14 +16,13 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+from hypothesis.stateful import initialize
+from test_variant_state_machine import VariantGame
 from valeria_engine_helpers import act, in_actions, refused, roll, setup_json, walk, with_seat
 
 from rules.kernel.decisions import Decision
-from rules.kernel.game import TurnKind
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.schema import validate_record
-from rules.kernel.simulate import random_action
 from rules.kernel.verdict import MalformedError
 from rules.valeria import engine, events
 from rules.valeria.cards import Counter as CardCounter
@@ -456,60 +455,22 @@ def test_every_combination_plays_to_the_end_and_replays_from_its_record(combinat
 # ------------------------------------------------------------------ a state machine over the combinations
 
 
-class EventsGame(RuleBasedStateMachine):
-    """Every choice drawn by Hypothesis (preferring slays of events and tokens, so the variant's
-    paths are taken), over random combinations of 2-5 players and random citizens; the teardown
-    plays the game to its end at random. The invariants of :func:`check_invariants` after every step."""
+class EventsGame(VariantGame):
+    """The machine of every variant (tests/valeria/test_variant_state_machine.py) on the
+    Monster Events combinations of 2-5 players and random citizens, preferring slays of
+    events and tokens so that the variant's paths are taken, with :func:`check_invariants`
+    after every step besides the general ones."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.setup: Any = None
-        self.state: State | None = None
-        self.rng = random.Random(0)
-        self.steps = 0
+    @initialize(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(COMBINATIONS))
+    def deal(self, seed: int, variant: dict[str, Any]) -> None:
+        super().deal(seed, variant)
 
-    @initialize(seed=st.integers(0, 2**32 - 1), combination=st.sampled_from(COMBINATIONS))
-    def deal(self, seed: int, combination: dict[str, Any]) -> None:
-        self.rng = random.Random(seed)
-        self.setup = VALERIA.random_setup(self.rng, combination)
-        self.state = VALERIA.initial_state(self.setup)
+    def choices(self, actions: tuple[Any, ...]) -> list[Any]:
+        eventful = [a for a in actions if a.kind == "token" or (a.kind == SLAY and events.is_event(a.card))]
+        return eventful or list(actions)
 
-    @property
-    def live(self) -> bool:
-        return self.state is not None and not VALERIA.is_terminal(self.state)
-
-    def step(self, action: Any) -> None:
-        before = self.state
-        assert before is not None
-        assert VALERIA.check(before, action) is None, action
-        self.state = VALERIA.apply(before, action)
-        self.steps += 1
-        check_invariants(self.setup, before, action, self.state, self.rng, views=self.steps % 5 == 0)
-
-    @precondition(lambda self: self.live)
-    @rule(data=st.data())
-    def move(self, data: st.DataObject) -> None:
-        state = self.state
-        assert state is not None
-        if VALERIA.turn(state).kind is TurnKind.CHANCE:
-            action, _ = data.draw(st.sampled_from(list(VALERIA.chance_outcomes(state))))
-        else:
-            actions = VALERIA.legal_actions(state)
-            eventful = [a for a in actions if a.kind == "token" or (a.kind == SLAY and events.is_event(a.card))]
-            action = data.draw(st.sampled_from(eventful or list(actions)))
-        self.step(action)
-
-    @precondition(lambda self: not self.live)
-    @rule()
-    def over(self) -> None:
-        assert self.state is not None and VALERIA.legal_actions(self.state) == ()
-
-    def teardown(self) -> None:
-        while self.live and self.steps < 8000:
-            assert self.state is not None
-            self.step(random_action(VALERIA, self.state, self.rng))
-        if self.state is not None:
-            assert VALERIA.is_terminal(self.state) and VALERIA.result(self.state) is not None
+    def checked(self, before: State, action: Any, after: State) -> None:
+        check_invariants(self.setup, before, action, after, self.rng, views=self.steps % 5 == 0)
 
 
 TestEventsGame = pytest.mark.rules(

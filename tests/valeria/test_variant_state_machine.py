@@ -78,6 +78,13 @@ class VariantGame(RuleBasedStateMachine):
     def live(self) -> bool:
         return self.state is not None and not VALERIA.is_terminal(self.state)
 
+    def choices(self, actions: tuple[Any, ...]) -> list[Any]:
+        """The legal actions Hypothesis draws from (a subclass may prefer some)."""
+        return list(actions)
+
+    def checked(self, before: State, action: Any, after: State) -> None:
+        """A subclass's own checks of one step."""
+
     def step(self, action: Any) -> None:
         before = self.state
         assert before is not None
@@ -85,6 +92,7 @@ class VariantGame(RuleBasedStateMachine):
             assert VALERIA.check(before, action) is None, action
         self.state = VALERIA.apply(before, action)
         self.steps += 1
+        self.checked(before, action, self.state)
 
     @precondition(lambda self: self.live)
     @rule(data=st.data())
@@ -94,7 +102,7 @@ class VariantGame(RuleBasedStateMachine):
         if VALERIA.turn(state).kind is TurnKind.CHANCE:
             action, _ = data.draw(st.sampled_from(list(VALERIA.chance_outcomes(state))))
         else:
-            action = data.draw(st.sampled_from(list(VALERIA.legal_actions(state))))
+            action = data.draw(st.sampled_from(self.choices(VALERIA.legal_actions(state))))
         self.step(action)
 
     @precondition(lambda self: not self.live)
