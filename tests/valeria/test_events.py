@@ -150,6 +150,23 @@ def test_events_in_the_center_count_toward_the_end_trigger() -> None:
     assert engine.exhausted(state) == 4 and end_triggered(1, 1, engine.exhausted(state), 2)
 
 
+
+@pytest.mark.rules("valeria.variants.events.exhausted", "valeria.end.conditions")
+def test_an_event_in_a_monster_place_leaves_all_monsters_slain() -> None:
+    """Ruling on valeria.variants.events.exhausted: the condition "all monsters slain"
+    looks at the monster stacks; an event lying in a monster stack's place (it counts as
+    a monster for effects, not as a stack) does not keep the game going."""
+    five = VALERIA.initial_state(VALERIA.random_setup(random.Random(5), {"players": 5, "monster_events": True}))
+    event = five.exhausted_stack[0]
+    state = attrs.evolve(five, monsters=((),) * 5, exhausted_stack=five.exhausted_stack[1:], phase=ACTIONS,
+                         placed=(event, *("exhausted",) * 4, *five.placed[5:]), actions_left=0)
+    assert engine.exhausted(state) == 5 < 2 * 5  # the exhausted stacks alone do not end it
+    assert engine.end_phase(state).end_triggered
+    kept = attrs.evolve(state, monsters=((),) * 4 + (five.monsters[4],), placed=(event, *("exhausted",) * 3, "",
+                                                                                 *five.placed[5:]))
+    assert not engine.end_phase(kept).end_triggered  # a monster left in a stack: not all slain
+
+
 # ------------------------------------------------------------------ triggers
 
 
