@@ -235,7 +235,8 @@ def test_tapping_a_leaders_capture_and_a_blocked_ability(new_page: Any, server: 
 
 def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path) -> None:
     """Load once; then stop the server *and* set the browser offline: the service worker
-    serves the page, the runtime and the wheels, and the panels still judge."""
+    serves the page, the runtime and the wheels, and the panels still judge: a record, a
+    Claim follow, a Leaders action and a Valeria payment, each with its rule."""
     own = Server(site)  # a server of this test's own, to cut
     try:
         page = new_page(390)
@@ -263,6 +264,26 @@ def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path)
     page.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')").click()
     page.wait_for_url("**/claim.html#claim.doppelgangers")
     assert page.locator("[id='claim.doppelgangers']").count() == 1
+    # the Leaders chapter, kept too: the README's disputed position, the Rider blocked by the Jailer
+    page.goto(own.url + "leaders.html")
+    panel = start_panel(page)
+    tap_cell(panel, 0, 0)
+    panel.locator("select.ra-ability").select_option("rider")
+    tap_cell(panel, -2, 0)
+    panel.locator("button.ra-judge").click()
+    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-board .ra-result")
+    assert got["status"] == "illegal" and got["rules"] == ["leaders.jailer"]
+    # and the Valeria chapter: an Archer paid with magic only is refused, the rule cited
+    page.goto(own.url + chapter_of(site, "valeria"))
+    panel = start_panel(page)
+    panel.locator("button.ra-tab[data-pane='payment']").click()
+    box = "section.rules-adjudicator .ra-pane-payment .ra-result"
+    panel.locator("select.ra-pay-card").select_option("archer")
+    tap(panel, ".ra-pay-magic button.ra-plus", 4)
+    panel.locator("button.ra-pay-go").click()
+    page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'illegal'", arg=box)
+    assert "valeria.recruit.magic" in verdict(page, box)["rules"]
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
 
 
 def test_a_site_built_without_the_runtime_says_how_to_add_it(new_page: Any, tmp_path: Path) -> None:
