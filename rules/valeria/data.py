@@ -50,6 +50,8 @@ class Index:
     named_starters: dict[str, tuple[str, ...]]
     #: the Monster Events by ID (their trigger and instruction; valeria.variants.events.cards)
     events: dict[str, MonsterEvent]
+    #: citizen ID -> the index of its activation stack in ``stack_kinds``
+    stack_of: dict[str, int]
 
 
 @cache
@@ -73,6 +75,7 @@ def index() -> Index:
         {a.id: tuple(m.id for m in cards.monster_stack(a.id)) for a in cards.areas},
         named,
         {e.id: e for e in cards.events},
+        {kind: i for i, kinds in enumerate(stack_kinds) for kind in kinds},
     )
 
 

@@ -100,8 +100,7 @@ def citizen_position(state: State, kind: int) -> int:
     """The position of the stack a citizen of ``kind`` (an index of ``citizen_kinds``) belongs to."""
     if not state.citizen_stacks:
         return FIRST_CITIZEN + kind
-    name = state.citizen_kinds[kind]
-    return FIRST_CITIZEN + next(i for i, kinds in enumerate(index().stack_kinds) if name in kinds)
+    return FIRST_CITIZEN + index().stack_of[state.citizen_kinds[kind]]
 
 
 def is_event(card: str) -> bool:

@@ -201,8 +201,7 @@ def put_back(state: State, kind: int) -> State:
     counts[kind] += 1
     if not state.citizen_stacks:
         return replace(state, citizen_counts=tuple(counts))
-    name = state.citizen_kinds[kind]
-    stack = next(i for i, kinds in enumerate(index().stack_kinds) if name in kinds)
+    stack = index().stack_of[state.citizen_kinds[kind]]
     stacks = list(state.citizen_stacks)
     stacks[stack] = (kind, *stacks[stack])
     return replace(state, citizen_counts=tuple(counts), citizen_stacks=tuple(stacks))
