@@ -77,7 +77,7 @@ def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[
                  side)
 
 
-def _enemy_weight(pieces: tuple[Piece, ...], board: tuple[int, ...], c: int, side: int) -> int:
+def _enemy_weight(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], c: int, side: int) -> int:
     """The capture weight of ``side``'s enemies around cell ``c`` (leaders.end.captured)."""
     total = 0
     for k, x in CAPTURE_RING[c]:
@@ -94,14 +94,7 @@ def _fate(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], leader_
     """:func:`leader_fate` for leaders standing on ``leader_cells``."""
     surrounded = False
     for c in leader_cells:
-        total = 0
-        for k, x in CAPTURE_RING[c]:
-            j = board[x]
-            if j >= 0:
-                p = pieces[j]
-                if p.owner != side:
-                    total += WEIGHT[_CODES[p.kind]][k]
-        if total >= 2:
+        if _enemy_weight(pieces, board, c, side) >= 2:
             return "captured"
         if not surrounded:
             surrounded = all(board[n] >= 0 for n in NEIGHBOURS[c])
