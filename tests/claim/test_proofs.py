@@ -21,6 +21,8 @@ import pytest
 
 pytest.importorskip("z3")
 
+from proof_helpers import refuter, theorem_params
+
 import proofs
 from proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Obligation, theorem
 from proofs.claim import (
@@ -60,17 +62,12 @@ BY_NAME = {t.name: t for t in THEOREMS}
 GAMES = ("claim", "claim2", "claim-combined")
 
 
-def refuted(name: str, **broken: object) -> str:
-    """Check theorem ``name`` with ``broken`` implementations; it must find a counterexample."""
-    result = BY_NAME[name].check(**broken)
-    assert result.status == COUNTEREXAMPLE, result
-    assert result.counterexample
-    return result.counterexample
+refuted = refuter(THEOREMS)
 
 
 # ------------------------------------------------------------------ registry
 
-@pytest.mark.parametrize("thm", [pytest.param(t, id=t.name, marks=pytest.mark.rules(*t.rules)) for t in THEOREMS])
+@pytest.mark.parametrize("thm", theorem_params(THEOREMS))
 def test_theorem_is_proved(thm: proofs.Theorem) -> None:
     result = thm.check()
     assert result.status == PROVED, result

@@ -14,8 +14,10 @@ import pytest
 
 pytest.importorskip("z3")
 
+from proof_helpers import refuter, theorem_params
+
 import proofs
-from proofs import COUNTEREXAMPLE, PROVED, Theorem
+from proofs import PROVED, Theorem
 from proofs.leaders import THEOREMS
 from proofs.leaders.common import BOARD, REFERENCE_DIRECTIONS
 from rules.kernel.logic import CONCRETE
@@ -33,17 +35,12 @@ from rules.leaders.characters import ARCHER, ASSASSIN, CUB
 BY_NAME = {t.name: t for t in THEOREMS}
 
 
-def refuted(name: str, **broken: object) -> str:
-    """Check theorem ``name`` with ``broken`` implementations; it must find a counterexample."""
-    result = BY_NAME[name].check(**broken)
-    assert result.status == COUNTEREXAMPLE, result
-    assert result.counterexample
-    return result.counterexample
+refuted = refuter(THEOREMS)
 
 
 # ------------------------------------------------------------------ registry
 
-@pytest.mark.parametrize("thm", [pytest.param(t, id=t.name, marks=pytest.mark.rules(*t.rules)) for t in THEOREMS])
+@pytest.mark.parametrize("thm", theorem_params(THEOREMS))
 def test_theorem_is_proved(thm: Theorem) -> None:
     result = thm.check()
     assert result.status == PROVED, result

@@ -9,22 +9,17 @@ import pytest
 
 pytest.importorskip("z3")
 
+from proof_helpers import refuter, theorem_params
+
 import proofs
-from proofs import COUNTEREXAMPLE, PROVED, Theorem
+from proofs import PROVED, Theorem
 from proofs.valeria import THEOREMS
 from rules.kernel.logic import Logic
 
-BY_NAME = {t.name: t for t in THEOREMS}
+refuted = refuter(THEOREMS)
 
 
-def refuted(name: str, **broken: object) -> str:
-    result = BY_NAME[name].check(**broken)
-    assert result.status == COUNTEREXAMPLE, result
-    assert result.counterexample
-    return result.counterexample
-
-
-@pytest.mark.parametrize("thm", [pytest.param(t, id=t.name, marks=pytest.mark.rules(*t.rules)) for t in THEOREMS])
+@pytest.mark.parametrize("thm", theorem_params(THEOREMS))
 def test_theorem_is_proved(thm: Theorem) -> None:
     result = thm.check()
     assert result.status == PROVED, result
