@@ -424,24 +424,32 @@ def distribute(state: State) -> State:
         if seat == state.resting:
             items.append(())
             continue
-        side = ON if seat == state.active else OFF
-        mine: list[HarvestItem] = []
-        acts = activated(state, seat)
-        for card, n in acts:
-            for effect in side_effects(card, side):
-                if isinstance(effect, Gain):
-                    state = _gain(state, seat, effect, n)
-                elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
-                    continue  # resolved first (valeria.harvest.thief-first)
-                elif isinstance(effect, (Choice, Exchange)):
-                    mine.append(HarvestItem(card, side, n))
-                else:  # pragma: no cover - the card loader's vocabulary for citizens
-                    raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
-        k = herald_count(state, seat, acts)
-        if k:
-            mine.append(HarvestItem(HERALD, side, k))
-        items.append(tuple(mine))
+        state, mine = harvest_seat(state, seat, ON if seat == state.active else OFF)
+        items.append(mine)
     return replace(state, harvest=tuple(items))
+
+
+def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
+    """One seat's harvest on ``side`` of its activated cards: its plain gains at once, and
+    the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
+    the active side the stealing citizens are left out: they resolve first
+    (valeria.harvest.thief-first)."""
+    mine: list[HarvestItem] = []
+    acts = activated(state, seat)
+    for card, n in acts:
+        for effect in side_effects(card, side):
+            if isinstance(effect, Gain):
+                state = _gain(state, seat, effect, n)
+            elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
+                continue  # resolved first (valeria.harvest.thief-first)
+            elif isinstance(effect, (Choice, Exchange)):
+                mine.append(HarvestItem(card, side, n))
+            else:  # pragma: no cover - the card loader's vocabulary for citizens
+                raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+    k = herald_count(state, seat, acts)
+    if k:
+        mine.append(HarvestItem(HERALD, side, k))
+    return state, tuple(mine)
 
 
 def _item_effect(item: HarvestItem) -> Choice | Exchange:

@@ -28,7 +28,7 @@ from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.valeria import engine
-from rules.valeria.cards import Choice, Exchange, Gain, Take
+from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
 from rules.valeria.state import (
     ACTIVATE,
@@ -43,7 +43,6 @@ from rules.valeria.state import (
     SECOND,
     THIEF,
     Action,
-    HarvestItem,
     Seat,
     Setup,
     State,
@@ -188,20 +187,8 @@ def second_harvest(state: State) -> State:
     (the exception to valeria.recruit.not-this-turn), as a non-active seat harvests:
     plain gains at once, choices and exchanges as harvest items; the Herald too, as it
     would for an opponent (ruling O20)."""
-    mine: list[HarvestItem] = []
-    acts = engine.activated(state, PLAYER)
-    for card, n in acts:
-        for effect in engine.side_effects(card, engine.OFF):
-            if isinstance(effect, Gain):
-                state = engine._gain(state, PLAYER, effect, n)
-            elif isinstance(effect, (Choice, Exchange)):
-                mine.append(HarvestItem(card, engine.OFF, n))
-            else:  # pragma: no cover - the card loader's vocabulary for right sides
-                raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
-    k = engine.herald_count(state, PLAYER, acts)
-    if k:
-        mine.append(HarvestItem(engine.HERALD, engine.OFF, k))
-    return _log(replace(state, phase=SECOND, harvest=(tuple(mine),)), "second", -1)
+    state, mine = engine.harvest_seat(state, PLAYER, engine.OFF)
+    return _log(replace(state, phase=SECOND, harvest=(mine,)), "second", -1)
 
 
 @implements("valeria.variants.solo.end-phase", "valeria.variants.solo.turn")
