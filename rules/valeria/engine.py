@@ -169,8 +169,10 @@ def owns_domain(state: State, seat: int, domain: str) -> bool:
     return domain in state.seats[seat].domains
 
 
-def _copies_owned(state: State, seat: int, citizen: str) -> int:
-    return count(state, seat, Counter("name", citizen))
+def copies_owned(state: State, seat: int, stack: int) -> int:
+    """The cards of ``stack``'s citizen name ``seat`` owns, the starter of that name
+    included (= count(name: kind)): the "+" of the recruit price (valeria.recruit.cost-per-copy)."""
+    return state.seats[seat].citizens[stack] + len(_I().named_starters.get(state.citizen_kinds[stack], ()))
 
 
 # =========================================================================== small state edits
@@ -613,12 +615,10 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
 def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = None) -> int:
     """The recruit price of ``stack``'s citizen for ``seat``: base cost + copies owned,
     without the "+" for an owner of Emerald Stronghold."""
-    ix = _I()
-    kind = state.citizen_kinds[stack]
-    owned = state.seats[seat].citizens[stack] + len(ix.named_starters.get(kind, ()))  # = count(name: kind)
     if ignore_plus is None:
         ignore_plus = EMERALD in state.seats[seat].domains
-    return int(recruit_price(ix.citizens[kind].cost, owned, ignore_plus))
+    cost = _I().citizens[state.citizen_kinds[stack]].cost
+    return int(recruit_price(cost, copies_owned(state, seat, stack), ignore_plus))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:

@@ -596,8 +596,9 @@ def _valeria_payment(cost: str, card: str, pay: Any, seats: Any, active: Any, ha
         i = state.citizen_kinds.index(card)
         price = {"gold": engine.price_of(state, seat, i)}
         base = ix.citizens[card].cost
-        owned = state.seats[seat].citizens[i] + len(ix.named_starters.get(card, ()))
-        detail = {"base": base, "owned": owned, "ignores_plus": engine.EMERALD in state.seats[seat].domains}
+        owned = engine.copies_owned(state, seat, i)
+        detail: dict[str, Any] = {"base": base, "owned": owned,
+                                  "ignores_plus": engine.EMERALD in state.seats[seat].domains}
         name = ix.citizens[card].name
     elif cost == "build":
         price = {"gold": engine.build_price(state, seat, card)}
