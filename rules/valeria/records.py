@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
@@ -118,7 +118,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if extra:
         raise MalformedError(f"setup: unknown field(s) {', '.join(extra)}")
     areas = data.get("monsters")
-    if (not isinstance(areas, list) or len(areas) != MONSTER_STACKS or any(a not in ix.areas for a in areas)
+    if (not isinstance(areas, list) or len(areas) != MONSTER_STACKS or any(not _in(a, ix.areas) for a in areas)
             or len(set(areas)) != MONSTER_STACKS):
         raise MalformedError(f"setup.monsters must name {MONSTER_STACKS} different areas ({', '.join(ix.areas)}), "
                              f"left to right (valeria.setup.monster-row), not {areas!r}")
@@ -145,16 +145,16 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
         raise MalformedError(f"setup.domains must be {DOMAIN_STACKS} stacks of {per} domains with {n} players, "
                              "face-up top first (valeria.setup.domain-row, valeria.variants.five-players.stacks)")
     flat = [d for st in domains for d in st]
-    unknown = sorted({d for d in flat if d not in ix.domains}, key=str)
+    unknown = sorted({repr(d) for d in flat if not _in(d, ix.domains)}, key=str)
     if unknown:
-        raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(map(repr, unknown))}")
+        raise MalformedError(f"setup.domains: unknown domain(s) {', '.join(unknown)}")
     twice = sorted({d for d in flat if flat.count(d) > 1})
     if twice:
         raise MalformedError(f"setup.domains: each domain exists once; twice: {', '.join(twice)}")
     dealt = [d for p in dukes for d in p]
-    unknown = sorted({d for d in dealt if d not in ix.dukes}, key=str)
+    unknown = sorted({repr(d) for d in dealt if not _in(d, ix.dukes)}, key=str)
     if unknown:
-        raise MalformedError(f"setup.dukes: unknown duke(s) {', '.join(map(repr, unknown))}")
+        raise MalformedError(f"setup.dukes: unknown duke(s) {', '.join(unknown)}")
     twice = sorted({d for d in dealt if dealt.count(d) > 1})
     if twice:
         raise MalformedError(f"setup.dukes: each duke is dealt once; twice: {', '.join(twice)}")
@@ -162,7 +162,7 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if type(first) is not int or not 0 <= first < n:
         raise MalformedError(f"setup.first must be a seat 0..{n - 1} (valeria.setup.first-player), not {first!r}")
     lord = data.get("dark_lord", "")
-    if (n == SOLO) != ("dark_lord" in data) or (n == SOLO and (not isinstance(lord, str) or lord not in ix.dukes
+    if (n == SOLO) != ("dark_lord" in data) or (n == SOLO and (not isinstance(lord, str) or not _in(lord, ix.dukes)
                                                                or lord in dealt)):
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
@@ -181,7 +181,7 @@ def _events(events: Any, n: int, monster_events: bool) -> tuple[str, ...]:
                                  "(\"monster_events\": true, valeria.variants.events.setup)")
         return ()
     ix = index()
-    if (not isinstance(events, list) or len(events) != n or any(e not in ix.events for e in events)
+    if (not isinstance(events, list) or len(events) != n or any(not _in(e, ix.events) for e in events)
             or len(set(events)) != n):
         raise MalformedError(f"setup.events must list {n} different Monster Events (one per player) of "
                              f"{', '.join(ix.events)}, as they lie face down on top of the Exhausted stack, top "
@@ -265,6 +265,12 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
+def _in(value: Any, *tables: Any) -> TypeGuard[str]:
+    """Is ``value`` a name in one of ``tables``? (A list or object from a record is no name:
+    ``False``, where ``value in a_dict`` would raise.)"""
+    return isinstance(value, str) and any(value in t for t in tables)
+
+
 def _str(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise MalformedError(f"{where} must be a card or option name, not {value!r}")
@@ -308,7 +314,7 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError(f"a die shows 1..6, not {dice!r} (valeria.roll.dice)")
             return Action(ROLL_DICE, a=dice[0], b=dice[1])
         if data["chance"] == "draw":
-            if set(data) != {"chance", "monster"} or data["monster"] not in ix.monsters:
+            if set(data) != {"chance", "monster"} or not _in(data["monster"], ix.monsters):
                 raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
             return Action(DRAW_MONSTER, card=data["monster"])
         raise MalformedError(f"'chance' is \"roll\" or \"draw\", not {data['chance']!r}")
@@ -333,11 +339,11 @@ def action_from_json(data: Any) -> Action:
     if kind in (TAKE, PURLOIN):
         return Action(kind, seat, target=_int(value, key, 0, max(PLAYERS) - 1))
     if kind == GAIN:
-        if value not in RESOURCES:
+        if not _in(value, RESOURCES):
             raise MalformedError(f"'gain' is one of {', '.join(RESOURCES)}, not {value!r} (valeria.gain.resource)")
         return Action(kind, seat, value)
     if kind == DIE:
-        if value not in ix.domains:
+        if not _in(value, ix.domains):
             raise MalformedError(f"'die' names a domain, not {value!r}")
         return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
     if kind == THIEF:  # without "from" in the solo game: the reward is simply taken (valeria.variants.solo.turn)
@@ -371,23 +377,23 @@ def action_from_json(data: Any) -> Action:
         g, m, other = _pay(data, "strength" if kind == SLAY else "gold")
         return Action(kind, seat, card, a=g, b=m, other=other)
     if kind == TOKEN:
-        if value not in ix.events:
+        if not _in(value, ix.events):
             raise MalformedError(f"'event' names a Monster Event ({', '.join(ix.events)}), not {value!r}")
         target = data.get("token_on")
-        if target not in ix.areas and target not in ix.events:
+        if not _in(target, ix.areas, ix.events):
             raise MalformedError(f"'token_on' names a monster area (its top monster) or a Monster Event, "
                                  f"not {target!r}")
         return Action(kind, seat, target, option=value)
     if kind == KEEP:
-        if value not in ix.dukes:
+        if not _in(value, ix.dukes):
             raise MalformedError(f"unknown duke {value!r}")
         return Action(kind, seat, value)
     if kind == CITIZEN:
-        if value not in ix.citizens:
+        if not _in(value, ix.citizens):
             raise MalformedError(f"unknown citizen {value!r}")
         return Action(kind, seat, value)
     if kind == RETURN:
-        if value not in ix.citizens and value not in ix.monsters:
+        if not _in(value, ix.citizens, ix.monsters):
             raise MalformedError(f"'return' names a monster or citizen, not {value!r}")
         return Action(kind, seat, value)
     return Action(kind, seat, option=_str(value, key))  # CHOOSE

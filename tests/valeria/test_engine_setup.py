@@ -65,6 +65,32 @@ def test_a_malformed_setup_is_refused_with_what_is_wrong(change: dict, message: 
         VALERIA.setup_from_json(setup_json(**change))
 
 
+@pytest.mark.rules("valeria.setup.domain-row", "valeria.setup.dukes")
+@pytest.mark.parametrize("change, message", [
+    ({"domains": [[["palace-of-the-dawn"], "halfpenny-hill", "the-orb-of-urdr"]] + SETUP["domains"][1:]},
+     "unknown domain"),
+    ({"dukes": [[{"duke": 1}, "node-master-of-swords"], ["reese-the-firebrand", "cornelius-the-dreamer"]]},
+     "unknown duke"),
+])
+def test_a_list_or_object_where_a_card_belongs_is_malformed_not_a_type_error(change: dict, message: str) -> None:
+    """The library's readers are called without the schema gate too (rules.web.api builds actions
+    with them): a list or an object where a card name belongs is a MalformedError."""
+    with pytest.raises(MalformedError, match=message):
+        VALERIA.setup_from_json(setup_json(**change))
+
+
+@pytest.mark.rules("valeria.variants.events.instructions", "valeria.variants.solo.capture", "valeria.setup.dukes")
+@pytest.mark.parametrize("action", [
+    {"seat": 0, "event": "mimic", "token_on": [1]}, {"seat": 0, "event": ["mimic"], "token_on": "hills"},
+    {"seat": 0, "capture": ["cleric"]}, {"seat": 0, "activate": {}}, {"seat": 0, "keep": ["simon-the-unclean"]},
+    {"seat": 0, "die": ["palace-of-the-dawn"], "which": 0}, {"seat": 0, "citizen": {}}, {"seat": 0, "return": [2]},
+    {"chance": "draw", "monster": ["goblin"]}, {"seat": 0, "gain": ["gold"]},
+])
+def test_a_list_or_object_where_an_action_names_a_card_is_malformed(action: dict) -> None:
+    with pytest.raises(MalformedError):
+        VALERIA.action_from_json(action)
+
+
 @pytest.mark.rules("valeria.setup.players")
 def test_the_variant_names_two_to_five_players() -> None:
     with pytest.raises(MalformedError, match="2, 3, 4"):
