@@ -23,7 +23,6 @@ import contextlib
 import hashlib
 import io
 import json
-import re
 import sys
 import tempfile
 from pathlib import Path
@@ -31,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules import games  # noqa: E402
-from rules.cli import main  # noqa: E402
+from rules import games
+from rules.cli import main
 
 VALERIA_VARIANTS = [
     None,
