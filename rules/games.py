@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any
 
 from rules.kernel.game import Game
+from rules.kernel.verdict import UnknownGameError
 
 #: record key -> "module:attribute" of the game object
 GAMES: dict[str, str] = {
@@ -22,10 +23,14 @@ GAMES: dict[str, str] = {
 
 
 def load(key: str) -> Game[Any, Any]:
-    """The game object for a record's ``"game"`` key; ``KeyError`` names the known ones."""
+    """The game object for a record's ``"game"`` key.
+
+    An unknown key raises :class:`~rules.kernel.verdict.UnknownGameError` (a
+    ``KeyError``), which names the known ones.
+    """
     target = GAMES.get(key)
     if target is None:
-        raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted(GAMES))}")
+        raise UnknownGameError(f"unknown game {key!r}; known games: {', '.join(sorted(GAMES))}")
     module, _, attr = target.partition(":")
     game: Game[Any, Any] = getattr(import_module(module), attr)
     return game

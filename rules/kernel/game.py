@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from rules.kernel.decisions import Decisions, ForcedStep
+from rules.kernel.parameters import Parameters
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, Violation
 
@@ -73,6 +74,8 @@ class GameInfo:
     automata: tuple[str, ...] = ()
     #: the rule-ID prefixes of this game's rules in the spec ("claim-combined" for the combinations)
     rule_prefixes: tuple[str, ...] = ()
+    #: the record's ``"variant"`` parameters and the refused combinations (decision 0023)
+    parameters: Parameters = Parameters()
 
     @property
     def prefixes(self) -> tuple[str, ...]:

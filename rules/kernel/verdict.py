@@ -19,7 +19,18 @@ class Violation:
         return {"rules": list(self.rules), "message": self.message.get(lang)}
 
 
-class IllegalActionError(ValueError):
+class RulesError(Exception):
+    """The base of every exception this library raises on purpose (decision record 0023).
+
+    Catch it to handle any refusal of the library; its subclasses say which:
+    :class:`MalformedError` for input that is not what the library reads,
+    :class:`IllegalActionError` for a well-formed but illegal action passed to
+    ``Game.apply``, :class:`UnknownGameError` for a game key nobody registered.
+    The same bad input raises the same class in every game.
+    """
+
+
+class IllegalActionError(RulesError, ValueError):
     """Raised by ``Game.apply`` for an illegal action; carries the violation.
 
     Use ``Game.check`` (returns the violation or ``None``) to get a verdict
@@ -31,10 +42,17 @@ class IllegalActionError(ValueError):
         self.violation = violation
 
 
-class MalformedError(ValueError):
+class MalformedError(RulesError, ValueError):
     """Input that is not a well-formed record, setup, action or spec."""
 
     def __init__(self, message: str, *, where: str | None = None) -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.detail = message
+
+
+class UnknownGameError(RulesError, KeyError):
+    """A game key that no installed game registered; the message names the known ones."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""

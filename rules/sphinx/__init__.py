@@ -14,7 +14,7 @@ Load it with ``extensions = ["rules.sphinx"]``. It adds:
   one section per spec section and one subsection per rule, the rule ID
   being the anchor; worked examples are drawn as SVG and checked against the
   engine (a disagreement is a build warning, fatal under ``-W``); a game's
-  data tables (:class:`rules.rulebook.Tables`) appear under the rules that
+  data tables (:class:`rules.kernel.pictures.Tables`) appear under the rules that
   state them, and stack into labelled blocks on a phone;
 - ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
   linking to its rule;

@@ -19,6 +19,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rules import rulebook
+from rules.kernel import pictures
 from rules.kernel.spec import Annotation, Book, Rule, Section, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
@@ -40,7 +41,7 @@ class Renderer(LinkColumns):
         self.location = directive.get_location()
         self.spec = load_spec()
         self.domain: RuleDomain = self.env.get_domain("rule")  # type: ignore[assignment]
-        self._tables: dict[tuple[str, tuple[str, ...]], tuple[rulebook.Table, ...]] = {}
+        self._tables: dict[tuple[str, tuple[str, ...]], tuple[pictures.Table, ...]] = {}
 
     # ------------------------------------------------------------------ pieces
 
@@ -132,8 +133,8 @@ class Renderer(LinkColumns):
         fig += p
         return fig
 
-    def tables_of(self, game: str, languages: tuple[str, ...]) -> tuple[rulebook.Table, ...]:
-        """The game's data tables (:class:`rules.rulebook.Tables`), computed once per document."""
+    def tables_of(self, game: str, languages: tuple[str, ...]) -> tuple[pictures.Table, ...]:
+        """The game's data tables (:class:`rules.kernel.pictures.Tables`), computed once per document."""
         cache = self._tables
         if (game, languages) not in cache:
             try:
@@ -143,7 +144,7 @@ class Renderer(LinkColumns):
                 cache[game, languages] = ()
         return cache[game, languages]
 
-    def table(self, game: str, table: rulebook.Table, languages: tuple[str, ...]) -> nodes.container:
+    def table(self, game: str, table: pictures.Table, languages: tuple[str, ...]) -> nodes.container:
         """A data table of the game, generated at build time; it scrolls sideways in its own box
         when a phone is too narrow for it."""
         box = nodes.container(classes=["rules-data-table"], ids=[f"{game}-table-{table.key}"])

@@ -56,8 +56,7 @@ from rules.valeria.state import (
 from rules.valeria.variants import options_of
 
 if TYPE_CHECKING:
-    from rules.kernel.pictures import Picture
-    from rules.rulebook import Table
+    from rules.kernel.pictures import Picture, Table
 
 
 class Valeria(GameBase[State, Action]):

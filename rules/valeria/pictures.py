@@ -36,10 +36,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from rules.kernel.pictures import Picture
+from rules.kernel.pictures import Picture, Table
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
-from rules.rulebook import Table
 from rules.valeria import engine
 from rules.valeria.cards import (
     AddToken,

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from rules import games, rulebook
+from rules.kernel import pictures
 from rules.kernel.pictures import Picture, Pictures
 from rules.kernel.spec import Annotation, load_spec
 from rules.kernel.text import Text
@@ -156,7 +157,7 @@ def test_a_malformed_figure_is_refused_clearly(figure: dict[str, Any], message: 
 
 def test_the_game_object_offers_pictures_and_tables() -> None:
     game = games.load("valeria")
-    assert isinstance(game, Pictures) and isinstance(game, rulebook.Tables)
+    assert isinstance(game, Pictures) and isinstance(game, pictures.Tables)
     picture = game.draw_figure(FIGURES[0].values[1].figure, ("cs", "en"))
     assert isinstance(picture, Picture) and not picture.problems
 
@@ -203,18 +204,18 @@ def test_the_card_tables_speak_both_languages() -> None:
 def test_a_bad_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """The generic side checks what a game hands it (rules.rulebook.tables)."""
     class Fake:
-        def __init__(self, table: rulebook.Table) -> None:
+        def __init__(self, table: pictures.Table) -> None:
             self.table = table
 
-        def data_tables(self, languages: Any) -> list[rulebook.Table]:
+        def data_tables(self, languages: Any) -> list[pictures.Table]:
             return [self.table]
 
     cell = Text.of(cs="a", en="a")
-    bad_rule = rulebook.Table("x", "valeria.no-such-rule", cell, (cell,), ((cell,),))
+    bad_rule = pictures.Table("x", "valeria.no-such-rule", cell, (cell,), ((cell,),))
     monkeypatch.setattr(rulebook, "load_game", lambda game: Fake(bad_rule))
     with pytest.raises(MalformedError, match="unknown rule"):
         rulebook.tables("valeria")
-    short_row = rulebook.Table("x", "valeria.dukes.table", cell, (cell, cell), ((cell,),))
+    short_row = pictures.Table("x", "valeria.dukes.table", cell, (cell, cell), ((cell,),))
     monkeypatch.setattr(rulebook, "load_game", lambda game: Fake(short_row))
     with pytest.raises(MalformedError, match="row 1"):
         rulebook.tables("valeria")
