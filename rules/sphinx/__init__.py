@@ -19,7 +19,9 @@ Load it with ``extensions = ["rules.sphinx"]``. It adds:
 - ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
   linking to its rule;
 - ``.. proofs::``: a table of every theorem with its rules, status and time;
-- ``.. rulebook-chapters::``: the table of contents of every chapter;
+- ``.. rulebook-chapters::``: the table of contents of every chapter; a
+  registered game without a page of its own gets a generated one
+  (:mod:`rules.sphinx.chapters`);
 - the index of rules, by game and section (``:ref:`rule-ruleindex```).
 
 Configuration:
@@ -64,6 +66,7 @@ The extension is a package of small modules, each with one concern:
 - ``renderer``: ``Renderer``, the nodes of one rule, section or summary;
 - ``directives``: ``rule``, ``rulebook``, ``rulings`` and ``proofs``;
 - ``events``: the Sphinx event handlers (re-reading, code links);
+- ``chapters``: the generated page of a registered game that has none;
 - this module: :func:`setup`, and the names other code imports from
   ``rules.sphinx``.
 """
@@ -75,6 +78,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from rules.sphinx.chapters import write_missing_chapters
 from rules.sphinx.data import proof_report as proof_report
 from rules.sphinx.data import tests_table as tests_table
 from rules.sphinx.directives import ChaptersDirective as ChaptersDirective
@@ -116,6 +120,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("proofs", ProofsDirective)
     app.add_directive("rulebook-chapters", ChaptersDirective)
+    app.connect("builder-inited", write_missing_chapters)
     app.connect("env-get-outdated", _outdated)
     app.connect("missing-reference", _missing_code_reference, priority=900)
     app.connect("missing-reference", _rule_from_spec, priority=950)
