@@ -153,11 +153,12 @@ class Spec:
 
 
 def spec_dir() -> Path:
-    """The library's own books: ``rules/_spec`` (a link to the checkout's top-level
-    ``spec/``, shipped as package data when installed), else ``spec/`` of the checkout."""
+    """The library's own books: ``rules/_spec``, shipped as package data when
+    installed and in a checkout a link to the top-level ``spec/`` (resolved, so
+    errors name ``spec/claim.toml``); else ``spec/`` of the checkout."""
     packaged = Path(str(resources.files("rules"))) / "_spec"
     if packaged.is_dir() and any(packaged.glob("*.toml")):
-        return packaged
+        return packaged.resolve()
     return Path(__file__).resolve().parents[2] / "spec"
 
 
