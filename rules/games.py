@@ -66,7 +66,9 @@ class Registration:
 
     key: str  #: the record's ``"game"``
     target: str  #: ``"module:attribute"`` of the game object
-    distribution: str  #: who registers it (``tabletop-rules``, or the other project's name)
+    distribution: str  #: who registers it, its name normalized (``tabletop-rules``, ``acme-poker``)
+    #: False when read from a checkout's ``pyproject.toml`` rather than installed metadata
+    installed: bool = True
 
     @property
     def module(self) -> str:
@@ -93,6 +95,7 @@ class Registration:
 
 
 def _normal(name: str) -> str:
+    """A distribution's name as PEP 503 compares it (``Tabletop_Rules`` is ``tabletop-rules``)."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
@@ -106,15 +109,15 @@ def _checkout_registrations() -> list[Registration]:
     if _normal(project.get("name", "")) != DISTRIBUTION:
         return []
     declared = project.get("entry-points", {}).get(GROUP, {})
-    return [Registration(key, target, f"{DISTRIBUTION} (pyproject.toml, not installed)")
-            for key, target in declared.items()]
+    return [Registration(key, target, DISTRIBUTION, installed=False) for key, target in declared.items()]
 
 
 def discover() -> tuple[Registration, ...]:
     """Every registered game, read from the installed distributions' metadata (and from
     the checkout's ``pyproject.toml`` when the library's own metadata lacks them)."""
-    found = [Registration(ep.name, ep.value, ep.dist.name if ep.dist else "?") for ep in entry_points(group=GROUP)]
-    if not any(_normal(r.distribution) == DISTRIBUTION for r in found):
+    found = [Registration(ep.name, ep.value, _normal(ep.dist.name) if ep.dist else "?")
+             for ep in entry_points(group=GROUP)]
+    if not any(r.distribution == DISTRIBUTION for r in found):
         found.extend(_checkout_registrations())
     by_key: dict[str, Registration] = {}
     for registration in found:

@@ -33,7 +33,7 @@ def registered(key: str) -> dict[str, object]:
     prefixes = game.info.prefixes
     return {
         "package": rules.games.REGISTRY[key].package,
-        "ours": rules.games.REGISTRY[key].distribution.startswith(rules.games.DISTRIBUTION),
+        "ours": rules.games.REGISTRY[key].distribution == rules.games.DISTRIBUTION,
         "rules": sum(r.id.split(".", 1)[0] in prefixes for r in load_spec().rules),
         "theorems": sum(t.game in prefixes for t in proofs.THEOREMS),
         "capabilities": sorted(c.__name__ for c in (HasPositions, HasVariants, HasCommands, HasSecrets, HasRecordSchema)
@@ -59,7 +59,7 @@ def test_the_registry_is_one_entry_point_per_game() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared = project["entry-points"][rules.games.GROUP]
     ours = {r.key: r.target for r in rules.games.REGISTRY.values()
-            if r.distribution.startswith(rules.games.DISTRIBUTION)}
+            if r.distribution == rules.games.DISTRIBUTION}
     assert ours == declared and len(declared) >= 5
 
 
