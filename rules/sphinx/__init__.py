@@ -42,6 +42,11 @@ Configuration:
 ``rules_proofs_module``
     The module with ``THEOREMS`` (default ``proofs``); if it cannot be
     imported, the rulebook says so and the build goes on.
+``rules_generate_chapters``
+    Write a page for every chapter of :func:`rules.rulebook.chapters` that has
+    none in the sources (a game another distribution registered), so
+    ``.. rulebook-chapters::`` lists it; see :mod:`rules.sphinx.chapters`.
+    Default ``False``: a project that only cites rules gets no pages.
 ``rules_rulebook_url``
     Base URL of a published rulebook. A ``:rule:`` reference that this
     project does not render and no intersphinx inventory resolves, but the
@@ -112,6 +117,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_tests_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("rules_proofs_module", "proofs", "env", types=frozenset({str}))
     app.add_config_value("rules_rulebook_url", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("rules_generate_chapters", False, "env", types=frozenset({bool}))
     add_nodes(app)
     app.add_domain(RuleDomain)
     app.add_role("rule", RuleRole(innernodeclass=nodes.literal, warn_dangling=True))

@@ -5,7 +5,9 @@ and the registered games) is the page named by its game key, ``claim.rst``
 holding ``.. rulebook:: claim`` and the prose written for it. A game that
 another distribution registers (decision record 0024) has no page in a
 project's sources, so when the builder starts, :func:`write_missing_chapters`
-writes ``<key>.rst`` for every chapter without a page: the game's name, where
+writes ``<key>.rst`` for every chapter without a page, in a project that asks
+for it with ``rules_generate_chapters = True`` (the rulebook's ``conf.py``; a
+project that only cites rules gets no pages): the game's name, where
 its rules come from, the "paste a record" adjudicator panel when
 ``rules.sphinx.adjudicator`` is loaded, and the ``rulebook`` directive, which
 renders its sections and rules like any chapter. ``.. rulebook-chapters::``
@@ -75,7 +77,10 @@ def _has_page(srcdir: Path, key: str, suffixes: list[str]) -> Path | None:
 
 
 def write_missing_chapters(app: Sphinx) -> None:
-    """Write the page of every chapter that has none, or whose page this module wrote."""
+    """Write the page of every chapter that has none, or whose page this module wrote
+    (when ``rules_generate_chapters`` is on)."""
+    if not app.config.rules_generate_chapters:
+        return
     srcdir = Path(app.srcdir)
     suffixes = list(app.config.source_suffix) or [".rst"]
     panel = "rules.sphinx.adjudicator" in app.extensions

@@ -116,7 +116,8 @@ def test_its_rulebook_chapter_is_generated_and_in_the_navigation(site: Path, tmp
     source = tmp_path / "src"
     source.mkdir()
     (source / "conf.py").write_text('extensions = ["rules.sphinx", "rules.sphinx.adjudicator"]\nproject = "t"\n'
-                                    'rules_run_proofs = False\nhtml_theme = "basic"\n', encoding="utf-8")
+                                    'rules_run_proofs = False\nrules_generate_chapters = True\nhtml_theme = "basic"\n',
+                                    encoding="utf-8")
     (source / "index.rst").write_text("Rulebook\n========\n\n.. rulebook-chapters::\n", encoding="utf-8")
     listed = run(site, "-c", "from rules import rulebook; print(' '.join(c.key for c in rulebook.chapters()))")
     chapters = listed.stdout.split()
@@ -132,3 +133,16 @@ def test_its_rulebook_chapter_is_generated_and_in_the_navigation(site: Path, tmp
         assert f'id="{rule}"' in page
     assert "Pořadí kombinací" in page and "Hand ranking" in page and "threecard.game.strength" in page
     assert 'data-game="any"' in page
+
+
+def test_a_project_that_only_cites_rules_gets_no_pages(site: Path, tmp_path: Path) -> None:
+    """Without ``rules_generate_chapters`` nothing is written into a project's sources."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["rules.sphinx"]\nproject = "t"\nrules_run_proofs = False\n'
+                                    'html_theme = "basic"\n', encoding="utf-8")
+    (source / "index.rst").write_text("Citing\n======\n\n.. rule:: threecard.split\n", encoding="utf-8")
+    out = run(site, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(source), str(tmp_path / "html"))
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert sorted(p.name for p in source.iterdir()) == ["conf.py", "index.rst"]
+    assert 'id="threecard.split"' in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
