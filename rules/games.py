@@ -80,7 +80,9 @@ class Registration:
         return self.module.rpartition(".")[0]
 
     def book_folder(self) -> Path | None:
-        """The package's ``spec/`` folder, found without importing the game (``None`` if it has none)."""
+        """The package's ``spec/`` folder (``None`` if it has none), found without importing
+        the package itself (only its parents, if it has any), so reading the registry
+        imports no game."""
         if not self.package:
             return None
         try:

@@ -4,6 +4,8 @@ what an uninstalled checkout does."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 
@@ -94,3 +96,11 @@ def test_a_registration_knows_its_package() -> None:
     assert (claim.module, claim.package) == ("rules.claim.game", "rules.claim")
     assert claim.book_folder() is None  # the library's books live in its top-level spec/
     assert Registration("x", "toplevel:X", "x").book_folder() is None
+
+
+def test_reading_the_registry_imports_no_game() -> None:
+    """Games are imported when loaded, not when listed (the spec folders are found on disk)."""
+    code = ("import sys, rules.games\n"
+            "print(sorted(m for m in sys.modules if m.startswith('rules.') and not m.startswith('rules.kernel')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['rules.games']"
