@@ -57,3 +57,5 @@ _STATUS = ROOT / "build" / "test-status.json"
 rules_test_status = str(_STATUS) if _STATUS.is_file() else ""
 rules_run_proofs = True
 rules_source_url = None
+# a registered game without a page here gets a generated chapter (rules.sphinx.chapters)
+rules_generate_chapters = True

@@ -1,4 +1,5 @@
-"""Load and validate the rule specification (``spec/<game>.toml``).
+"""Load and validate the rule specification (``spec/<game>.toml``, and the
+``spec/*.toml`` of every registered game's package: decision record 0024).
 
 The format is described in ``docs/decisions/0002-spec-record-format.md``.
 Every error names the file and, where there is one, the rule ID.
@@ -152,23 +153,49 @@ class Spec:
 
 
 def spec_dir() -> Path:
-    """Where the spec files live: ``spec/`` in a checkout, ``rules/_spec`` when installed."""
+    """The library's own books: ``rules/_spec``, shipped as package data when
+    installed and in a checkout a link to the top-level ``spec/`` (resolved, so
+    errors name ``spec/claim.toml``); else ``spec/`` of the checkout."""
     packaged = Path(str(resources.files("rules"))) / "_spec"
     if packaged.is_dir() and any(packaged.glob("*.toml")):
-        return packaged
+        return packaged.resolve()
     return Path(__file__).resolve().parents[2] / "spec"
 
 
-@cache
+#: The book folders of registered games besides the library's own (decision record
+#: 0024): set by :mod:`rules.games`, which finds them; the kernel imports no game.
+_game_books: tuple[Path, ...] = ()
+
+
+def use_game_books(folders: Iterable[Path | str]) -> None:
+    """Read the books in ``folders`` too, after the library's own (each registered
+    game package's ``spec/``). Replaces the folders given before, so a registry that
+    is read again says which games it holds now."""
+    global _game_books
+    own = spec_dir().resolve()
+    _game_books = tuple(dict.fromkeys(Path(f) for f in folders if Path(f).resolve() != own))
+
+
+def book_folders() -> tuple[Path, ...]:
+    """Where :func:`load_spec` reads by default: the library's books, then the registered games'."""
+    return (spec_dir(), *_game_books)
+
+
 def load_spec(directory: str | None = None) -> Spec:
-    """Load every ``*.toml`` in ``directory`` (default :func:`spec_dir`)."""
-    folder = Path(directory) if directory else spec_dir()
-    paths = sorted(folder.glob("*.toml"))
-    if not paths:
-        raise SpecError(f"no spec files in {folder}")
-    books = tuple(load_book(p) for p in paths)
+    """Every ``*.toml`` in ``directory``, or by default in each of :func:`book_folders`."""
+    return _load((Path(directory),) if directory else book_folders())
+
+
+@cache
+def _load(folders: tuple[Path, ...]) -> Spec:
+    books: list[Book] = []
+    for folder in folders:
+        paths = sorted(folder.glob("*.toml"))
+        if not paths:
+            raise SpecError(f"no spec files in {folder}")
+        books.extend(load_book(p) for p in paths)
     _check_unique_and_links(books)
-    return Spec(books)
+    return Spec(tuple(books))
 
 
 def load_book(path: Path | str) -> Book:

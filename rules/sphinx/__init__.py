@@ -19,7 +19,9 @@ Load it with ``extensions = ["rules.sphinx"]``. It adds:
 - ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
   linking to its rule;
 - ``.. proofs::``: a table of every theorem with its rules, status and time;
-- ``.. rulebook-chapters::``: the table of contents of every chapter;
+- ``.. rulebook-chapters::``: the table of contents of every chapter; a
+  registered game without a page of its own gets a generated one
+  (:mod:`rules.sphinx.chapters`);
 - the index of rules, by game and section (``:ref:`rule-ruleindex```).
 
 Configuration:
@@ -40,6 +42,11 @@ Configuration:
 ``rules_proofs_module``
     The module with ``THEOREMS`` (default ``proofs``); if it cannot be
     imported, the rulebook says so and the build goes on.
+``rules_generate_chapters``
+    Write a page for every chapter of :func:`rules.rulebook.chapters` that has
+    none in the sources (a game another distribution registered), so
+    ``.. rulebook-chapters::`` lists it; see :mod:`rules.sphinx.chapters`.
+    Default ``False``: a project that only cites rules gets no pages.
 ``rules_rulebook_url``
     Base URL of a published rulebook. A ``:rule:`` reference that this
     project does not render and no intersphinx inventory resolves, but the
@@ -64,6 +71,7 @@ The extension is a package of small modules, each with one concern:
 - ``renderer``: ``Renderer``, the nodes of one rule, section or summary;
 - ``directives``: ``rule``, ``rulebook``, ``rulings`` and ``proofs``;
 - ``events``: the Sphinx event handlers (re-reading, code links);
+- ``chapters``: the generated page of a registered game that has none;
 - this module: :func:`setup`, and the names other code imports from
   ``rules.sphinx``.
 """
@@ -75,6 +83,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from rules.sphinx.chapters import write_missing_chapters
 from rules.sphinx.data import proof_report as proof_report
 from rules.sphinx.data import tests_table as tests_table
 from rules.sphinx.directives import ChaptersDirective as ChaptersDirective
@@ -108,6 +117,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_tests_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("rules_proofs_module", "proofs", "env", types=frozenset({str}))
     app.add_config_value("rules_rulebook_url", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("rules_generate_chapters", False, "env", types=frozenset({bool}))
     add_nodes(app)
     app.add_domain(RuleDomain)
     app.add_role("rule", RuleRole(innernodeclass=nodes.literal, warn_dangling=True))
@@ -116,6 +126,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("proofs", ProofsDirective)
     app.add_directive("rulebook-chapters", ChaptersDirective)
+    app.connect("builder-inited", write_missing_chapters)
     app.connect("env-get-outdated", _outdated)
     app.connect("missing-reference", _missing_code_reference, priority=900)
     app.connect("missing-reference", _rule_from_spec, priority=950)

@@ -3,18 +3,23 @@ malformed spec file is a ``SpecError`` that names the file and the rule."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import rules.games
 from rules.kernel.spec import (
     ANNOTATION_KINDS,
     RULE_ID,
     Book,
     Spec,
     SpecError,
+    book_folders,
     load_book,
     load_spec,
+    spec_dir,
+    use_game_books,
 )
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
@@ -28,8 +33,11 @@ def spec() -> Spec:
 
 
 def test_real_spec_loads(spec: Spec) -> None:
-    assert [b.game for b in spec.books] == ["claim", "claim2", "leaders", "valeria"]
-    assert [b.language for b in spec.books] == ["cs", "hu", "cs", "cs"]
+    """One book per file of ``spec/``, each the book of a registered game, in that game's language."""
+    books = [b for b in spec.books if Path(b.path).parent == spec_dir()]
+    assert [b.game for b in books] == [p.stem for p in sorted(spec_dir().glob("*.toml"))]
+    assert {b.game for b in books} <= set(rules.games.GAMES) and len(books) >= 4
+    assert all(b.language == rules.games.load(b.game).info.languages[0] for b in books)
     assert spec.book("claim2").namespaces == ("claim", "claim-combined")
     claim = spec.book("claim")
     assert claim.language == "cs"
@@ -314,3 +322,39 @@ def test_figure_must_be_a_table(tmp_path: Path) -> None:
     write(tmp_path, "toy.toml", BOOK + rule() + annotation)
     err = load_error(tmp_path)
     assert "toy.first" in str(err) and "figure" in str(err)
+
+
+# ----------------------------------------------------------------- the books of registered games
+
+
+@pytest.fixture
+def game_books() -> Iterator[None]:
+    """Restore the registered games' book folders after a test that sets its own."""
+    yield
+    rules.games.refresh()
+
+
+def test_registered_games_books_are_read_after_ours(tmp_path: Path, game_books: None) -> None:
+    write(tmp_path, "toy.toml", BOOK + rule())
+    before = load_spec()
+    use_game_books([tmp_path, spec_dir()])  # the library's own folder is never read twice
+    assert book_folders() == (spec_dir(), tmp_path)
+    spec = load_spec()
+    assert spec.books[:-1] == before.books and spec.books[-1].game == "toy"
+    assert spec["toy.first"].game == "toy"
+    use_game_books([])
+    assert "toy.first" not in load_spec()
+
+
+def test_a_registered_game_may_not_reuse_our_rule_ids(tmp_path: Path, game_books: None) -> None:
+    write(tmp_path, "toy.toml", BOOK.replace('seeds = ["seed.txt"]', 'seeds = ["seed.txt"]\nnamespaces = ["claim"]')
+          + rule("claim.follow-suit"))
+    use_game_books([tmp_path])
+    with pytest.raises(SpecError, match="claim.follow-suit: duplicate ID"):
+        load_spec()
+
+
+def test_an_empty_book_folder_is_named(tmp_path: Path, game_books: None) -> None:
+    use_game_books([tmp_path])
+    with pytest.raises(SpecError, match=f"no spec files in {tmp_path}"):
+        load_spec()
