@@ -22,14 +22,14 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rules.kernel.spec import load_spec
+
 logger = logging.getLogger(__name__)
 
 
 def hover_text(rule_id: str) -> str | None:
     """What a reference to ``rule_id`` shows on hover: the rule's title and text in
     English and in its book's language, from the installed spec (``None`` if unknown)."""
-    from rules.kernel.spec import load_spec
-
     spec = load_spec()
     rule = spec.get(rule_id)
     if rule is None:
@@ -53,8 +53,6 @@ class RuleIndex(Index):
     shortname = "rules"
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        from rules.kernel.spec import load_spec
-
         spec = load_spec()
         rendered: dict[str, tuple[str, str, str]] = self.domain.data.get("rules", {})
         wanted = set(docnames) if docnames is not None else None

@@ -18,6 +18,7 @@ from docutils import nodes
 from sphinx.environment import BuildEnvironment
 
 from rules import rulebook
+from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
 from rules.sphinx.domain import rule_xref
 
@@ -56,8 +57,6 @@ _RULE_ID = re.compile(r"(?<![\w.-])([a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a
 
 
 def _known_rule(text: str) -> bool:
-    from rules.kernel.spec import load_spec
-
     return text in load_spec()
 
 
