@@ -300,7 +300,7 @@ def _rule(args: argparse.Namespace) -> int:
         _emit(_rule_json(rule))
         return EXIT_OK
     book = spec.book(rule.game)
-    print(f"{rule.id}  [{book.title['en']}, {rule.source.seed} › {rule.source.section}]")
+    print(f"{rule.id}  [{book.title.get(FALLBACK)}, {rule.source.seed} › {rule.source.section}]")
     if rule.informative:
         print("(informative)")
     for lang in rule.text.languages:
@@ -341,7 +341,7 @@ def _rules(args: argparse.Namespace) -> int:
             _emit(_rule_json(rule))
         else:
             flag = " (informative)" if rule.informative else ""
-            print(f"{rule.id:40} {rule.title['en']}{flag}")
+            print(f"{rule.id:40} {rule.title.get(FALLBACK)}{flag}")
     return EXIT_OK
 
 

@@ -316,7 +316,7 @@ def _theorems(module: str) -> tuple[Any, ...] | str:
 
 def _text_of(value: Any) -> str:
     if isinstance(value, Text):
-        return value.get("en")
+        return value.get(FALLBACK)
     return str(value) if value is not None else ""
 
 

@@ -52,9 +52,10 @@ def group(prefix: str) -> dict[str, Text]:
     return {name: message(f"{prefix}.{name}") for name in node}
 
 
-def language_name(code: str) -> str:
-    """The language ``code`` named in itself (the code itself when the data does not name it)."""
-    names: dict[str, str] = _data()["languages"]["names"]
+def language_name(code: str, *, in_english: bool = False) -> str:
+    """The language ``code`` named in itself, or ``in_english`` (the code itself when the data
+    does not name it)."""
+    names: dict[str, str] = _data()["languages"]["english" if in_english else "names"]
     return names.get(code, code)
 
 

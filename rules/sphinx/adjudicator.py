@@ -85,7 +85,8 @@ class AdjudicatorDirective(SphinxDirective):
         if kind == ANY:  # the warm-up judges an empty record of the first registered game (decision 0022)
             extra += f' data-sample="{escape(next(iter(games.GAMES)))}"'
         html = (f'<section class="rules-adjudicator" data-game="{escape(kind)}" data-root="{escape(root)}" '
-                f'data-langs="{",".join(langs)}" data-lang-names="{escape(",".join(map(language_name, langs)))}"'
+                f'data-langs="{",".join(langs)}" data-fallback="{FALLBACK}" '
+                f'data-lang-names="{escape(",".join(map(language_name, langs)))}"'
                 f'{extra} aria-label="{escape(title)}">'
                 f'<h3 class="ra-title">{escape(title)}</h3>'
                 '<p class="ra-intro">Settle a disputed play here: the page runs this library itself '

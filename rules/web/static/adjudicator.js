@@ -9,6 +9,7 @@
   const STORAGE_KEY = "rules-adjudicator-ready";
   let runtime = null; // the one load of this page: a Promise of {call, manifest}
   let links = null; // a Promise of {rule id: "page.html#anchor"}
+  let fallbackLanguage = null; // the language every text has (the panel's data-fallback, from the messages data)
 
   // ------------------------------------------------------------------ small DOM helpers
 
@@ -171,7 +172,7 @@
   };
 
   function ruleCard(rule, lang, href) {
-    const shown = rule.title[lang] ? lang : "en"; // a rule of another book may lack the chosen language
+    const shown = rule.title[lang] ? lang : fallbackLanguage; // a rule of another book may lack the chosen language
     const other = Object.keys(rule.title).filter((l) => l !== shown);
     const id = href ? el("a", {href, class: "ra-rule-id"}, rule.id) : el("code", {class: "ra-rule-id"}, rule.id);
     return el("div", {class: "ra-rule"},
@@ -283,6 +284,7 @@
     const root = panel.dataset.root || "";
     const game = panel.dataset.game;
     const langs = panel.dataset.langs.split(",");
+    fallbackLanguage = panel.dataset.fallback;
     const langNames = (panel.dataset.langNames || panel.dataset.langs).split(",");
     registerServiceWorker(root);
 
