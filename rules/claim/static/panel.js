@@ -6,7 +6,7 @@
 (function () {
   "use strict";
 
-  const {definePanel, el, mark, verdictBadge, drawRules, showError} = window.rulesAdjudicator;
+  const {definePanel, el, verdictBadge, startAnswer, drawRules, showError} = window.rulesAdjudicator;
 
   // The factions the deck picker offers and the ones it starts with: the game's declared "factions"
   // parameter (rules.kernel.parameters, decision 0023) when it declares one, else every faction
@@ -129,12 +129,7 @@
     }
 
     async function drawFollow(result) {
-      out.replaceChildren();
-      mark(out, result);
-      if (result.status === "malformed" || result.status === "internal") {
-        out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
-        return;
-      }
+      if (!startAnswer(out, result, ["legal", "illegal", "depends"])) return;
       const leadName = label(result.lead);
       const words = {legal: "Legal follow", illegal: "Illegal follow",
                      depends: `Legal only if the follower held no card of the led faction (${leadName})`};

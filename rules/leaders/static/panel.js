@@ -6,7 +6,7 @@
 (function () {
   "use strict";
 
-  const {definePanel, el, svg, mark, verdictBadge, drawRecordVerdict, showError} = window.rulesAdjudicator;
+  const {definePanel, el, svg, verdictBadge, startAnswer, drawRecordVerdict, showError} = window.rulesAdjudicator;
 
   const SIZE = 26;
   const START = [
@@ -130,12 +130,7 @@
     function wins() {
       try {
         const result = ctx.call("wins", {position: position(), lang: state.lang});
-        out.replaceChildren();
-        mark(out, result);
-        if (result.status !== "ok") {
-          out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
-          return;
-        }
+        if (!startAnswer(out, result, ["ok"])) return;
         const answer = result.json;
         const headline = answer.status === "win"
           ? `Yes: a forced win in ${answer.length} of the mover's action(s) this action phase`

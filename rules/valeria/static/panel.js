@@ -6,7 +6,7 @@
 (function () {
   "use strict";
 
-  const {definePanel, el, mark, verdictBadge, drawRules, showError} = window.rulesAdjudicator;
+  const {definePanel, el, verdictBadge, startAnswer, drawRules, showError} = window.rulesAdjudicator;
 
   // The table both Valeria panes share: the seats, the active seat, each seat's citizens by kind and
   // domains built, and the kind of each center stack (a game has one kind per stack). Only data: the
@@ -118,12 +118,7 @@
       } catch (error) { showError(out, error); }
     }
     async function drawHarvest(result) {
-      out.replaceChildren();
-      mark(out, result);
-      if (result.status !== "ok") {
-        out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
-        return;
-      }
+      if (!startAnswer(out, result, ["ok"])) return;
       const [a, b] = result.dice;
       out.append(verdictBadge("ok", `Roll ${a} and ${b}: activation values ${result.values.join(", ")}`));
       if (result.doubles) out.append(el("p", {class: "ra-message"}, "Doubles: a card matching the dice activates once per die, a card matching the sum once."));
@@ -221,12 +216,7 @@
       } catch (error) { showError(out, error); }
     }
     async function drawPayment(result) {
-      out.replaceChildren();
-      mark(out, result);
-      if (result.status === "malformed" || result.status === "internal") {
-        out.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
-        return;
-      }
+      if (!startAnswer(out, result, ["legal", "illegal"])) return;
       const words = {legal: "Legal: the payment covers the cost", illegal: "Illegal: the payment does not cover the cost"};
       out.append(verdictBadge(result.status, words[result.status]));
       const price = Object.entries(result.price).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(" + ") || "0";

@@ -100,8 +100,12 @@
       stage("wheels");
       progress(0.92, "Importing the rules…");
       const api = pyodide.pyimport("rules.web.api");
-      // a game's panel function when ``game`` is given (rules.web.api.call), else a generic one
-      const call = (name, args, game) => JSON.parse(api.call(name, JSON.stringify(args || {}), game || null));
+      // a game's panel function when ``game`` is given (rules.web.api.call), else a generic one (no third
+      // argument: Pyodide passes a JavaScript null as jsnull, not None)
+      const call = (name, args, game) => {
+        const json = JSON.stringify(args || {});
+        return JSON.parse(game ? api.call(name, json, game) : api.call(name, json));
+      };
       call("languages");
       stage("import");
       document.documentElement.dataset.adjudicatorStages = JSON.stringify(stages);
@@ -206,6 +210,16 @@
     box.dataset.status = result.status;
     box.dataset.rules = (result.rules || []).map((r) => r.id).join(" ");
     box.dataset.json = JSON.stringify(result.json === undefined ? null : result.json);
+  }
+
+  // Start drawing a pane's answer: the box cleared and marked; an answer whose status is not one of
+  // ``drawn`` (malformed, internal) is shown as its badge and error, and false says nothing more to draw.
+  function startAnswer(box, result, drawn) {
+    box.replaceChildren();
+    mark(box, result);
+    if (drawn.includes(result.status)) return true;
+    box.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
+    return false;
   }
 
   async function drawRecordVerdict(box, result, lang, root) {
@@ -398,7 +412,8 @@
 
   // ------------------------------------------------------------------ what a game's panel script uses
 
-  window.rulesAdjudicator = {definePanel, el, svg, mark, verdictBadge, drawRules, drawRecordVerdict, showError, PanelError};
+  window.rulesAdjudicator = {definePanel, el, svg, mark, verdictBadge, startAnswer, drawRules, drawRecordVerdict, showError,
+                             PanelError};
 
   // ------------------------------------------------------------------ start
 
