@@ -52,8 +52,8 @@ def cards(page: Page, variant: Any = None) -> dict[str, Any]:
                        "name": c.name.to_json()} for c in sorted_cards]}
 
 
-def follow(page: Page, lead: str, follow: str, hand: Sequence[str] = (), *, hand_known: bool = True,
-           phase: int = 2, revealed: str | None = None, variant: Any = None, lang: str = "en") -> dict[str, Any]:
+def judge_follow(page: Page, lead: str, follow: str, hand: Sequence[str] = (), *, hand_known: bool = True,
+                 phase: int = 2, revealed: str | None = None, variant: Any = None, lang: str = "en") -> dict[str, Any]:
     """Was following ``lead`` with ``follow`` legal, and who takes the trick?
 
     ``hand`` is the follower's hand before the play (``follow`` is added when
@@ -159,4 +159,4 @@ def _follow_position(v: Variant, led: Card, held: Sequence[Card], face_up: Card 
 
 
 #: The Claim family's panel: one disputed follow (``static/panel.js``).
-PANEL = Panel(__package__ or "rules.claim", {"factions": factions, "cards": cards, "follow": follow})
+PANEL = Panel(__package__ or "rules.claim", {"factions": factions, "cards": cards, "follow": judge_follow})

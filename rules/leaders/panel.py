@@ -22,7 +22,7 @@ from rules.leaders.commands import position_state, report
 from rules.leaders.notation import PATH_ABILITIES, TARGET_ABILITIES
 
 
-def action(page: Page, position: Any, action: Any, lang: str = "en") -> dict[str, Any]:
+def judge_action(page: Page, position: Any, action: Any, lang: str = "en") -> dict[str, Any]:
     """Judge one action in a Leaders position: the verdict and, when legal, what
     it leads to (captures, surrounds, the Nemesis' reply), exactly as the page's
     record pane judges the record ``{"position": ..., "actions": [action]}``."""
@@ -81,4 +81,4 @@ def characters(page: Page) -> dict[str, Any]:
 
 #: Leaders' panel: the board (``static/panel.js``).
 PANEL = Panel(__package__ or "rules.leaders",
-              {"action": action, "wins": wins, "tap_action": tap_action, "characters": characters})
+              {"action": judge_action, "wins": wins, "tap_action": tap_action, "characters": characters})
