@@ -1,8 +1,10 @@
 // The rulebook's Adjudicate panel (docs/decisions/0017-in-page-adjudicator.md).
 //
 // Everything that judges runs in Python: this script loads Pyodide and the project's wheel from the
-// site (_adjudicator/), then calls rules.web.api.call(name, json) and draws what it returns. No rule
-// is restated here; this file only turns taps into the arguments of those calls.
+// site (_adjudicator/), then calls rules.web.api.call(name, json[, game]) and draws what it returns. No
+// rule is restated here and no game is named: it draws the record pane every game shares, and loads a
+// game's own panes from the script the game's package ships (docs/decisions/0024), which draws them
+// with the helpers exported below as window.rulesAdjudicator.
 (function () {
   "use strict";
 
