@@ -23,37 +23,25 @@ from typing import Any, TextIO
 
 from rules import games
 from rules.kernel.game import HasCommands
+from rules.kernel.messages import FALLBACK, group, languages
 from rules.kernel.records import (
     Adjudication,
     adjudicate,
     parse_record,
     read_json,
 )
+from rules.kernel.registry import implementations
+from rules.kernel.schema import assemble
 from rules.kernel.simulate import VariantError, bench, random_record
 from rules.kernel.spec import Rule, SpecError, load_spec
-from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
 #: Where to report an internal error (exit status 3).
 REPORT = "please report it to the tabletop-rules maintainers with the command and its input files"
 
-_WORDS = {
-    "legal_finished": Text.of(cs="legální, hra dohrána", hu="szabályos, a játék véget ért", en="legal, game finished"),
-    "legal_unfinished": Text.of(cs="legální do posledního tahu ({n} tahů), hra nedohrána",
-                                hu="eddig szabályos ({n} lépés), a játék nem ért véget",
-                                en="legal so far ({n} actions), game not finished"),
-    "illegal": Text.of(cs="NELEGÁLNÍ tah č. {i} ({action})", hu="SZABÁLYTALAN {i}. lépés ({action})",
-                       en="ILLEGAL action #{i} ({action})"),
-    "impossible": Text.of(cs="NEMOŽNÝ záznam, tah č. {i} ({action})", hu="LEHETETLEN feljegyzés, {i}. lépés ({action})",
-                          en="IMPOSSIBLE record, action #{i} ({action})"),
-    "malformed": Text.of(cs="chybný soubor: {error}", hu="hibás fájl: {error}", en="malformed: {error}"),
-    "breaks": Text.of(cs="porušuje", hu="megszegi", en="breaks"),
-    "winners": Text.of(cs="Vítěz: {w}", hu="Győztes: {w}", en="Winner: {w}"),
-    "nobody": Text.of(cs="nikdo", hu="senki", en="nobody"),
-    "seat": Text.of(cs="hráč {s}", hu="{s}. hely", en="seat {s}"),
-    "note": Text.of(cs="poznámka k pozici", hu="megjegyzés az állásról", en="note on the position"),
-}
+#: The verdict's own words in every language (rules/kernel/messages.toml, decision 0025).
+_WORDS = group("verdict")
 
 
 class UsageError(Exception):
@@ -105,8 +93,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The command line; a game's own commands are added only when ``argv``
     names that game, so other commands do not import every game at start-up."""
     p = argparse.ArgumentParser(prog="rules", description=__doc__.splitlines()[0],
-                                epilog="A game may have commands of its own: rules GAME COMMAND "
-                                       "(e.g. rules leaders wins FILE); rules GAME -h lists them. "
+                                epilog="A game may have commands of its own: rules GAME COMMAND FILE; "
+                                       "rules GAME -h lists them. "
                                        "Exit status: 0 legal (or done), 1 illegal by a rule, 2 malformed "
                                        "input, 3 internal error (a bug in the library).")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -116,32 +104,37 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
                                    "legal, 1 an action illegal by a rule, 2 a file malformed, 3 an internal "
                                    "error (a bug in the library); the highest wins.")
     a.add_argument("files", nargs="+", metavar="FILE", help="rules-record/1 JSON files")
-    a.add_argument("--lang", default="en", metavar="LANG",
-                   help="language of explanations: a rulebook's language (cs, hu, ...) or en (default)")
-    a.add_argument("--explain", action="store_true", help="trick by trick: who won, by which rules, where cards went")
+    a.add_argument("--lang", default=FALLBACK, metavar="LANG",
+                   help=f"language of explanations: a rulebook's language or {FALLBACK} (default)")
+    a.add_argument("--explain", action="store_true",
+                   help="step by step: what each action did, by which rules, and what the engine did by itself")
     a.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     a.set_defaults(run=_adjudicate)
 
     r = sub.add_parser("rule", help="print one rule in both languages with its annotations")
-    r.add_argument("id", help="a rule ID, e.g. claim.follow-suit")
+    r.add_argument("id", help="a rule ID, BOOK.NAME (`rules rules` lists them)")
     r.add_argument("--json", action="store_true")
     r.set_defaults(run=_rule)
 
     rs = sub.add_parser("rules", help="list the rules of a game")
-    rs.add_argument("--game", default=None, help="a game key, e.g. claim (default: all)")
+    rs.add_argument("--game", default=None, help="a game key (default: all)")
     rs.add_argument("--json", action="store_true", help="one JSON object per rule, one per line")
     rs.set_defaults(run=_rules)
 
-    pl = sub.add_parser("play", help="write a random legal record")
+    variants = _variants_help(argv)
+    pl = sub.add_parser("play", help="write a random legal record", epilog=variants,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("game")
     pl.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same record)")
     pl.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     pl.add_argument("--stop-after", type=int, default=None, metavar="N", help="stop the record after N actions")
     pl.add_argument("--variant", default=None, metavar="JSON",
-                    help='the game\'s variant, e.g. \'{"players": 4, "factions": [...]}\' (default: the game\'s own or random)')
+                    help="the game's variant, a JSON object of its parameters (listed below with -h; "
+                         "default: the game's own or random)")
     pl.set_defaults(run=_play)
 
-    b = sub.add_parser("bench", help="play random complete games and report games per second")
+    b = sub.add_parser("bench", help="play random complete games and report games per second", epilog=variants,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     b.add_argument("game")
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--seed", type=int, default=0)
@@ -158,7 +151,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     game = games.load(key) if key in games.GAMES else None
     if isinstance(game, HasCommands) and game.commands:
         commands = game.commands
-        g = sub.add_parser(game.info.key, help=f"commands of {game.info.name['en']}: {', '.join(sorted(commands))}")
+        g = sub.add_parser(game.info.key, help=f"commands of {game.info.name.get(FALLBACK)}: {', '.join(sorted(commands))}")
         gsub = g.add_subparsers(dest="game_command", required=True)
         for name, command in sorted(commands.items()):
             c = gsub.add_parser(name, help=command.help, description=command.help)
@@ -167,12 +160,27 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return p
 
 
+def _variants_help(argv: Sequence[str]) -> str | None:
+    """Every registered game's variant parameters, for ``rules play -h`` and ``rules bench -h``
+    (from each game's declaration, ``GameInfo.parameters``, decision 0023); only when help is
+    asked for, so other commands do not import every game."""
+    if not {"-h", "--help"} & set(argv) or not {"play", "bench"} & set(argv):
+        return None
+    lines = ["variants (--variant JSON), as each game declares them:"]
+    for key, game in games.load_all().items():
+        declared = game.info.parameters
+        if not declared:
+            continue
+        lines.append(f"  {key}: {declared.describe()}")
+        lines.extend(f"    {p.name}: {p.description.get(FALLBACK)} ({', '.join(p.rules)})"
+                     + (f"; default {json.dumps(p.default)}" if p.default is not None else "")
+                     for p in declared.parameters)
+    if len(lines) == 1:
+        lines.append("  (no game declares its parameters yet)")
+    return "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- adjudicate
-
-
-def languages() -> tuple[str, ...]:
-    """Languages of explanations: every rulebook's language, then English (from the spec, not a list here)."""
-    return (*sorted({book.language for book in load_spec().books} - {"en"}), "en")
 
 
 def _check_lang(lang: str) -> None:
@@ -292,7 +300,7 @@ def _rule(args: argparse.Namespace) -> int:
         _emit(_rule_json(rule))
         return EXIT_OK
     book = spec.book(rule.game)
-    print(f"{rule.id}  [{book.title['en']}, {rule.source.seed} › {rule.source.section}]")
+    print(f"{rule.id}  [{book.title.get(FALLBACK)}, {rule.source.seed} › {rule.source.section}]")
     if rule.informative:
         print("(informative)")
     for lang in rule.text.languages:
@@ -304,8 +312,6 @@ def _rule(args: argparse.Namespace) -> int:
             print(_indent(f"[{lang}] {a.text[lang]}", "  "))
     if rule.see:
         print(f"\nsee: {', '.join(rule.see)}")
-    from rules.kernel.registry import implementations
-
     games.load_all()
     impls = implementations(rule.id)
     if impls:
@@ -314,8 +320,6 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _rule_json(rule: Rule) -> dict[str, Any]:
-    from rules.kernel.registry import implementations
-
     games.load_all()
     return {**rule.to_json(), "implemented_by": [i.qualname for i in implementations(rule.id)]}
 
@@ -337,7 +341,7 @@ def _rules(args: argparse.Namespace) -> int:
             _emit(_rule_json(rule))
         else:
             flag = " (informative)" if rule.informative else ""
-            print(f"{rule.id:40} {rule.title['en']}{flag}")
+            print(f"{rule.id:40} {rule.title.get(FALLBACK)}{flag}")
     return EXIT_OK
 
 
@@ -351,13 +355,19 @@ def _game(key: str) -> Any:
         raise UsageError(exc.args[0]) from None
 
 
-def _variant(text: str | None) -> Any:
+def _variant(game: Any, text: str | None) -> Any:
+    """The ``--variant`` JSON, checked against the game's declared parameters (decision 0023):
+    an unknown key, a value the declaration does not allow or a refused combination is a
+    :class:`MalformedError` naming it. A game that declares none checks the variant itself."""
     if text is None:
         return None
     try:
-        return json.loads(text)
+        variant = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"--variant is not JSON: {exc.msg}") from None
+    if game.info.parameters:
+        game.info.parameters.parse(variant)
+    return variant
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -365,7 +375,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError("--stop-after must be 0 or more")
     try:
-        record = random_record(game, args.seed, args.stop_after, _variant(args.variant))
+        record = random_record(game, args.seed, args.stop_after, _variant(game, args.variant))
     except VariantError as exc:
         raise UsageError(f"{exc}; remove --variant") from None
     text = json.dumps(record, ensure_ascii=False) + "\n"
@@ -386,7 +396,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.max_actions is not None and args.max_actions < 1:
         raise UsageError("--max-actions must be at least 1")
     try:
-        report = bench(game, args.games, args.seed, _variant(args.variant), args.max_actions)
+        report = bench(game, args.games, args.seed, _variant(game, args.variant), args.max_actions)
     except VariantError as exc:
         raise UsageError(f"{exc}; remove --variant") from None
     if args.json:
@@ -399,8 +409,6 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _schema(args: argparse.Namespace) -> int:
     """Print the record JSON Schema assembled from every registered game (decision 0013)."""
-    from rules.kernel.schema import assemble
-
     sys.stdout.write(json.dumps(assemble(games.load_all()), indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
 

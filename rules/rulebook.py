@@ -15,7 +15,10 @@ For every rule of a game this module gathers, from the library itself:
   the game (:func:`tables`).
 
 It sits outside :mod:`rules.kernel` because it reaches the games: the game
-object comes from :func:`rules.games.load`. A game draws the ``figure`` of
+object comes from :func:`rules.games.load`. A game's variant parameters, declared
+once in its ``GameInfo.parameters`` (decision 0023), become a table of its
+chapter (:func:`variant_table`). The fixed labels come from
+``rules/kernel/messages.toml`` (decision 0025). A game draws the ``figure`` of
 its examples when its game object offers the kernel's
 :class:`~rules.kernel.pictures.Pictures` protocol (:func:`draw`); this module
 knows nothing of any game's figures (decision record 0015). Likewise a game
@@ -37,7 +40,10 @@ from typing import Any
 
 import attrs
 
+from rules import games
 from rules.kernel import citations, pictures
+from rules.kernel.messages import FALLBACK, group, message
+from rules.kernel.parameters import Kind, Parameter, Parameters
 from rules.kernel.pictures import Picture, Pictures, Table, Tables
 from rules.kernel.registry import Implementation, implementations
 from rules.kernel.spec import Annotation, Book, Rule, load_spec
@@ -53,18 +59,12 @@ PROOF_ERROR = "error"
 
 #: The label of each annotation kind, in every language of the books (a test
 #: checks that each book's language has its text).
-ANNOTATION_LABELS: dict[str, Text] = {
-    "ruling": Text.of(cs="Výklad knihovny", hu="A könyvtár értelmezése", en="Ruling: the library's interpretation"),
-    "clarification": Text.of(cs="Upřesnění", hu="Pontosítás", en="Clarification"),
-    "example": Text.of(cs="Příklad", hu="Példa", en="Example"),
-    "repair": Text.of(cs="Oprava textu", hu="Szövegjavítás", en="Text repair"),
-    "picture": Text.of(cs="Obrázek", hu="Ábra", en="Picture"),
-}
+ANNOTATION_LABELS: dict[str, Text] = group("annotation")  # rules/kernel/messages.toml (decision 0025)
 
 
 def languages() -> tuple[str, ...]:
     """Every language the rulebook shows: each book's language, then English."""
-    return tuple(dict.fromkeys([*(b.language for b in load_spec().books), "en"]))
+    return tuple(dict.fromkeys([*(b.language for b in load_spec().books), FALLBACK]))
 
 
 def label(kind: str, language: str) -> str:
@@ -72,7 +72,7 @@ def label(kind: str, language: str) -> str:
     found = ANNOTATION_LABELS.get(kind)
     if found is None:
         return kind
-    return dict(found.by_lang).get(language, found.get("en"))
+    return found.get(language)
 
 
 def repo_root() -> Path:
@@ -98,8 +98,6 @@ def book(game: str) -> Book:
 
 def load_game(game: str) -> Any:
     """The game object; importing it fills the rule registry."""
-    from rules import games  # not the kernel: this module may reach games
-
     return games.load(game)
 
 
@@ -107,8 +105,6 @@ def import_game_code(game: str) -> None:
     """Import a game's code so its ``@implements`` are registered: the registered game
     (:func:`load_game`), or, for a book whose engine is not registered yet, every module
     of the package ``rules.<game>`` if there is one."""
-    from rules import games
-
     if game in games.GAMES:
         load_game(game)
         return
@@ -141,8 +137,6 @@ class Chapter:
 
 def chapters() -> tuple[Chapter, ...]:
     """The rulebook's chapters, from the spec's books and the registered games (:mod:`rules.games`)."""
-    from rules import games
-
     out: list[Chapter] = []
     for b in load_spec().books:
         keys = [s.key for s in b.sections]
@@ -322,7 +316,7 @@ def _theorems(module: str) -> tuple[Any, ...] | str:
 
 def _text_of(value: Any) -> str:
     if isinstance(value, Text):
-        return value.get("en")
+        return value.get(FALLBACK)
     return str(value) if value is not None else ""
 
 
@@ -389,20 +383,17 @@ def draw(game: str, annotation: Annotation, languages: Iterable[str] | None = No
 
 
 def tables(game: str, languages: Iterable[str] | None = None) -> tuple[Table, ...]:
-    """The tables of ``game`` (none when its game object does not offer :class:`Tables`).
+    """The tables of ``game``: its data tables (when its game object offers :class:`Tables`)
+    and the variant tables of the games its book holds (:func:`variant_tables`).
 
     A table naming an unknown rule, repeating a key, or with a row whose length is not
     the header's raises :class:`MalformedError`.
     """
-    from rules import games
-
     if game not in games.GAMES:
         return ()
     obj = load_game(game)
-    if not isinstance(obj, Tables):
-        return ()
     langs = tuple(languages) if languages is not None else book(game).languages
-    found = tuple(obj.data_tables(langs))
+    found = (*(obj.data_tables(langs) if isinstance(obj, Tables) else ()), *variant_tables(game, langs))
     spec = load_spec()
     keys = [t.key for t in found]
     for t in found:
@@ -414,6 +405,57 @@ def tables(game: str, languages: Iterable[str] | None = None) -> tuple[Table, ..
         if bad:
             raise MalformedError(f"table {t.key!r}: row {bad[0] + 1} has not {len(t.columns)} cells")
     return found
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def _json_value(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _values(p: Parameter) -> str:
+    """What a parameter allows, as the record writes it (JSON values, or its JSON type)."""
+    if p.kind is Kind.BOOLEAN:
+        return "true | false"
+    listed = " | ".join(_json_value(v) for v in p.values)
+    if p.kind is Kind.SUBSET:
+        return f"[{listed}]" if listed else "[string]"
+    return listed or p.kind.value
+
+
+def _same(text: str, languages: tuple[str, ...]) -> Text:
+    """A cell that reads the same in every language (a name, a JSON value, rule IDs)."""
+    return Text(tuple((lang, text) for lang in languages))
+
+
+def variant_table(key: str, languages: Iterable[str]) -> Table | None:
+    """The table of game ``key``'s variant parameters, generated from its declaration
+    (``GameInfo.parameters``, decision 0023): each parameter's name, allowed values, default,
+    description and rules, then each refused combination with its reason and rules. Shown
+    under the first parameter's first rule; ``None`` when the game declares no parameters."""
+    declared: Parameters = load_game(key).info.parameters
+    if not declared:
+        return None
+    langs = tuple(languages)
+    none = _same("—", langs)
+    rows = [(_same(p.name, langs), _same(_values(p), langs),
+             _same(_json_value(p.default), langs) if p.default is not None else none,
+             p.description, _same(", ".join(p.rules), langs)) for p in declared.parameters]
+    rows += [(_same(", ".join(f"{name} = {_json_value(value)}" for name, value in r.when.items()), langs),
+              message("variants.refused"), none, r.reason, _same(", ".join(r.rules), langs))
+             for r in declared.refusals]
+    columns = tuple(message(f"variants.{c}") for c in ("parameter", "values", "default", "description", "rules"))
+    title = message("variants.title").format(game=load_game(key).info.name)
+    return Table(f"variants-{key}", declared.parameters[0].rules[0], title, columns, tuple(rows))
+
+
+def variant_tables(game: str, languages: Iterable[str]) -> tuple[Table, ...]:
+    """The variant tables of every registered game whose chapter is in ``game``'s book (the
+    Claim 2 book holds the combinations' chapter), each shown under its own rule."""
+    langs = tuple(languages)
+    keys = [c.key for c in chapters() if c.book.game == game and c.key in games.GAMES]
+    return tuple(t for t in (variant_table(k, langs) for k in keys) if t is not None)
 
 
 # --------------------------------------------------------------------------- rulings

@@ -19,6 +19,7 @@ from rules.claim import explain, records, violations
 from rules.claim.cards import Faction
 from rules.claim.choices import check_decision, decision_options
 from rules.claim.kinds import ActionKind
+from rules.claim.panel import PANEL
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.secrets import rehide
@@ -68,6 +69,8 @@ class ClaimEngine(GameBase[State, Action]):
     every record names its own (the combinations, with ``rules`` the
     ruleset that names the game); ``players`` the player counts allowed.
     """
+
+    panel = PANEL  # the in-page adjudicator's follow pane (rules.claim.panel, decision 0025)
 
     def __init__(self, fixed: Variant | None, rules: Ruleset | None = None,
                  players: tuple[int, ...] = (2,)) -> None:

@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from rules.kernel.decisions import Decisions, ForcedStep
+from rules.kernel.messages import message
 from rules.kernel.parameters import Parameters
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, Violation
@@ -111,14 +112,12 @@ class Turn:
 
     def describe(self) -> Text:
         if self.kind is TurnKind.SEAT:
-            return Text.of(cs=f"na tahu je hráč {self.seats[0]}", hu=f"a(z) {self.seats[0]}. hely lép",
-                           en=f"seat {self.seats[0]} is to act")
+            return message("turn.seat").format(seat=self.seats[0])
         if self.kind is TurnKind.SIMULTANEOUS:
-            seats = ", ".join(map(str, self.seats))
-            return Text.of(cs=f"rozhodují hráči {seats}", hu=f"döntenek: {seats}", en=f"seats {seats} decide")
+            return message("turn.simultaneous").format(seats=", ".join(map(str, self.seats)))
         if self.kind is TurnKind.CHANCE:
-            return Text.of(cs="rozhoduje náhoda", hu="a véletlen dönt", en="chance decides")
-        return Text.of(cs="hra skončila", hu="a játék véget ért", en="the game is over")
+            return message("turn.chance")
+        return message("turn.terminal")
 
 
 CHANCE = Turn(TurnKind.CHANCE)
@@ -229,12 +228,9 @@ class Game(Protocol[S, A]):
         """What the engine did by itself after ``action`` because a rule forced it."""
 
 
-_NOT_CHANCE = Text.of(cs="náhodný výsledek tam, kde {turn}", hu="véletlen kimenetel ott, ahol {turn}",
-                      en="a chance outcome where {turn}")
-_NOT_AN_OUTCOME = Text.of(cs="tento výsledek náhody zde nemůže nastat", hu="ez a kimenetel itt nem fordulhat elő",
-                          en="this chance outcome cannot occur here")
-_CHANCE_EXPECTED = Text.of(cs="zde rozhoduje náhoda, ne hráč", hu="itt a véletlen dönt, nem játékos",
-                           en="chance decides here, not a seat")
+_NOT_CHANCE = message("chance.not_chance")
+_NOT_AN_OUTCOME = message("chance.not_an_outcome")
+_CHANCE_EXPECTED = message("chance.expected")
 
 
 def chance_violation(game: Game[S, A], state: S, action: A) -> Violation | None:

@@ -11,7 +11,8 @@ Each game ships its own fragment beside its code and hands it over through
      "setup": {...},                # the schema of the record's "setup"
      "position": {...},             # optional: the game accepts position records
      "action": {...},               # the schema of one action
-     "variant": {...},              # optional: the game takes (and needs) a "variant"
+     "variant": {...},              # optional: the game takes (and needs) a "variant"; a game
+                                    #   that declares GameInfo.parameters gets it generated instead
      "maxActions": 52,              # optional: the most actions a record may hold
      "record": {...}}               # optional: constraints across fields (seats per player count)
 
@@ -101,8 +102,26 @@ def fragment_of(game: Any) -> Mapping[str, Any] | None:
     return fragment
 
 
-def _clause(key: str, fragment: Mapping[str, Any] | None, accepts_positions: bool) -> dict[str, Any]:
-    """The ``if game == key then ...`` part of the schema for one game."""
+def variant_schema(game: Any, fragment: Mapping[str, Any] | None) -> tuple[Mapping[str, Any] | None, bool]:
+    """The schema of game's ``variant`` and whether a record must give one.
+
+    Generated from the game's declaration (``GameInfo.parameters``, decision 0023) when it
+    declares parameters: a record must give the variant when a parameter has no default.
+    A game that declares none keeps its fragment's hand-written ``variant`` (required when
+    present); ``(None, False)``: the game takes no variant.
+    """
+    info = getattr(game, "info", None)
+    declared = getattr(info, "parameters", None)
+    if declared:
+        return declared.schema(), any(p.default is None for p in declared.parameters)
+    if fragment is not None and "variant" in fragment:
+        return fragment["variant"], True
+    return None, False
+
+
+def _clause(key: str, fragment: Mapping[str, Any] | None, accepts_positions: bool,
+            variant: tuple[Mapping[str, Any] | None, bool] = (None, False)) -> dict[str, Any]:
+    """The ``if game == key then ...`` part of the schema for one game (``variant``: from :func:`variant_schema`)."""
     then: dict[str, Any] = {}
     forbidden = []
     if fragment is not None:
@@ -114,9 +133,11 @@ def _clause(key: str, fragment: Mapping[str, Any] | None, accepts_positions: boo
             properties["position"] = copy.deepcopy(fragment["position"])
         else:
             forbidden.append("position")
-        if "variant" in fragment:
-            properties["variant"] = copy.deepcopy(fragment["variant"])
-            then["required"] = ["variant"]
+        schema, required = variant
+        if schema is not None:
+            properties["variant"] = copy.deepcopy(schema)
+            if required:
+                then["required"] = ["variant"]
         else:
             forbidden.append("variant")
         then["properties"] = properties
@@ -148,7 +169,7 @@ def assemble(games: Mapping[str, Any]) -> dict[str, Any]:
                 raise SchemaError(f"two games define $defs/{name} differently; give one of them another name")
             defs[name] = copy.deepcopy(definition)
         accepts_positions = getattr(game, "position_from_json", None) is not None
-        clauses.append(_clause(key, fragment, accepts_positions))
+        clauses.append(_clause(key, fragment, accepts_positions, variant_schema(game, fragment)))
     schema["allOf"] = clauses
     if defs:
         schema["$defs"] = defs

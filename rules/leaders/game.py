@@ -41,6 +41,7 @@ from rules.leaders.characters import CARDS, KINDS
 from rules.leaders.commands import COMMANDS
 from rules.leaders.explain import explain_step
 from rules.leaders.notation import action_to_json, parse_cell
+from rules.leaders.panel import PANEL
 from rules.leaders.positions import position_from_json, position_notes, position_to_json
 from rules.leaders.state import (
     ABILITY,
@@ -108,6 +109,7 @@ class Leaders(GameBase[State, Action]):
     )
     #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`).
     commands = COMMANDS
+    panel = PANEL  # the in-page adjudicator's board (rules.leaders.panel, decision 0025)
 
     # ------------------------------------------------------------------ setup
 

@@ -83,6 +83,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from rules import __version__
 from rules.sphinx.chapters import write_missing_chapters
 from rules.sphinx.data import proof_report as proof_report
 from rules.sphinx.data import tests_table as tests_table
@@ -134,6 +135,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", _hover_on_rule_links)
     app.connect("html-page-context", _one_viewport)
     app.add_css_file("rules.css")
-    from rules import __version__
-
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

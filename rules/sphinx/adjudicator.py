@@ -3,11 +3,15 @@
 A Sphinx extension of its own: ``extensions = [..., "rules.sphinx.adjudicator"]``.
 It adds the ``adjudicator`` directive::
 
-    .. adjudicator:: claim          (claim, claim2, claim-combined, leaders, valeria, or any)
+    .. adjudicator:: GAME          (a registered game key, or any)
 
 which places the panel (its script and style are the static files of
-:mod:`rules.web`), and writes into the built site
+:mod:`rules.web`; a game's own panes are the script its game object names
+through :class:`~rules.kernel.panel.HasPanel`, decision 0025), and writes into
+the built site
 
+- ``_adjudicator/panels/``: every registered game's panel script, copied from
+  the game's package data;
 - ``_adjudicator/links.json``: every rule ID with the page and anchor the
   rulebook renders it at (the panel links each cited rule there);
 - ``_adjudicator/pages.json``: the pages that hold a panel (kept for offline use);
@@ -32,12 +36,32 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-#: Panel kinds: a game key, or "any" (a record of any game).
-KINDS = ("claim", "claim2", "claim-combined", "leaders", "valeria", "any")
-#: Languages of each panel's verdicts (the rulebook's language, then English).
-LANGUAGES = {"claim": ("cs", "en"), "claim2": ("hu", "en"), "claim-combined": ("hu", "en"),
-             "leaders": ("cs", "en"), "valeria": ("cs", "en"), "any": ("en", "cs", "hu")}
-_STATIC = "rules-adjudicator"
+from rules import __version__, games, rulebook
+from rules.kernel.messages import FALLBACK, language_name
+from rules.kernel.panel import HasPanel
+from rules.web.build import BUNDLE, write_service_worker
+
+#: The panel that judges a record of any game (its verdicts in every language, the fallback first).
+ANY = "any"
+
+
+def kinds() -> tuple[str, ...]:
+    """Panel kinds: a registered game key (:mod:`rules.games`), or :data:`ANY`."""
+    return (*games.GAMES, ANY)
+
+
+def languages(kind: str) -> tuple[str, ...]:
+    """Languages of a panel's verdicts: the game's (its rulebook's language, then the
+    fallback), or for :data:`ANY` the fallback, then every book's language."""
+    if kind == ANY:
+        return (FALLBACK, *(lang for lang in rulebook.languages() if lang != FALLBACK))
+    return tuple(games.load(kind).info.languages)
+
+
+def panel_script(kind: str) -> str | None:
+    """Where the site keeps the game's panel script (relative to the site's root), if it has one."""
+    game = games.load(kind) if kind != ANY else None
+    return f"{BUNDLE}/{game.panel.script_name()}" if isinstance(game, HasPanel) else None
 
 
 class AdjudicatorDirective(SphinxDirective):
@@ -48,15 +72,22 @@ class AdjudicatorDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         kind = self.arguments[0]
-        if kind not in KINDS:
-            raise self.error(f"adjudicator: unknown game {kind!r}; one of {', '.join(KINDS)}")
+        if kind not in kinds():
+            raise self.error(f"adjudicator: unknown game {kind!r}; one of {', '.join(kinds())}")
         depth = self.env.docname.count("/")
         root = "../" * depth
         pages = self.env.domaindata.setdefault("rules-adjudicator", {})
         pages[self.env.docname] = kind
         title = self.options.get("title", "Adjudicate")
+        langs = languages(kind)
+        script = panel_script(kind)
+        extra = f' data-panel="{escape(script)}"' if script else ""
+        if kind == ANY:  # the warm-up judges an empty record of the first registered game (decision 0022)
+            extra += f' data-sample="{escape(next(iter(games.GAMES)))}"'
         html = (f'<section class="rules-adjudicator" data-game="{escape(kind)}" data-root="{escape(root)}" '
-                f'data-langs="{",".join(LANGUAGES[kind])}" aria-label="{escape(title)}">'
+                f'data-langs="{",".join(langs)}" data-fallback="{FALLBACK}" '
+                f'data-lang-names="{escape(",".join(map(language_name, langs)))}"'
+                f'{extra} aria-label="{escape(title)}">'
                 f'<h3 class="ra-title">{escape(title)}</h3>'
                 '<p class="ra-intro">Settle a disputed play here: the page runs this library itself '
                 '(its Python wheel in Pyodide), with no server, offline after the first use.</p>'
@@ -81,6 +112,20 @@ def _merge(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
     env.domaindata.setdefault("rules-adjudicator", {}).update(other.domaindata.get("rules-adjudicator", {}))
 
 
+def copy_panel_scripts(bundle: Path) -> list[Path]:
+    """Copy every registered game's panel script from its package data into ``bundle``
+    (the site's ``_adjudicator/``), where :func:`panel_script` says the page finds it."""
+    written: dict[Path, str] = {}
+    for game in games.load_all().values():
+        if isinstance(game, HasPanel):
+            target = bundle / game.panel.script_name()
+            written[target] = resources.files(game.panel.package).joinpath(game.panel.script).read_text(encoding="utf-8")
+    for target, text in written.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return sorted(written)
+
+
 def _finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -99,10 +144,9 @@ def _finished(app: Sphinx, exception: Exception | None) -> None:
     if not manifest.exists():  # no runtime in this build: the panel says how to add it (and nothing 404s)
         manifest.write_text(json.dumps({"runtime": False, "build": "python -m rules.web.build OUT"}) + "\n",
                             encoding="utf-8")
+    copy_panel_scripts(target)
     sw = out / "sw.js"
     if not sw.exists() or "__pages_only__" in sw.read_text(encoding="utf-8"):
-        from rules.web.build import write_service_worker
-
         write_service_worker(out, "__pages_only__")
 
 
@@ -114,6 +158,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", _finished)
     app.add_js_file("adjudicator.js", defer="defer")
     app.add_css_file("adjudicator.css")
-    from rules import __version__
-
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -20,6 +20,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rules import rulebook
+from rules.kernel.messages import FALLBACK
 from rules.kernel.spec import Book, load_spec
 from rules.sphinx.data import _count, proof_report
 from rules.sphinx.domain import RuleDomain, rule_xref
@@ -63,7 +64,7 @@ class RuleDirective(SphinxDirective):
         if index:
             box["ids"] = [rule.id]
             self.state.document.set_id(box)
-            renderer.domain.note_rule(rule.id, rule.title.get("en"), self.get_location())
+            renderer.domain.note_rule(rule.id, rule.title.get(FALLBACK), self.get_location())
         box += _para(*renderer.title_nodes(rule, book.languages), classes=["rules-rule-title"])
         box.extend(renderer.body(rule, book, brief="brief" in self.options))
         if "brief" not in self.options:
@@ -131,7 +132,7 @@ class RulingsDirective(SphinxDirective):
             self.env.note_dependency(str(Path(book.path).resolve()))
             found = rulebook.rulings([game])
             section = nodes.section(ids=[f"rulings-{game}"], classes=["rules-rulings"])
-            english, source = book.title.get("en"), book.title.get(book.language)
+            english, source = book.title.get(FALLBACK), book.title.get(book.language)
             name = english if english == source else f"{english} ({source})"
             section += nodes.title("", f"{name}: {len(found)} ruling{'' if len(found) == 1 else 's'}")
             self.state.document.set_id(section)
@@ -142,7 +143,7 @@ class RulingsDirective(SphinxDirective):
                 head += nodes.Text(" ")
                 head.extend(_titles(rule.title, book.languages))
                 box += head
-                box += _para(_inline("The rule: ", "rules-meta-label"), rule.text.get("en"), classes=["rules-ruling-rule"])
+                box += _para(_inline("The rule: ", "rules-meta-label"), rule.text.get(FALLBACK), classes=["rules-ruling-rule"])
                 box += bilingual(ruling.text, book.languages, labels=False, links=self.env.docname)
                 section += box
             out.append(section)

@@ -22,14 +22,15 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rules.kernel.messages import FALLBACK
+from rules.kernel.spec import load_spec
+
 logger = logging.getLogger(__name__)
 
 
 def hover_text(rule_id: str) -> str | None:
     """What a reference to ``rule_id`` shows on hover: the rule's title and text in
     English and in its book's language, from the installed spec (``None`` if unknown)."""
-    from rules.kernel.spec import load_spec
-
     spec = load_spec()
     rule = spec.get(rule_id)
     if rule is None:
@@ -53,14 +54,12 @@ class RuleIndex(Index):
     shortname = "rules"
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
-        from rules.kernel.spec import load_spec
-
         spec = load_spec()
         rendered: dict[str, tuple[str, str, str]] = self.domain.data.get("rules", {})
         wanted = set(docnames) if docnames is not None else None
         content: list[tuple[str, list[IndexEntry]]] = []
         for book in spec.books:
-            source, english = book.title.get(book.language), book.title.get("en")
+            source, english = book.title.get(book.language), book.title.get(FALLBACK)
             game = english if source == english else f"{english} ({source})"
             for section in book.sections:
                 entries: list[IndexEntry] = []
@@ -68,12 +67,12 @@ class RuleIndex(Index):
                     entry = rendered.get(rule.id)
                     if entry is None or (wanted is not None and entry[0] not in wanted):
                         continue
-                    titles = [rule.title.get(lang) for lang in ("en", book.language)]
+                    titles = [rule.title.get(lang) for lang in (FALLBACK, book.language)]
                     entries.append(IndexEntry(rule.id, 0, entry[0], entry[1], "",
                                               "informative" if rule.informative else "",
                                               " · ".join(dict.fromkeys(titles))))
                 if entries:
-                    content.append((f"{game} › {section.title.get('en')}", entries))
+                    content.append((f"{game} › {section.title.get(FALLBACK)}", entries))
         return content, False
 
 

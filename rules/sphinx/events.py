@@ -20,6 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
+from rules import rulebook
 from rules.sphinx.domain import RuleDomain, hover_text
 
 
@@ -67,8 +68,6 @@ def rulebook_url(config: Config, rule_id: str) -> str | None:
     base = config.rules_rulebook_url
     if not base:
         return None
-    from rules import rulebook
-
     for chapter in rulebook.chapters():
         if any(r.id == rule_id for r in chapter.rules):
             return f"{base.rstrip('/')}/{chapter.key}.html#{rule_id}"

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rules import rulebook
 from rules.kernel import pictures
+from rules.kernel.messages import FALLBACK
 from rules.kernel.spec import Annotation, Book, Rule, Section, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
@@ -77,12 +78,12 @@ class Renderer(LinkColumns):
             p += rule_xref(target, self.docname)
             other = self.spec.get(target)
             if other is not None:
-                p += nodes.Text(f" ({other.title.get('en')})")
+                p += nodes.Text(f" ({other.title.get(FALLBACK)})")
         return p
 
     def annotation(self, rule: Rule, annotation: Annotation, index: int, languages: tuple[str, ...]) -> nodes.container:
         box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"])
-        english = rulebook.label(annotation.kind, "en")
+        english = rulebook.label(annotation.kind, FALLBACK)
         head = _para(_inline(english, "rules-annotation-label"), classes=["rules-annotation-head"])
         source = rulebook.label(annotation.kind, languages[0])
         if source != english:
@@ -119,7 +120,7 @@ class Renderer(LinkColumns):
         fig += bilingual(drawn.caption, languages, labels=False, classes=["rules-picture-caption"])
         p = _para(_inline("Engine: ", "rules-meta-label"), classes=["rules-engine"])
         if drawn.summary is not None:
-            p += nodes.Text(f"{drawn.summary.get('en')} (")
+            p += nodes.Text(f"{drawn.summary.get(FALLBACK)} (")
             closing = ")"
         else:
             p += nodes.Text("replayed by ")
@@ -225,7 +226,7 @@ class Renderer(LinkColumns):
         entries += [("single", f"{t}; {rule.id}", rule.id, "", None)
                     for t in dict.fromkeys(rule.title.get(lang) for lang in book.languages)]
         section.insert(1, addnodes.index(entries=entries))
-        self.domain.note_rule(rule.id, rule.title.get("en"), self.location)
+        self.domain.note_rule(rule.id, rule.title.get(FALLBACK), self.location)
         return section
 
     def book_section(self, section: Section, book: Book) -> nodes.section:

@@ -18,6 +18,8 @@ from docutils import nodes
 from sphinx.environment import BuildEnvironment
 
 from rules import rulebook
+from rules.kernel.messages import FALLBACK, language_name
+from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
 from rules.sphinx.domain import rule_xref
 
@@ -26,10 +28,6 @@ _STATUS_CLASS = {
     "proved": "passed", "counterexample": "failed", "unknown": "skipped",
     rulebook.PROOF_ERROR: "failed", rulebook.PROOF_NOT_RUN: "not-run",
 }
-#: English names of languages, for the column labels; a language missing here is
-#: labelled by its code. Which languages a page shows comes from the spec's books.
-LANGUAGE_NAMES = {"cs": "Czech", "hu": "Hungarian", "en": "English", "de": "German", "fr": "French",
-                  "pl": "Polish", "sk": "Slovak", "es": "Spanish", "it": "Italian"}
 
 
 def _para(*children: nodes.Node | str, classes: Iterable[str] = ()) -> nodes.paragraph:
@@ -56,8 +54,6 @@ _RULE_ID = re.compile(r"(?<![\w.-])([a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a
 
 
 def _known_rule(text: str) -> bool:
-    from rules.kernel.spec import load_spec
-
     return text in load_spec()
 
 
@@ -156,8 +152,8 @@ def bilingual(text: Text, languages: Iterable[str], *, labels: bool = True,
     langs = tuple(languages)
     for i, lang in enumerate(langs):
         col = nodes.container(classes=["rules-lang", f"rules-lang-{lang}", f"language-{lang}"])
-        name = LANGUAGE_NAMES.get(lang, lang)
-        role = "source" if i == 0 and lang != "en" else "translation" if lang == "en" else ""
+        name = language_name(lang, in_english=True)  # rules/kernel/messages.toml; else the code
+        role = "source" if i == 0 and lang != FALLBACK else "translation" if lang == FALLBACK else ""
         head = ["rules-lang-head"] if labels else ["rules-lang-head", "rules-lang-head-narrow"]
         col += _para(_inline(f"{name}{' · ' + role if role else ''}", "rules-lang-label"), classes=head)
         col.extend(render_text(text.get(lang), links))

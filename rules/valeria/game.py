@@ -39,6 +39,7 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 from rules.valeria import engine, events, records, solo
 from rules.valeria.commands import COMMANDS
+from rules.valeria.panel import PANEL
 from rules.valeria.state import (
     DICE,
     DRAW,
@@ -74,6 +75,7 @@ class Valeria(GameBase[State, Action]):
     )
     #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`).
     commands = COMMANDS
+    panel = PANEL  # the in-page adjudicator's roll and payment (rules.valeria.panel, decision 0025)
 
     # ------------------------------------------------------------------ setup and records
 

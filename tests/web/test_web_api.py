@@ -92,15 +92,23 @@ def test_call_never_raises_and_reports_one_line() -> None:
     assert json.loads(api.call("adjudicate", "[1]"))["status"] == "malformed"
     assert json.loads(api.call("adjudicate", '{"text": "{}", "bogus": 1}'))["status"] == "malformed"
     assert json.loads(api.call("adjudicate", '{"text": "{}", "lang": "de"}'))["error"].startswith("language 'de'")
-    assert json.loads(api.call("claim_follow", '{"game": "claim", "lead": "goblin:3", "follow": 7}'))["status"] == \
-        "malformed"
+    assert json.loads(api.call("follow", '{"lead": "goblin:3", "follow": 7}', "claim"))["status"] == "malformed"
+    assert json.loads(api.call("follow", "{}", "no-such-game"))["status"] == "malformed"
+    assert json.loads(api.call("no-such-function", "{}", "claim"))["error"] == \
+        "game 'claim' has no panel function 'no-such-function'"
+
+
+def panel(game: str, name: str, **kwargs: Any) -> dict[str, Any]:
+    """A game's panel function as the page calls it (decision 0025)."""
+    result: dict[str, Any] = json.loads(api.call(name, json.dumps(kwargs), game))
+    return result
 
 
 # --------------------------------------------------------------------------- Claim follows
 
 
-def follow(**kwargs: Any) -> dict[str, Any]:
-    return json.loads(api.call("claim_follow", json.dumps(kwargs)))
+def follow(game: str, **kwargs: Any) -> dict[str, Any]:
+    return panel(game, "follow", **kwargs)
 
 
 @pytest.mark.rules("claim.doppelgangers", "claim.follow-suit")
@@ -208,9 +216,9 @@ CAPTURE = {"pieces": [{"owner": 0, "character": "leader", "cell": [0, 3]},
 
 @pytest.mark.rules("leaders.end.captured")
 def test_a_leaders_move_that_captures_ends_the_game() -> None:
-    action = api.leaders_tap_action(0, [0, -1], "move", [[0, -2]])["action"]
+    action = panel("leaders", "tap_action", seat=0, piece=[0, -1], ability="move", cells=[[0, -2]])["action"]
     assert action == {"seat": 0, "piece": [0, -1], "move": [[0, -2]]}
-    result = api.leaders_action(CAPTURE, action)
+    result = panel("leaders", "action", position=CAPTURE, action=action)
     assert result["status"] == "legal"
     assert result["json"]["result"] == {"lost": [1], "winners": [0]}
     assert "leaders.end.captured" in [r["id"] for r in result["rules"]]
@@ -219,9 +227,9 @@ def test_a_leaders_move_that_captures_ends_the_game() -> None:
 @pytest.mark.rules("leaders.jailer")
 def test_the_disputed_jailer_record_and_its_taps_agree() -> None:
     record = json.loads((ROOT / "examples/leaders/disputed-jailer.json").read_text(encoding="utf-8"))
-    action = api.leaders_tap_action(0, [0, 0], "rider", [[-2, 0]])["action"]
+    action = panel("leaders", "tap_action", seat=0, piece=[0, 0], ability="rider", cells=[[-2, 0]])["action"]
     assert action == record["actions"][1]
-    result = api.leaders_action(record["position"], action, "cs")
+    result = panel("leaders", "action", position=record["position"], action=action, lang="cs")
     assert result["status"] == "illegal"
     assert result["json"]["illegal"]["rules"] == ["leaders.jailer"]
 
@@ -236,14 +244,15 @@ def test_taps_become_the_action_json_the_engine_reads(ability: str, cells: list[
                                                       expected: dict[str, Any]) -> None:
     from rules.leaders.game import LEADERS
 
-    action = api.leaders_tap_action(0, [0, 0], ability, cells, pull=True)["action"]
+    action = panel("leaders", "tap_action", seat=0, piece=[0, 0], ability=ability, cells=cells, pull=True)["action"]
     assert action == {"seat": 0, "piece": [0, 0], "ability": ability, **expected}
     LEADERS.action_from_json(action)  # well-formed for the engine (legality is the engine's)
 
 
 def test_a_board_without_a_leader_gets_the_malformed_verdict() -> None:
     pieces = [p for p in CAPTURE["pieces"] if p["character"] != "leader" or p["owner"] != 1]
-    result = api.leaders_action({**CAPTURE, "pieces": pieces}, {"seat": 0, "piece": [0, -1], "move": [[0, -2]]})
+    result = panel("leaders", "action", position={**CAPTURE, "pieces": pieces},
+                   action={"seat": 0, "piece": [0, -1], "move": [[0, -2]]})
     assert result["status"] == "malformed"
     assert "seat 1 has no leader" in result["json"]["error"]
 
@@ -252,12 +261,12 @@ def test_wins_equals_the_cli(tmp_path: Path) -> None:
     path = ROOT / "examples/leaders/win-this-phase.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     for lang in ("en", "cs"):
-        result = api.leaders_wins(data, lang)
+        result = panel("leaders", "wins", position=data, lang=lang)
         text = cli("leaders", "wins", "--lang", lang, str(path)).stdout
         assert result["text"] == text
         as_json = json.loads(cli("leaders", "wins", "--json", str(path)).stdout)
         assert result["json"] == as_json and as_json["status"] == "win"
-    assert api.leaders_wins({"pieces": []})["status"] == "malformed"
+    assert panel("leaders", "wins", position={"pieces": []})["status"] == "malformed"
 
 
 def test_rule_lookup_gives_both_languages() -> None:
@@ -270,11 +279,11 @@ def test_rule_lookup_gives_both_languages() -> None:
 
 
 def harvest(**kwargs: Any) -> dict[str, Any]:
-    return json.loads(api.call("valeria_harvest", json.dumps(kwargs)))
+    return panel("valeria", "harvest", **kwargs)
 
 
 def payment(**kwargs: Any) -> dict[str, Any]:
-    return json.loads(api.call("valeria_payment", json.dumps(kwargs)))
+    return panel("valeria", "payment", **kwargs)
 
 
 def cited(result: dict[str, Any]) -> list[str]:
@@ -285,7 +294,7 @@ def test_valeria_cards_come_from_the_card_data() -> None:
     from rules.valeria.data import index
 
     ix = index()
-    cards = api.valeria_cards()
+    cards = panel("valeria", "cards")
     assert [[c["id"] for c in stack] for stack in cards["stacks"]] == [list(s) for s in ix.stack_kinds]
     assert {m["id"] for m in cards["monsters"]} == {m.id for m in ix.cards.monsters}  # the base game's
     assert {d["id"] for d in cards["domains"]} == set(ix.domains)

@@ -1,0 +1,68 @@
+"""The fixed texts of the generic layers, read from data (decision record 0025).
+
+The kernel, the CLI, the rulebook generator and the in-page adjudicator say a
+few things of their own (a verdict's words, who is to act, an annotation's
+label). Their texts in every book's language live in ``messages.toml`` beside
+this module, not in code, so the generic layers name no language: adding a
+book's language adds lines to that file only. :func:`message` reads one entry
+as a :class:`~rules.kernel.text.Text`; :data:`FALLBACK` is the language every
+text has; :func:`languages` are those the library speaks (the books', then the
+fallback); :func:`language_name` names a language in itself.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rules.kernel.spec import load_spec
+from rules.kernel.text import Text
+
+#: The data file, beside this module.
+FILE = "messages.toml"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return tomllib.loads(resources.files(__package__ or "rules.kernel").joinpath(FILE).read_text(encoding="utf-8"))
+
+
+def message(key: str) -> Text:
+    """The entry ``key`` (dotted: ``verdict.legal_finished``) in every language it has.
+
+    A missing key is a ``KeyError`` naming it: a bug in the library, not bad input.
+    """
+    node: Any = _data()
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise KeyError(f"no message {key!r} in rules/kernel/{FILE}")
+        node = node[part]
+    if not isinstance(node, dict) or not all(isinstance(v, str) for v in node.values()):
+        raise KeyError(f"{key!r} in rules/kernel/{FILE} is a group of messages, not one")
+    return Text.from_mapping(node)
+
+
+def group(prefix: str) -> dict[str, Text]:
+    """Every message under ``prefix`` by its last name (``annotation`` -> ``{"ruling": ..., ...}``)."""
+    node = _data()
+    for part in prefix.split("."):
+        node = node[part]
+    return {name: message(f"{prefix}.{name}") for name in node}
+
+
+def language_name(code: str, *, in_english: bool = False) -> str:
+    """The language ``code`` named in itself, or ``in_english`` (the code itself when the data
+    does not name it)."""
+    names: dict[str, str] = _data()["languages"]["english" if in_english else "names"]
+    return names.get(code, code)
+
+
+def languages() -> tuple[str, ...]:
+    """Languages of explanations: every rulebook's language, then :data:`FALLBACK` (from the spec)."""
+    return (*sorted({book.language for book in load_spec().books} - {FALLBACK}), FALLBACK)
+
+
+#: The language every text has and the one a missing translation falls back to.
+FALLBACK: str = _data()["languages"]["fallback"]
