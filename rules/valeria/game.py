@@ -37,7 +37,7 @@ from rules.kernel.game import (
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
-from rules.valeria import engine, events, records, solo
+from rules.valeria import engine, events, records, solo, violations
 from rules.valeria.commands import COMMANDS
 from rules.valeria.state import (
     DICE,
@@ -146,7 +146,7 @@ class Valeria(GameBase[State, Action]):
     def check(self, state: State, action: Action) -> Violation | None:
         if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):
             return solo.check(state, action)
-        return engine.check(state, action)
+        return violations.refusal(state, action)
 
     def successor(self, state: State, action: Action) -> State:
         if state.players == solo.SOLO:

@@ -50,6 +50,7 @@ from rules.valeria.state import (
 )
 from rules.valeria.variants import SOLO as SOLO
 from rules.valeria.variants import take_top
+from rules.valeria.violations import refuse
 
 PLAYER = 0
 #: The automaton of the solo game (``GameInfo.automata``).
@@ -266,13 +267,13 @@ def legal(state: State) -> tuple[Action, ...]:
             column = cast(tuple[int], d.detail)[0]
             return tuple(Action(CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
-            _, effect = engine._detail(d)
+            _, effect = engine.decision_detail(d)
             return tuple(Action(THIEF, PLAYER, option=label) for label in branch_labels(effect))
         # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack
         return ((Action(PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()) + (Action(DECLINE, PLAYER),)
     if state.phase == SECOND:
         return tuple(Action(HARVEST_ITEM, PLAYER, item.card, option) for item in state.harvest[PLAYER]
-                     for option in engine._item_options(state, PLAYER, item))
+                     for option in engine.item_options(state, PLAYER, item))
     return ()
 
 
@@ -291,8 +292,8 @@ def check(state: State, action: Action) -> Violation | None:
                           "“take from another player” means simply taking the reward (gold or magic)"),
                 "purloin": ("„vzít si nestvůru“ znamená vrchní nestvůru prvního nevyčerpaného balíčku zleva",
                             "“take a monster” means the top monster of the leftmost non-exhausted stack")}[d.kind]
-        return engine.refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
-    return engine.refuse("valeria.variants.solo.second-harvest",
+        return refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
+    return refuse("valeria.variants.solo.second-harvest",
                          "ve druhé fázi příjmu se vyhodnotí pravé strany aktivovaných karet",
                          "the Second Harvest resolves the right sides of the activated cards")
 
@@ -309,26 +310,26 @@ def decide(state: State, a: Action) -> State:
     if a.kind == CAPTURE:
         return capture(state, state.citizen_kinds.index(a.card))
     if a.kind == THIEF:
-        _, effect = engine._detail(d)
+        _, effect = engine.decision_detail(d)
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
-        return engine._advance(state)
+        return engine.advance(state)
     if a.kind == PURLOIN:
         i = _leftmost_monster(state)
         monsters = list(state.monsters)
         monster = monsters[i][0]
         monsters[i] = monsters[i][1:]
         s = state.seats[PLAYER]
-        state = engine._with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
+        state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
                                   replace(s, monsters=(*s.monsters, monster)))
-        return engine._advance(state)
-    return engine._advance(state)  # DECLINE
+        return engine.advance(state)
+    return engine.advance(state)  # DECLINE
 
 
 @implements("valeria.variants.solo.turn")
 def gain_taken(state: State, effect: Take) -> State:
     """“Take from another player” in the solo game: simply take the reward."""
-    return engine._with_seat(state, PLAYER, engine._add(state.seats[PLAYER], effect.amount))
+    return engine.with_seat(state, PLAYER, engine.credit(state.seats[PLAYER], effect.amount))
 
 
 def successor(state: State, a: Action) -> State:
