@@ -51,34 +51,16 @@ from rules.valeria.predicates import (
 )
 from rules.valeria.state import (
     ACTIONS,
-    ANNOUNCE,
-    BUILD,
-    CHOOSE,
-    CITIZEN,
-    DECLINE,
     DICE,
-    DIE,
     DRAW,
-    DRAW_MONSTER,
     DUKES,
     EVENTS,
-    EXCHANGE,
-    GAIN,
     HARVEST,
-    HARVEST_ITEM,
-    KEEP,
     OVER,
-    PURLOIN,
-    RECRUIT,
     RESOURCES,
-    RETURN,
     ROLL,
-    ROLL_DICE,
-    SLAY,
-    TAKE,
-    THIEF,
-    TOKEN,
     Action,
+    ActionKind,
     HarvestItem,
     Seat,
     Setup,
@@ -253,7 +235,7 @@ def keep_duke(state: State, seat: int, duke: str) -> State:
 def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
     """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
     p = Fraction(1, 36)
-    return tuple((Action(ROLL_DICE, a=a, b=b), p) for a in range(1, 7) for b in range(1, 7))
+    return tuple((Action(ActionKind.ROLL, a=a, b=b), p) for a in range(1, 7) for b in range(1, 7))
 
 
 ROLL_OUTCOMES = roll_outcomes()
@@ -312,7 +294,7 @@ def die_options(state: State) -> Iterator[Action]:
     for d in _die_powers(state):
         for which in (0, 1):
             if die_change_possible(state, d.id, which):
-                yield Action(DIE, state.active, d.id, target=which)
+                yield Action(ActionKind.DIE, state.active, d.id, target=which)
 
 
 def _after_die_change(state: State) -> State:
@@ -755,7 +737,7 @@ def draw_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     draws one card: each monster kind with probability copies / stack size."""
     stack = state.seats[state.draw_from].monsters
     kinds = sorted(set(stack))
-    return tuple((Action(DRAW_MONSTER, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
+    return tuple((Action(ActionKind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
 
 
 def drawn(state: State, monster: str) -> State:
@@ -843,20 +825,20 @@ def _legal(state: State) -> Iterator[Action]:
         for i, s in enumerate(state.seats):
             if s.duke is None:
                 for d in s.dealt:
-                    yield Action(KEEP, i, d)
+                    yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
         yield from decision_options(state, state.pending[0])
         return
     if phase == DICE:
         yield from die_options(state)
-        yield Action(ANNOUNCE, state.active)
+        yield Action(ActionKind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
                 for option in item_options(state, seat, item):
-                    yield Action(HARVEST_ITEM, seat, item.card, option)
+                    yield Action(ActionKind.HARVEST, seat, item.card, option)
         return
     yield from _main_actions(state)
 
@@ -901,7 +883,7 @@ def slay_options(state: State, seat: Seat) -> Iterator[Action]:
     for card, sc, mc in slay_targets(state):
         total = sc + mc
         for strength, magic in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
-            yield Action(SLAY, state.active, card, a=strength, b=magic)
+            yield Action(ActionKind.SLAY, state.active, card, a=strength, b=magic)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -916,16 +898,16 @@ def _main_actions(state: State) -> list[Action]:
     for i, kind in enumerate(state.citizen_kinds):
         if on_top(state, i):
             price = price_of(state, me, i, plain)
-            out.extend(Action(RECRUIT, me, kind, a=g, b=m)
+            out.extend(Action(ActionKind.RECRUIT, me, kind, a=g, b=m)
                        for g, m in gold_payments(price, min(gold, price), min(magic, price)))
     out.extend(slay_options(state, s))
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            out.extend(Action(BUILD, me, stack[0], a=g, b=m)
+            out.extend(Action(ActionKind.BUILD, me, stack[0], a=g, b=m)
                        for g, m in gold_payments(price, min(gold, price), min(magic, price)))
-    out.extend(Action(GAIN, me, r) for r in RESOURCES)
+    out.extend(Action(ActionKind.GAIN, me, r) for r in RESOURCES)
     return out
 
 
@@ -942,50 +924,50 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         for label in branch_labels(effect):
             for o in range(state.players):
                 if targetable(state.players, state.resting, seat, o):
-                    yield Action(THIEF, seat, option=label, target=o)
+                    yield Action(ActionKind.THIEF, seat, option=label, target=o)
     elif d.kind == "choose":
         _, effect = decision_detail(d)
         for label, branch in zip(branch_labels(effect), effect.options, strict=True):
             if branch_possible(state, seat, branch):
-                yield Action(CHOOSE, seat, option=label)
+                yield Action(ActionKind.CHOOSE, seat, option=label)
     elif d.kind == "citizen":
         _, effect = decision_detail(d)
         targets = citizen_targets(state, effect)
         for i in targets:
-            yield Action(CITIZEN, seat, state.citizen_kinds[i])
+            yield Action(ActionKind.CITIZEN, seat, state.citizen_kinds[i])
         if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
-            yield Action(DECLINE, seat)
+            yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "take":
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
-                yield Action(TAKE, seat, target=o)
+                yield Action(ActionKind.TAKE, seat, target=o)
     elif d.kind == "exchange":
         _, effect = decision_detail(d)
         if affords(state.seats[seat], effect.pay):
-            yield Action(EXCHANGE, seat, option="use")
-        yield Action(EXCHANGE, seat, option="decline")
+            yield Action(ActionKind.EXCHANGE, seat, option="use")
+        yield Action(ActionKind.EXCHANGE, seat, option="decline")
     elif d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
-        yield Action(DECLINE, seat)
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "watcher":
         for m in sorted(set(state.seats[seat].monsters)):
             if not (state.placed and events.is_event(m)):  # a slain event has no original place (ruling O17)
-                yield Action(RETURN, seat, m)
-        yield Action(DECLINE, seat)
+                yield Action(ActionKind.RETURN, seat, m)
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "nest":
         for i, n in enumerate(state.seats[seat].citizens):
             if n:
-                yield Action(RETURN, seat, state.citizen_kinds[i])
-        yield Action(DECLINE, seat)
+                yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "purloin":
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
-                yield Action(PURLOIN, seat, target=o)
-        yield Action(DECLINE, seat)
+                yield Action(ActionKind.PURLOIN, seat, target=o)
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
-            yield Action(TOKEN, seat, target, option=event)
+            yield Action(ActionKind.TOKEN, seat, target, option=event)
 
 
 # =========================================================================== successor
@@ -994,29 +976,29 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
 def successor(state: State, a: Action) -> State:
     """The state after the legal action ``a``."""
     k = a.kind
-    if k == ROLL_DICE:
+    if k == ActionKind.ROLL:
         return advance(rolled(state, a.a, a.b))
-    if k == DRAW_MONSTER:
+    if k == ActionKind.DRAW:
         return advance(drawn(state, a.card))
-    if k == KEEP:
+    if k == ActionKind.KEEP:
         return keep_duke(state, a.seat, a.card)
-    if k == DIE:
+    if k == ActionKind.DIE:
         return advance(change_die(state, a.card, a.target))
-    if k == ANNOUNCE:
+    if k == ActionKind.ANNOUNCE:
         return advance(announce(state))
-    if k == HARVEST_ITEM:
+    if k == ActionKind.HARVEST:
         return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
     state = replace(state, actions_left=state.actions_left - 1)
-    if k == RECRUIT:
+    if k == ActionKind.RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
-    elif k == SLAY:
+    elif k == ActionKind.SLAY:
         state = slay_card(state, a.card, a.a, a.b)
-    elif k == BUILD:
+    elif k == ActionKind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
         state = build(state, stack, a.a, a.b)
-    elif k == GAIN:
+    elif k == ActionKind.GAIN:
         state = gain_resource(state, a.card)
     return advance(state)
 
@@ -1025,7 +1007,7 @@ def _decide(state: State, a: Action) -> State:
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     seat = d.seat
-    if a.kind == DECLINE:
+    if a.kind == ActionKind.DECLINE:
         return state
     if d.kind == "thief":
         _, effect = decision_detail(d)

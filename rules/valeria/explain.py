@@ -7,34 +7,7 @@ from rules.kernel.text import Text
 from rules.valeria import engine, events
 from rules.valeria.cards import AddToken, Counter, EveryPlayerLoses
 from rules.valeria.data import index
-from rules.valeria.state import (
-    ANNOUNCE,
-    BUILD,
-    CHOOSE,
-    CITIZEN,
-    DECLINE,
-    DICE,
-    DIE,
-    DRAW_MONSTER,
-    EXCHANGE,
-    GAIN,
-    HARVEST,
-    HARVEST_ITEM,
-    KEEP,
-    OVER,
-    PURLOIN,
-    RECRUIT,
-    RETURN,
-    ROLL,
-    ROLL_DICE,
-    SLAY,
-    TAKE,
-    THIEF,
-    TOKEN,
-    Action,
-    State,
-    replace,
-)
+from rules.valeria.state import DICE, HARVEST, OVER, ROLL, Action, ActionKind, State, replace
 
 _RES = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
 
@@ -84,33 +57,33 @@ def counter_label(counter: Counter, lang: str) -> str:
 
 def describe(before: State, a: Action) -> Text:
     k, s = a.kind, a.seat
-    if k == ROLL_DICE:
+    if k == ActionKind.ROLL:
         return _t("Hod kostkami: {a} a {b}; aktivační hodnoty {a}, {b} a {c} (valeria.roll.activation-values).",
                   "Roll: {a} and {b}; activation values {a}, {b} and {c} (valeria.roll.activation-values).",
                   a=a.a, b=a.b, c=a.a + a.b)
-    if k == DRAW_MONSTER:
+    if k == ActionKind.DRAW:
         return _t("Z balíčku poražených nestvůr hráče {v} je vytažena {m} (valeria.cards.purloiners-perch).",
                   "From seat {v}'s Victory stack {m} is drawn (valeria.cards.purloiners-perch).",
                   v=before.draw_from, m=_cards(a.card))
-    if k == KEEP:
+    if k == ActionKind.KEEP:
         return _t("Hráč {s} si tajně ponechává jednoho ze svých dvou vévodů (valeria.setup.dukes).",
                   "Seat {s} secretly keeps one of its two dukes (valeria.setup.dukes).", s=s)
-    if k == DIE:
+    if k == ActionKind.DIE:
         return _t("Hráč {s} použije {d} na kostku {w} (valeria.roll.domains).",
                   "Seat {s} uses {d} on die {w} (valeria.roll.domains).", s=s, d=_cards(a.card), w=a.target)
-    if k == ANNOUNCE:
+    if k == ActionKind.ANNOUNCE:
         return _t("Hráč {s} oznamuje výsledek {d} (valeria.roll.announce).",
                   "Seat {s} announces the dice {d} (valeria.roll.announce).", s=s, d=list(before.dice))
-    if k == THIEF:
+    if k == ActionKind.THIEF:
         return _t("Zlodějka hráče {s} bere {r} hráči {v} (valeria.harvest.thief-first).",
                   "Seat {s}'s Thief takes {r} from seat {v} (valeria.harvest.thief-first).",
                   s=s, r=a.option, v=a.target)
-    if k == HARVEST_ITEM:
+    if k == ActionKind.HARVEST:
         what = {"use": ("použije směnu", "uses the exchange"), "decline": ("nepoužije směnu", "declines the exchange")}
         cs, en = what.get(a.option, (f"volí {a.option}", f"chooses {a.option}"))
         return _t("Hráč {s}: {c} {x} (valeria.harvest.any-order).", "Seat {s}: {c} {y} (valeria.harvest.any-order).",
                   s=s, c=_cards(a.card), x=cs, y=en)
-    if k == RECRUIT:
+    if k == ActionKind.RECRUIT:
         i = before.citizen_kinds.index(a.card)
         price = engine.price_of(before, s, i)
         return _t("Hráč {s} najímá {c} za {p} (základ {b} + kopie stejného jména; zaplaceno {g} zlaťáky a {m} magií, "
@@ -118,9 +91,9 @@ def describe(before: State, a: Action) -> Text:
                   "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
                   "at least 1 gold) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
                   s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.a, m=a.b)
-    if k == SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
+    if k == ActionKind.SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
         return _slay_with_tokens(before, a)
-    if k == TOKEN:
+    if k == ActionKind.TOKEN:
         amount = events.token_amount(before)
         target = a.card if a.card not in before.areas else before.monsters[before.areas.index(a.card)][0]
         return _t("Hráč {s} pokládá žeton ({x}) události {e} na {c}: cena jejího zabití (nebo odměna za ni) roste "
@@ -129,41 +102,41 @@ def describe(before: State, a: Action) -> Text:
                   "grows (valeria.variants.events.instructions, valeria.variants.events.cost-tokens).",
                   s=s, x=events.resources_word(amount, "cs"), y=events.resources_word(amount), e=_cards(a.option),
                   c=_cards(target))
-    if k == SLAY:
+    if k == ActionKind.SLAY:
         m = index().monsters[before.monsters[before.areas.index(a.card)][0]]
         return _t("Hráč {s} zabíjí {n} ({x} síly, {y} magie; cena {st} síly + {mg} magie, magie nahrazuje sílu, "
                   "aspoň 1 síla) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
                   "Seat {s} slays {n} ({x} strength, {y} magic; cost {st} strength + {mg} magic, magic replaces "
                   "strength, at least 1 strength) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
                   s=s, n=_cards(m.id), x=a.a, y=a.b, st=m.strength, mg=m.magic)
-    if k == BUILD:
+    if k == ActionKind.BUILD:
         return _t("Hráč {s} buduje {d} za {g} zlaťáků a {m} magie; stavovské symboly pokryty obyvateli "
                   "(valeria.build.requirements, valeria.build.cost).",
                   "Seat {s} builds {d} for {g} gold and {m} magic; its role icons are covered by citizens "
                   "(valeria.build.requirements, valeria.build.cost).", s=s, d=_cards(a.card), g=a.a, m=a.b)
-    if k == GAIN:
+    if k == ActionKind.GAIN:
         cs, en = _RES[a.card]
         return _t("Hráč {s} získává 1 {x} (valeria.gain.resource).", "Seat {s} gains 1 {y} (valeria.gain.resource).",
                   s=s, x=cs, y=en)
-    if k == CHOOSE:
+    if k == ActionKind.CHOOSE:
         return _t("Hráč {s} volí odměnu {o} (valeria.symbols.or).", "Seat {s} chooses the reward {o} "
                   "(valeria.symbols.or).", s=s, o=a.option)
-    if k == CITIZEN:
+    if k == ActionKind.CITIZEN:
         return _t("Hráč {s} získává obyvatele {c} (valeria.monsters.citizen-reward).",
                   "Seat {s} gains the citizen {c} (valeria.monsters.citizen-reward).", s=s, c=_cards(a.card))
-    if k == TAKE:
+    if k == ActionKind.TAKE:
         return _t("Hráč {s} bere od hráče {v} (valeria.symbols.take-from).",
                   "Seat {s} takes from seat {v} (valeria.symbols.take-from).", s=s, v=a.target)
-    if k == EXCHANGE:
+    if k == ActionKind.EXCHANGE:
         return _t("Hráč {s}: směna {o} (valeria.symbols.pay).", "Seat {s}: exchange {o} (valeria.symbols.pay).",
                   s=s, o=a.option)
-    if k == RETURN:
+    if k == ActionKind.RETURN:
         return _t("Hráč {s} vrací {c} do centra a získává 3 vítězné body.",
                   "Seat {s} returns {c} to the center and gains 3 VP.", s=s, c=_cards(a.card))
-    if k == PURLOIN:
+    if k == ActionKind.PURLOIN:
         return _t("Hráč {s} bere náhodnou nestvůru hráči {v} (valeria.cards.purloiners-perch).",
                   "Seat {s} takes a random monster from seat {v} (valeria.cards.purloiners-perch).", s=s, v=a.target)
-    if k == DECLINE:
+    if k == ActionKind.DECLINE:
         return _t("Hráč {s} nevyužije nepovinnou možnost.", "Seat {s} passes on an optional power.", s=s)
     return _t("Hráč {s}: {k}.", "Seat {s}: {k}.", s=s, k=k)
 
@@ -212,7 +185,7 @@ def _event_lines(before: State, a: Action, after: State) -> list[Text]:
     """Monster Events: the triggers after the announced dice, the cards put in emptied
     places, a slain event's replacement and a card put back by a return."""
     lines: list[Text] = []
-    if a.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase not in (ROLL, DICE):
+    if a.kind in (ActionKind.ROLL, ActionKind.DIE, ActionKind.ANNOUNCE) and after.phase not in (ROLL, DICE):
         at_roll = replace(before, dice=after.dice)
         for _, e in events.triggered(at_roll):
             ev = index().events[e]
@@ -246,7 +219,7 @@ def _event_lines(before: State, a: Action, after: State) -> list[Text]:
                                     "({y}) (valeria.variants.events.instructions, ruling O12).",
                                     s=after.active, x=events.resources_word(amount, "cs"),
                                     y=events.resources_word(amount)))
-    if a.kind == SLAY and events.is_event(a.card) and before.placed:
+    if a.kind == ActionKind.SLAY and events.is_event(a.card) and before.placed:
         p = before.placed.index(a.card)
         lines.append(_t("Zabitá událost jde do balíčku poražených nestvůr; na její místo ({p}) jde karta zespodu "
                         "balíčku karet vyčerpání, nikdy jiná událost: {c} (valeria.variants.events.replace).",
@@ -280,7 +253,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
             lines.append(_t("Po fázi příjmu má hráč {s}: {r} (valeria.harvest.everyone).",
                             "After the Harvest phase seat {s} has {r} (valeria.harvest.everyone).",
                             s=seat, r=_resources(after, seat)))
-    if a.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase not in (ROLL, DICE):
+    if a.kind in (ActionKind.ROLL, ActionKind.DIE, ActionKind.ANNOUNCE) and after.phase not in (ROLL, DICE):
         a_, b_ = after.dice
         for seat in range(after.players):
             if seat == after.resting:
@@ -309,7 +282,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                         "of turns (valeria.end.conditions, valeria.end.equal-turns).",
                         m=sum(len(st) for st in after.monsters), d=sum(len(st) for st in after.domains),
                         x=engine.exhausted(after), n=2 * after.players))
-    if after.resting >= 0 and (after.resting != before.resting or (a.kind == KEEP and after.phase == ROLL)):
+    if after.resting >= 0 and (after.resting != before.resting or (a.kind == ActionKind.KEEP and after.phase == ROLL)):
         lines.append(_t("Odpočívajícím hráčem je nyní hráč {r}, po pravici aktivního hráče {s}: nemá příjem a není "
                         "cílem negativních efektů (valeria.variants.five-players.resting-token, "
                         "valeria.variants.five-players.resting-immune).",

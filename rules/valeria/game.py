@@ -47,6 +47,7 @@ from rules.valeria.state import (
     OVER,
     ROLL,
     Action,
+    ActionKind,
     SeatView,
     Setup,
     StackView,
@@ -141,7 +142,7 @@ class Valeria(GameBase[State, Action]):
         return ()
 
     def is_chance(self, action: Action) -> bool:
-        return action.kind in ("roll", "draw")
+        return action.kind in (ActionKind.ROLL, ActionKind.DRAW)
 
     def check(self, state: State, action: Action) -> Violation | None:
         if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):

@@ -30,24 +30,7 @@ from rules.kernel.verdict import Violation
 from rules.valeria import engine
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
-from rules.valeria.state import (
-    ACTIVATE,
-    CAPTURE,
-    DECLINE,
-    DUKES,
-    HARVEST_ITEM,
-    MONSTERS,
-    OVER,
-    PURLOIN,
-    ROLL,
-    SECOND,
-    THIEF,
-    Action,
-    Seat,
-    Setup,
-    State,
-    replace,
-)
+from rules.valeria.state import DUKES, MONSTERS, OVER, ROLL, SECOND, Action, ActionKind, Seat, Setup, State, replace
 from rules.valeria.variants import SOLO as SOLO
 from rules.valeria.variants import take_top
 from rules.valeria.violations import refuse
@@ -262,17 +245,18 @@ def legal(state: State) -> tuple[Action, ...]:
     if state.pending:
         d = state.pending[0]
         if d.kind == "activate":
-            return tuple(Action(ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
+            return tuple(Action(ActionKind.ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
         if d.kind == "capture":
             column = cast(tuple[int], d.detail)[0]
-            return tuple(Action(CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
+            return tuple(Action(ActionKind.CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
             _, effect = engine.decision_detail(d)
-            return tuple(Action(THIEF, PLAYER, option=label) for label in branch_labels(effect))
+            return tuple(Action(ActionKind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
         # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack
-        return ((Action(PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()) + (Action(DECLINE, PLAYER),)
+        take = (Action(ActionKind.PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()
+        return (*take, Action(ActionKind.DECLINE, PLAYER))
     if state.phase == SECOND:
-        return tuple(Action(HARVEST_ITEM, PLAYER, item.card, option) for item in state.harvest[PLAYER]
+        return tuple(Action(ActionKind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
                      for option in engine.item_options(state, PLAYER, item))
     return ()
 
@@ -305,16 +289,16 @@ def decide(state: State, a: Action) -> State:
         return engine.resolve_item(state, PLAYER, a.card, a.option)
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
-    if a.kind == ACTIVATE:
+    if a.kind == ActionKind.ACTIVATE:
         return attack(state, state.areas.index(a.card), CHOSEN)
-    if a.kind == CAPTURE:
+    if a.kind == ActionKind.CAPTURE:
         return capture(state, state.citizen_kinds.index(a.card))
-    if a.kind == THIEF:
+    if a.kind == ActionKind.THIEF:
         _, effect = engine.decision_detail(d)
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
         return engine.advance(state)
-    if a.kind == PURLOIN:
+    if a.kind == ActionKind.PURLOIN:
         i = _leftmost_monster(state)
         monsters = list(state.monsters)
         monster = monsters[i][0]
@@ -323,7 +307,7 @@ def decide(state: State, a: Action) -> State:
         state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
                                   replace(s, monsters=(*s.monsters, monster)))
         return engine.advance(state)
-    return engine.advance(state)  # DECLINE
+    return engine.advance(state)  # ActionKind.DECLINE
 
 
 @implements("valeria.variants.solo.turn")
@@ -505,18 +489,18 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
 
 def describe(before: State, a: Action) -> Text | None:
     """The solo game's own actions in words (``None``: the engine's words fit)."""
-    if a.kind == ACTIVATE:
+    if a.kind == ActionKind.ACTIVATE:
         return t("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
                  "The player chooses the monster stack {e} that the 6 activates (valeria.variants.solo.monster-phase).",
                  c=_name(a.card, "cs"), e=_name(a.card, "en"))
-    if a.kind == CAPTURE:
+    if a.kind == ActionKind.CAPTURE:
         return t("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
                  "The player chooses that the Dark Lord captures the citizen {e} (ruling O21, "
                  "valeria.variants.solo.capture).", c=_name(a.card, "cs"), e=_name(a.card, "en"))
-    if a.kind == THIEF:
+    if a.kind == ActionKind.THIEF:
         return t("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
                  "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=a.option)
-    if a.kind == PURLOIN:
+    if a.kind == ActionKind.PURLOIN:
         return t("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
                  "The player takes the top monster of the leftmost non-exhausted stack (valeria.variants.solo.turn).")
     return None

@@ -17,6 +17,7 @@ un-exhausts it without further bookkeeping.
 
 from __future__ import annotations
 
+import enum
 from typing import Any, TypeVar
 
 import attrs
@@ -33,30 +34,31 @@ EVENTS = "events"
 
 RESOURCES = ("gold", "strength", "magic")
 
-# Action kinds.
-ROLL_DICE = "roll"  # chance: the two dice
-DRAW_MONSTER = "draw"  # chance: the monster drawn by Purloiner's Perch
-KEEP = "keep"  # keep one of the two dealt dukes
-DIE = "die"  # use a die-changing domain on one die
-ANNOUNCE = "announce"  # end the Roll phase with the dice as they are
-THIEF = "thief"  # the active Thief: which resource, from whom
-HARVEST_ITEM = "harvest"  # a harvest choice (branch) or an optional exchange (use / decline)
-RECRUIT = "recruit"
-SLAY = "slay"
-BUILD = "build"
-GAIN = "gain"
-CHOOSE = "choose"  # a reward branch
-CITIZEN = "citizen"  # which citizen a "gain a citizen" reward takes
-TAKE = "take"  # from which opponent a "take" effect takes
-EXCHANGE = "exchange"  # an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
-RETURN = "return"  # Watcher on the Water / Nest of the Weaver Witch: what to return
-PURLOIN = "purloin"  # Purloiner's Perch: from whom
-DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
-ACTIVATE = "activate"  # solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
-CAPTURE = "capture"  # solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
-TOKEN = "token"  # Monster Events: the monster a triggered event puts its token on
+class ActionKind(enum.StrEnum):
+    """What an :class:`Action` does. The values are the record's words (``rules-record/1``),
+    so a kind compares equal to its word."""
 
-CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
+    ROLL = "roll"  #: chance: the two dice (valeria.roll.dice)
+    DRAW = "draw"  #: chance: the monster drawn by Purloiner's Perch
+    KEEP = "keep"  #: keep one of the two dealt dukes
+    DIE = "die"  #: use a die-changing domain on one die
+    ANNOUNCE = "announce"  #: end the Roll phase with the dice as they are
+    THIEF = "thief"  #: the active Thief: which resource, from whom
+    HARVEST = "harvest"  #: a harvest choice (branch) or an optional exchange (use / decline)
+    RECRUIT = "recruit"
+    SLAY = "slay"
+    BUILD = "build"
+    GAIN = "gain"
+    CHOOSE = "choose"  #: a reward branch
+    CITIZEN = "citizen"  #: which citizen a "gain a citizen" reward takes
+    TAKE = "take"  #: from which opponent a "take" effect takes
+    EXCHANGE = "exchange"  #: an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
+    RETURN = "return"  #: Watcher on the Water / Nest of the Weaver Witch: what to return
+    PURLOIN = "purloin"  #: Purloiner's Perch: from whom
+    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, purloin)
+    ACTIVATE = "activate"  #: solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
+    CAPTURE = "capture"  #: solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
+    TOKEN = "token"  #: Monster Events: the monster a triggered event puts its token on
 
 
 @attrs.frozen
@@ -110,7 +112,7 @@ class Action:
     (valeria.slay.magic-cost, valeria.recruit.magic, valeria.build.cost).
     """
 
-    kind: str
+    kind: ActionKind
     seat: int = -1
     card: str = ""
     option: str = ""

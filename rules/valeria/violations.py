@@ -16,6 +16,8 @@ proves, a target by :func:`~rules.valeria.variants.targetable`, a die change by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from rules.kernel.decisions import Decision
@@ -36,36 +38,7 @@ from rules.valeria.engine import (
     roles_met,
 )
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
-from rules.valeria.state import (
-    ANNOUNCE,
-    BUILD,
-    CHOOSE,
-    CITIZEN,
-    DECLINE,
-    DICE,
-    DIE,
-    DRAW,
-    DRAW_MONSTER,
-    DUKES,
-    EXCHANGE,
-    GAIN,
-    HARVEST,
-    HARVEST_ITEM,
-    KEEP,
-    OVER,
-    PURLOIN,
-    RECRUIT,
-    RESOURCES,
-    RETURN,
-    ROLL,
-    ROLL_DICE,
-    SLAY,
-    TAKE,
-    THIEF,
-    TOKEN,
-    Action,
-    State,
-)
+from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, State
 from rules.valeria.variants import on_top, targetable
 
 
@@ -77,14 +50,24 @@ def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> 
 
 #: The fields each action kind carries besides its kind and seat; any other field set makes the
 #: action one the moment does not offer (a record cannot state it: the reader builds these shapes).
-SHAPES: dict[str, frozenset[str]] = {
-    KEEP: frozenset({"card"}), DIE: frozenset({"card", "target"}), ANNOUNCE: frozenset(),
-    THIEF: frozenset({"option", "target"}), HARVEST_ITEM: frozenset({"card", "option"}),
-    RECRUIT: frozenset({"card", "a", "b", "other"}), SLAY: frozenset({"card", "a", "b", "other"}),
-    BUILD: frozenset({"card", "a", "b", "other"}), GAIN: frozenset({"card"}), CHOOSE: frozenset({"option"}),
-    CITIZEN: frozenset({"card"}), TAKE: frozenset({"target"}), EXCHANGE: frozenset({"option"}),
-    RETURN: frozenset({"card"}), PURLOIN: frozenset({"target"}), DECLINE: frozenset(),
-    TOKEN: frozenset({"card", "option"}),
+SHAPES: dict[ActionKind, frozenset[str]] = {
+    ActionKind.KEEP: frozenset({"card"}),
+    ActionKind.DIE: frozenset({"card", "target"}),
+    ActionKind.ANNOUNCE: frozenset(),
+    ActionKind.THIEF: frozenset({"option", "target"}),
+    ActionKind.HARVEST: frozenset({"card", "option"}),
+    ActionKind.RECRUIT: frozenset({"card", "a", "b", "other"}),
+    ActionKind.SLAY: frozenset({"card", "a", "b", "other"}),
+    ActionKind.BUILD: frozenset({"card", "a", "b", "other"}),
+    ActionKind.GAIN: frozenset({"card"}),
+    ActionKind.CHOOSE: frozenset({"option"}),
+    ActionKind.CITIZEN: frozenset({"card"}),
+    ActionKind.TAKE: frozenset({"target"}),
+    ActionKind.EXCHANGE: frozenset({"option"}),
+    ActionKind.RETURN: frozenset({"card"}),
+    ActionKind.PURLOIN: frozenset({"target"}),
+    ActionKind.DECLINE: frozenset(),
+    ActionKind.TOKEN: frozenset({"card", "option"}),
 }
 _DEFAULTS = {f.name: f.default for f in attrs.fields(Action) if f.name not in ("kind", "seat")}
 
@@ -103,7 +86,7 @@ _WAIT = ("valeria.turn.phases",)
 
 def refusal(state: State, a: Action) -> Violation | None:
     """``None`` when ``a`` is legal in ``state``, else the first rule it breaks."""
-    if a.kind in (ROLL_DICE, DRAW_MONSTER):
+    if a.kind in (ActionKind.ROLL, ActionKind.DRAW):
         return chance_refusal(state, a)
     if state.phase == OVER:
         return refuse("valeria.end.equal-turns", "hra skončila", "the game is over")
@@ -113,7 +96,7 @@ def refusal(state: State, a: Action) -> Violation | None:
                       "chance decides now (a roll of the dice or a card drawn)")
     if not 0 <= a.seat < state.players:
         return refuse("valeria.setup.players", "hráč {s} ve hře není", "there is no seat {s} in this game", s=a.seat)
-    if a.kind == TOKEN:
+    if a.kind == ActionKind.TOKEN:
         return token_refusal(state, a)
     seats = deciders(state)
     if a.seat not in seats:
@@ -125,7 +108,7 @@ def refusal(state: State, a: Action) -> Violation | None:
     if state.pending:
         return decision_refusal(state, a, state.pending[0])
     if state.phase == DICE:
-        return die_refusal(state, a) if a.kind == DIE else announce_refusal(state, a)
+        return die_refusal(state, a) if a.kind == ActionKind.DIE else announce_refusal(state, a)
     if state.phase == HARVEST:
         return harvest_refusal(state, a)
     return main_action_refusal(state, a)
@@ -146,9 +129,9 @@ def deciders(state: State) -> tuple[int, ...]:
 def chance_refusal(state: State, a: Action) -> Violation | None:
     """A roll of two dice 1-6 at the Roll phase's chance node (valeria.roll.dice); a monster
     of the victim's Victory stack at Purloiner's Perch's draw (valeria.cards.purloiners-perch)."""
-    if state.phase == ROLL and a.kind == ROLL_DICE and 1 <= a.a <= 6 and 1 <= a.b <= 6:
+    if state.phase == ROLL and a.kind == ActionKind.ROLL and 1 <= a.a <= 6 and 1 <= a.b <= 6:
         return None
-    if state.phase == DRAW and a.kind == DRAW_MONSTER and a.card in state.seats[state.draw_from].monsters:
+    if state.phase == DRAW and a.kind == ActionKind.DRAW and a.card in state.seats[state.draw_from].monsters:
         return None
     return refuse("valeria.roll.dice", "tento výsledek náhody zde nemůže nastat", "this chance outcome cannot occur here")
 
@@ -158,7 +141,7 @@ def chance_refusal(state: State, a: Action) -> Violation | None:
 
 def keep_refusal(state: State, a: Action) -> Violation | None:
     """Each seat keeps one of the two dukes it was dealt (valeria.setup.dukes)."""
-    if a.kind == KEEP and not stray(a) and a.card in state.seats[a.seat].dealt:
+    if a.kind == ActionKind.KEEP and not stray(a) and a.card in state.seats[a.seat].dealt:
         return None
     return refuse("valeria.setup.dukes", "hráč si ponechá jednoho ze dvou rozdaných vévodů",
                   "a seat keeps one of the two dukes it was dealt")
@@ -181,7 +164,7 @@ def die_refusal(state: State, a: Action) -> Violation | None:
 
 def announce_refusal(state: State, a: Action) -> Violation | None:
     """The active seat ends the Roll phase by announcing the dice (valeria.roll.announce)."""
-    if a.kind == ANNOUNCE and not stray(a):
+    if a.kind == ActionKind.ANNOUNCE and not stray(a):
         return None
     return refuse("valeria.roll.announce", "ve fázi házení můžeš jen měnit kostky svými panstvími nebo oznámit "
                   "výsledek", "in the Roll phase you may only change dice with your domains or announce them")
@@ -238,7 +221,7 @@ def harvest_refusal(state: State, a: Action) -> Violation | None:
     """A harvest item of the seat: an activated card not resolved yet, with one of its
     options (:func:`~rules.valeria.engine.item_options`: a branch, use if affordable, decline)."""
     items = state.harvest[a.seat]
-    if a.kind != HARVEST_ITEM:
+    if a.kind != ActionKind.HARVEST:
         rules: tuple[str, ...] = ("valeria.harvest.any-order",)
         if any(it.card == HERALD for it in items):
             rules += ("valeria.herald.doubles",) if state.dice[0] == state.dice[1] else ("valeria.herald.no-citizen",)
@@ -259,29 +242,31 @@ def harvest_refusal(state: State, a: Action) -> Violation | None:
 
 
 #: The action kind that answers each decision; the optional ones may also be declined.
-ANSWERS = {"thief": THIEF, "choose": CHOOSE, "citizen": CITIZEN, "take": TAKE, "exchange": EXCHANGE,
-           "extra-slay": SLAY, "watcher": RETURN, "nest": RETURN, "purloin": PURLOIN, events.TOKEN_DECISION: TOKEN}
+ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
+           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
+           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
+           events.TOKEN_DECISION: ActionKind.TOKEN}
 OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "purloin", "citizen"})
 
 
 def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     """The answer to the pending decision ``d`` (its rule named): the action kind that answers
     it, and one of the options the moment offers (:func:`offered`)."""
-    allowed = {ANSWERS[d.kind], DECLINE} if d.kind in OPTIONAL else {ANSWERS[d.kind]}
+    allowed = {ANSWERS[d.kind], ActionKind.DECLINE} if d.kind in OPTIONAL else {ANSWERS[d.kind]}
     if a.kind not in allowed:
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                       k=d.kind, r=d.rule)
-    if a.kind == SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
+    if a.kind == ActionKind.SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
         return (refuse((d.rule,), "tato volba zde není možná", "this choice is not available here") if stray(a)
                 else slay_refusal(state, a))
     if not stray(a) and offered(state, a, d):
         return None
-    if a.kind == RETURN and d.kind == "watcher" and state.placed and events.is_event(a.card):
+    if a.kind == ActionKind.RETURN and d.kind == "watcher" and state.placed and events.is_event(a.card):
         return refuse(("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace"),
                       "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
                       "a slain Monster Event has no original place in the center: it cannot be returned "
                       "(ruling O17)")
-    if a.kind in (THIEF, TAKE, PURLOIN) and a.target == state.resting >= 0:
+    if a.kind in (ActionKind.THIEF, ActionKind.TAKE, ActionKind.PURLOIN) and a.target == state.resting >= 0:
         return refuse("valeria.variants.five-players.resting-immune",
                       "odpočívající hráč {v} nemůže být cílem negativních efektů",
                       "the resting seat {v} cannot be the target of negative effects", v=a.target)
@@ -295,7 +280,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     a monster or citizen of its own to return (not a slain event: ruling O17), a decline of
     an optional power or of a reward whose stacks emptied."""
     seat = d.seat
-    if d.kind in ("thief", "take", "purloin") and a.kind != DECLINE:
+    if d.kind in ("thief", "take", "purloin") and a.kind != ActionKind.DECLINE:
         if not targetable(state.players, state.resting, seat, a.target):
             return False
         return d.kind != "thief" or a.option in branch_labels(decision_detail(d)[1])
@@ -305,12 +290,12 @@ def offered(state: State, a: Action, d: Decision) -> bool:
         return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
     if d.kind == "citizen":
         targets = citizen_targets(state, decision_detail(d)[1])
-        if a.kind == DECLINE:
+        if a.kind == ActionKind.DECLINE:
             return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
         return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
     if d.kind == "exchange":
         return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
-    if a.kind == DECLINE:
+    if a.kind == ActionKind.DECLINE:
         return True  # extra slay, Watcher on the Water, Nest of the Weaver Witch, Purloiner's Perch are optional
     if d.kind == "watcher":
         return a.card in state.seats[seat].monsters and not (state.placed and events.is_event(a.card))
@@ -450,4 +435,6 @@ def build_refusal(state: State, a: Action) -> Violation | None:
                   g=s.gold, m=s.magic)
 
 
-_MAIN = {RECRUIT: recruit_refusal, SLAY: slay_refusal, BUILD: build_refusal, GAIN: gain_refusal}
+_MAIN: dict[ActionKind, Callable[[State, Action], Violation | None]] = {
+    ActionKind.RECRUIT: recruit_refusal, ActionKind.SLAY: slay_refusal, ActionKind.BUILD: build_refusal,
+    ActionKind.GAIN: gain_refusal}

@@ -29,7 +29,7 @@ from rules.valeria.cards import Counter as CardCounter
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, slay_payment_ok
-from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, SLAY, State
+from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, ActionKind, State
 from rules.valeria.variants import monster_stack
 
 IX = index()
@@ -291,7 +291,7 @@ def test_strength_and_magic_tokens_raise_the_slay_cost() -> None:
     assert "valeria.slay.pay-strength" in verdict.rules
     paying = {"seat": 0, "slay": "ruins", "pay": {"strength": top.strength + 2, "magic": top.magic + 1}}
     assert VALERIA.check(state, VALERIA.action_from_json(paying)) is None
-    offered = {(a.a, a.b) for a in VALERIA.legal_actions(state) if a.kind == SLAY and a.card == "ruins"}
+    offered = {(a.a, a.b) for a in VALERIA.legal_actions(state) if a.kind == ActionKind.SLAY and a.card == "ruins"}
     assert (top.strength + 2, top.magic + 1) in offered and (top.strength, top.magic) not in offered
     after = act(state, paying)
     assert after.tokens == () and after.seats[0].strength == 20 - top.strength - 2
@@ -322,7 +322,7 @@ def test_an_event_is_slain_like_a_monster_and_replaced_from_the_bottom() -> None
     state = in_actions(reveal(game(), "bat-swarm", 3), 0, strength=10, gold=0,
                        monsters=("goblin",))
     assert events.slay_cost(state, "bat-swarm") == (6, 0)
-    offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == SLAY}
+    offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == ActionKind.SLAY}
     assert "bat-swarm" in offered
     pay = {"seat": 0, "slay": "bat-swarm", "pay": {"strength": 6}}
     after = act(state, pay)
@@ -348,7 +348,7 @@ def test_eye_of_asteraten_may_slay_an_event() -> None:
     state = in_actions(state, 0, gold=10, strength=0, magic=3, citizens={"cleric": 1, "knight": 1})
     after = act(state, {"seat": 0, "build": "eye-of-asteraten", "pay": {"gold": 8}})
     assert after.pending[0].kind == "extra-slay"
-    assert "mimic" in {a.card for a in VALERIA.legal_actions(after) if a.kind == SLAY}
+    assert "mimic" in {a.card for a in VALERIA.legal_actions(after) if a.kind == ActionKind.SLAY}
     after = act(after, {"seat": 0, "slay": "mimic", "pay": {"strength": 3, "magic": 3}})
     assert after.seats[0].monsters == ("mimic",) and after.placed[5] == "exhausted"
 
@@ -416,7 +416,7 @@ def check_invariants(setup: Any, before: State, action: Any, after: State, rng: 
     if not after.pending:
         for p in range(events.POSITIONS):
             assert (after.placed[p] == "") == (not events.position_empty(after, p)), p
-    if action.kind == SLAY:  # the payment covers the printed cost plus the tokens
+    if action.kind == ActionKind.SLAY:  # the payment covers the printed cost plus the tokens
         sc, mc = events.slay_cost(before, action.card)
         payer = before.seats[action.seat]
         assert slay_payment_ok(sc, mc, action.a, action.b, payer.strength, payer.magic)
@@ -483,7 +483,7 @@ class EventsGame(VariantGame):
         super().deal(seed, variant)
 
     def choices(self, actions: tuple[Any, ...]) -> list[Any]:
-        eventful = [a for a in actions if a.kind == "token" or (a.kind == SLAY and events.is_event(a.card))]
+        eventful = [a for a in actions if a.kind == "token" or (a.kind == ActionKind.SLAY and events.is_event(a.card))]
         return eventful or list(actions)
 
     def checked(self, before: State, action: Any, after: State) -> None:

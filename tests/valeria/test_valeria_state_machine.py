@@ -50,7 +50,7 @@ from rules.kernel.spec import load_spec
 from rules.valeria import engine, violations
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import BUILD, OVER, RECRUIT, ROLL_DICE, SLAY, Action, Setup, State
+from rules.valeria.state import OVER, Action, ActionKind, Setup, State
 
 pytestmark = pytest.mark.rules(
     "valeria.components.cards", "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.dukes",
@@ -97,10 +97,10 @@ def roles_ok(state: State, seat: int, domain: str) -> bool:
 def covers(state: State, a: Action) -> bool:
     """Whether the payment of a recruit, build or slay covers its cost by the book."""
     s = state.seats[a.seat]
-    if a.kind == RECRUIT:
+    if a.kind == ActionKind.RECRUIT:
         return a.a >= 1 and a.b >= 0 and a.a + a.b == price(state, a.seat, a.card) and a.a <= s.gold \
             and a.b <= s.magic
-    if a.kind == BUILD:
+    if a.kind == ActionKind.BUILD:
         return roles_ok(state, a.seat, a.card) and a.a >= 1 and a.b >= 0 \
             and a.a + a.b == domain_price(state, a.seat, a.card) and a.a <= s.gold and a.b <= s.magic
     m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
@@ -146,14 +146,14 @@ class ValeriaGame(RuleBasedStateMachine):
         before = self.state
         assert before is not None
         assert VALERIA.check(before, action) is None, (action, VALERIA.check(before, action))
-        if action.kind in (RECRUIT, BUILD, SLAY):
+        if action.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY):
             assert covers(before, action), f"{action} does not cover its cost by the book"
             for broken in broken_payments(before, action):
                 v = VALERIA.check(before, broken)
                 assert v is not None, f"{broken} was accepted"
                 assert set(v.rules) & PAYMENT_RULES, (broken, v.rules)
                 assert set(v.rules) <= RULE_IDS, v.rules
-        if action.kind == ROLL_DICE:
+        if action.kind == ActionKind.ROLL:
             self.turns_played[before.active] += 1
         after = VALERIA.apply(before, action)
         self.end_of_turn(before, after)
@@ -203,7 +203,7 @@ class ValeriaGame(RuleBasedStateMachine):
         """Prefer recruits, builds and slays when there are any, so payments are exercised."""
         assert self.state is not None
         actions = VALERIA.legal_actions(self.state)
-        paying = [a for a in actions if a.kind in (RECRUIT, BUILD, SLAY)]
+        paying = [a for a in actions if a.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY)]
         self.step(data.draw(st.sampled_from(paying or list(actions))))
 
     # ------------------------------------------------------------------ invariants
@@ -274,12 +274,12 @@ class ValeriaGame(RuleBasedStateMachine):
         if state is None or state.phase != "actions" or state.pending:
             return
         s, me = state.seat, state.active
-        offered = {a for a in VALERIA.legal_actions(state) if a.kind in (RECRUIT, BUILD, SLAY)}
-        targets = ([(RECRUIT, k) for k, n in zip(state.citizen_kinds, state.citizen_counts, strict=True) if n]
-                   + [(BUILD, st[0]) for st in state.domains if st]
-                   + [(SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
+        offered = {a for a in VALERIA.legal_actions(state) if a.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY)}
+        targets = ([(ActionKind.RECRUIT, k) for k, n in zip(state.citizen_kinds, state.citizen_counts, strict=True) if n]
+                   + [(ActionKind.BUILD, st[0]) for st in state.domains if st]
+                   + [(ActionKind.SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
         for kind, card in targets:
-            first = s.strength if kind == SLAY else s.gold
+            first = s.strength if kind == ActionKind.SLAY else s.gold
             # every split up to a little past the dearest card's cost: the boundaries all lie there,
             # and a late-game purse of 60 strength would make the grid hundreds of times larger
             for x in range(min(first, MAX_COST) + 2):
@@ -321,7 +321,7 @@ def broken_payments(state: State, a: Action) -> list[Action]:
     out = [Action(a.kind, a.seat, a.card, a.option, a.target, a.a - 1, a.b)]
     if a.a >= 1:
         out.append(Action(a.kind, a.seat, a.card, a.option, a.target, 0, a.a + a.b))
-    if a.kind == SLAY:
+    if a.kind == ActionKind.SLAY:
         m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
         if m.magic and a.b >= 1:
             out.append(Action(a.kind, a.seat, a.card, a.option, a.target, a.a + 1, a.b - 1))

@@ -16,7 +16,7 @@ from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
 from rules.valeria import violations
 from rules.valeria.game import VALERIA
-from rules.valeria.state import GAIN, Action, State
+from rules.valeria.state import Action, ActionKind, State
 
 
 def near_misses(state: State, offered: tuple[Action, ...]) -> set[Action]:
@@ -62,7 +62,7 @@ def test_an_action_with_a_field_its_kind_does_not_carry_is_refused() -> None:
     state = VALERIA.initial_state(VALERIA.random_setup(rng, {"players": 2}))
     while not (state.phase == "actions" and not state.pending):
         state = VALERIA.apply(state, random_action(VALERIA, state, rng))
-    gain = Action(GAIN, state.active, "gold")
+    gain = Action(ActionKind.GAIN, state.active, "gold")
     assert violations.refusal(state, gain) is None
     refused = violations.refusal(state, attrs.evolve(gain, option="use"))
     assert refused is not None and refused.rules == ("valeria.actions.two",)
