@@ -11,7 +11,7 @@ from rules.kernel.records import record_to_json
 from rules.kernel.simulate import play_out, random_action
 from rules.valeria import engine
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, Action, ActionKind
+from rules.valeria.state import ACTIONS, Action, ActionKind, Payment
 
 HERE = Path(__file__).resolve().parent
 
@@ -157,7 +157,7 @@ def _short_by_a_starter(state: Any) -> Action | None:
         missing = {r: d.roles.count(r) - engine.count(state, state.active, Counter("role", r)) for r in set(d.roles)}
         short = {r: n for r, n in missing.items() if n > 0}
         if list(short.values()) == [1] and set(short) <= {"worker", "soldier"}:
-            return Action(ActionKind.BUILD, state.active, d.id, a=price, b=0)
+            return Action(ActionKind.BUILD, state.active, d.id, pay=Payment(gold=price))
     return None
 
 

@@ -62,6 +62,7 @@ from rules.valeria.state import (
     Action,
     ActionKind,
     HarvestItem,
+    Payment,
     Seat,
     Setup,
     State,
@@ -235,7 +236,7 @@ def keep_duke(state: State, seat: int, duke: str) -> State:
 def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
     """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
     p = Fraction(1, 36)
-    return tuple((Action(ActionKind.ROLL, a=a, b=b), p) for a in range(1, 7) for b in range(1, 7))
+    return tuple((Action(ActionKind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
 
 
 ROLL_OUTCOMES = roll_outcomes()
@@ -844,21 +845,22 @@ def _legal(state: State) -> Iterator[Action]:
 
 
 @cache
-def gold_payments(price: int, gold: int, magic: int) -> tuple[tuple[int, int], ...]:
+def gold_payments(price: int, gold: int, magic: int) -> tuple[Payment, ...]:
     """Every (gold, magic) split of a gold ``price`` a seat holding ``gold`` and ``magic`` may pay:
     the candidates filtered by :func:`~rules.valeria.predicates.gold_payment_ok`, the predicate
     :mod:`proofs.valeria.payment` proves (valeria.resources.magic-substitute). Callers clamp the
     holdings to the price (more than the price cannot be paid), so the table stays small."""
-    return tuple((g, price - g) for g in range(price + 1) if gold_payment_ok(price, g, price - g, gold, magic))
+    return tuple(Payment(gold=g, magic=price - g) for g in range(price + 1)
+                 if gold_payment_ok(price, g, price - g, gold, magic))
 
 
 @cache
-def slay_payments(strength_cost: int, magic_cost: int, strength: int, magic: int) -> tuple[tuple[int, int], ...]:
+def slay_payments(strength_cost: int, magic_cost: int, strength: int, magic: int) -> tuple[Payment, ...]:
     """Every (strength, magic) payment for a monster costing ``strength_cost`` strength and
     ``magic_cost`` magic: the candidates filtered by the proven
     :func:`~rules.valeria.predicates.slay_payment_ok` (valeria.slay.pay-strength)."""
     total = strength_cost + magic_cost
-    return tuple((x, total - x) for x in range(total + 1)
+    return tuple(Payment(strength=x, magic=total - x) for x in range(total + 1)
                  if slay_payment_ok(strength_cost, magic_cost, x, total - x, strength, magic))
 
 
@@ -882,8 +884,8 @@ def slay_options(state: State, seat: Seat) -> Iterator[Action]:
     """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
     for card, sc, mc in slay_targets(state):
         total = sc + mc
-        for strength, magic in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
-            yield Action(ActionKind.SLAY, state.active, card, a=strength, b=magic)
+        for pay in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
+            yield Action(ActionKind.SLAY, state.active, card, pay=pay)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -898,15 +900,15 @@ def _main_actions(state: State) -> list[Action]:
     for i, kind in enumerate(state.citizen_kinds):
         if on_top(state, i):
             price = price_of(state, me, i, plain)
-            out.extend(Action(ActionKind.RECRUIT, me, kind, a=g, b=m)
-                       for g, m in gold_payments(price, min(gold, price), min(magic, price)))
+            out.extend(Action(ActionKind.RECRUIT, me, kind, pay=pay)
+                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
     out.extend(slay_options(state, s))
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            out.extend(Action(ActionKind.BUILD, me, stack[0], a=g, b=m)
-                       for g, m in gold_payments(price, min(gold, price), min(magic, price)))
+            out.extend(Action(ActionKind.BUILD, me, stack[0], pay=pay)
+                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
     out.extend(Action(ActionKind.GAIN, me, r) for r in RESOURCES)
     return out
 
@@ -977,7 +979,7 @@ def successor(state: State, a: Action) -> State:
     """The state after the legal action ``a``."""
     k = a.kind
     if k == ActionKind.ROLL:
-        return advance(rolled(state, a.a, a.b))
+        return advance(rolled(state, *a.dice))
     if k == ActionKind.DRAW:
         return advance(drawn(state, a.card))
     if k == ActionKind.KEEP:
@@ -992,12 +994,12 @@ def successor(state: State, a: Action) -> State:
         return advance(_decide(state, a))
     state = replace(state, actions_left=state.actions_left - 1)
     if k == ActionKind.RECRUIT:
-        state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
+        state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
     elif k == ActionKind.SLAY:
-        state = slay_card(state, a.card, a.a, a.b)
+        state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
     elif k == ActionKind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
-        state = build(state, stack, a.a, a.b)
+        state = build(state, stack, a.pay.gold, a.pay.magic)
     elif k == ActionKind.GAIN:
         state = gain_resource(state, a.card)
     return advance(state)
@@ -1032,7 +1034,7 @@ def _decide(state: State, a: Action) -> State:
             state = with_seat(state, seat, credit(s, effect.gain))
         return state
     if d.kind == "extra-slay":
-        return slay_card(state, a.card, a.a, a.b)
+        return slay_card(state, a.card, a.pay.strength, a.pay.magic)
     if d.kind == events.TOKEN_DECISION:
         _, amount = decision_detail(d)
         return events.add_token(state, a.card, amount)

@@ -60,7 +60,7 @@ def describe(before: State, a: Action) -> Text:
     if k == ActionKind.ROLL:
         return _t("Hod kostkami: {a} a {b}; aktivační hodnoty {a}, {b} a {c} (valeria.roll.activation-values).",
                   "Roll: {a} and {b}; activation values {a}, {b} and {c} (valeria.roll.activation-values).",
-                  a=a.a, b=a.b, c=a.a + a.b)
+                  a=a.dice[0], b=a.dice[1], c=sum(a.dice))
     if k == ActionKind.DRAW:
         return _t("Z balíčku poražených nestvůr hráče {v} je vytažena {m} (valeria.cards.purloiners-perch).",
                   "From seat {v}'s Victory stack {m} is drawn (valeria.cards.purloiners-perch).",
@@ -90,7 +90,7 @@ def describe(before: State, a: Action) -> Text:
                   "aspoň 1 zlaťák) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
                   "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
                   "at least 1 gold) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
-                  s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.a, m=a.b)
+                  s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.pay.gold, m=a.pay.magic)
     if k == ActionKind.SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
         return _slay_with_tokens(before, a)
     if k == ActionKind.TOKEN:
@@ -108,12 +108,13 @@ def describe(before: State, a: Action) -> Text:
                   "aspoň 1 síla) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
                   "Seat {s} slays {n} ({x} strength, {y} magic; cost {st} strength + {mg} magic, magic replaces "
                   "strength, at least 1 strength) (valeria.slay.pay-strength, valeria.slay.magic-cost).",
-                  s=s, n=_cards(m.id), x=a.a, y=a.b, st=m.strength, mg=m.magic)
+                  s=s, n=_cards(m.id), x=a.pay.strength, y=a.pay.magic, st=m.strength, mg=m.magic)
     if k == ActionKind.BUILD:
         return _t("Hráč {s} buduje {d} za {g} zlaťáků a {m} magie; stavovské symboly pokryty obyvateli "
                   "(valeria.build.requirements, valeria.build.cost).",
                   "Seat {s} builds {d} for {g} gold and {m} magic; its role icons are covered by citizens "
-                  "(valeria.build.requirements, valeria.build.cost).", s=s, d=_cards(a.card), g=a.a, m=a.b)
+                  "(valeria.build.requirements, valeria.build.cost).", s=s, d=_cards(a.card), g=a.pay.gold,
+                  m=a.pay.magic)
     if k == ActionKind.GAIN:
         cs, en = _RES[a.card]
         return _t("Hráč {s} získává 1 {x} (valeria.gain.resource).", "Seat {s} gains 1 {y} (valeria.gain.resource).",
@@ -156,7 +157,7 @@ def _slay_with_tokens(before: State, a: Action) -> Text:
               "tokens {ts} + {tm}; magic replaces strength, at least 1 strength) and gains a bounty of {g} gold; the "
               "tokens go back to the supply (valeria.slay.pay-strength, valeria.variants.events.cost-tokens, "
               "valeria.variants.events.bounty).",
-              s=a.seat, n=_cards(card), x=a.a, y=a.b, st=sc, mg=mc, ps=m.strength, pm=m.magic,
+              s=a.seat, n=_cards(card), x=a.pay.strength, y=a.pay.magic, st=sc, mg=mc, ps=m.strength, pm=m.magic,
               ts=sc - m.strength, tm=mc - m.magic, g=gold)
 
 

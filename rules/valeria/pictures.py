@@ -58,7 +58,7 @@ from rules.valeria.cards import (
 )
 from rules.valeria.data import index
 from rules.valeria.explain import counter_label
-from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Seat, Setup, State, replace
+from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, replace
 from rules.valeria.violations import refusal
 
 # --------------------------------------------------------------------------- words
@@ -457,7 +457,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     state = _state([figure.get("seat"), {}], build=domain)
     meets = bool(engine.roles_met(state, 0, domain))
     have = engine.role_counts(state, 0)
-    verdict = refusal(state, Action(ActionKind.BUILD, 0, domain, a=gold, b=magic))
+    verdict = refusal(state, Action(ActionKind.BUILD, 0, domain, pay=Payment(gold=gold, magic=magic)))
     legal = verdict is None
     problems: list[str] = []
     _claim(figure, "meets", meets, problems, "valeria.build.requirements")
@@ -602,7 +602,8 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     state = _state([{"strength": has.get("strength", 0), "magic": has.get("magic", 0), "gold": has.get("gold", 0)}, {}],
                    monster=monster)
     m = ix.monsters[monster]
-    verdict = refusal(state, Action(ActionKind.SLAY, 0, m.area, a=strength, b=magic))
+    slay = Action(ActionKind.SLAY, 0, m.area, pay=Payment(strength=strength, magic=magic))
+    verdict = refusal(state, slay)
     legal = verdict is None
     problems: list[str] = []
     _claim(figure, "legal", legal, problems, ", ".join(verdict.rules) if verdict else "valeria.slay.pay-strength")
@@ -618,7 +619,7 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
          f"the seat has it: {state.seats[0].strength} strength, {state.seats[0].magic} magic",
          f"hráč to má: {state.seats[0].strength} síly, {state.seats[0].magic} magie"),
     ]
-    after = engine.successor(state, Action(ActionKind.SLAY, 0, m.area, a=strength, b=magic)) if legal else None
+    after = engine.successor(state, slay) if legal else None
     reward = effects_text(m.reward)
     caption = _t("{n} stojí {s} síly a {g} magie navíc. Zaplaceno {x} síly a {y} magie: {z} magie nahrazuje sílu, "
                  "{g} platí magickou cenu. {v}",

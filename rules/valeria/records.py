@@ -57,7 +57,7 @@ from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
 from rules.valeria.events import deal_events
-from rules.valeria.state import RESOURCES, Action, ActionKind, Setup
+from rules.valeria.state import RESOURCES, Action, ActionKind, Payment, Setup
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import (
     SOLO,
@@ -257,13 +257,14 @@ def _str(value: Any, where: str) -> str:
 _OTHER = {"strength": "gold", "gold": "strength"}
 
 
-def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int, int]:
+def _pay(data: Mapping[str, Any], first: str) -> Payment:
     pay = data.get("pay")
     other = _OTHER[first]
     if not isinstance(pay, Mapping) or set(pay) - {first, "magic", other}:
         raise MalformedError(f"'pay' must be an object with {first!r} and/or 'magic', not {pay!r}")
-    return (_int(pay.get(first, 0), f"pay.{first}", 0, 999), _int(pay.get("magic", 0), "pay.magic", 0, 999),
-            _int(pay.get(other, 0), f"pay.{other}", 0, 999))
+    paid = {first: _int(pay.get(first, 0), f"pay.{first}", 0, 999), "magic": _int(pay.get("magic", 0), "pay.magic", 0, 999),
+            other: _int(pay.get(other, 0), f"pay.{other}", 0, 999)}
+    return Payment(**paid)
 
 
 #: The record's word for each action kind (in the order the reader's message lists them): the kind's
@@ -294,7 +295,7 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError(f"'dice' must be two whole numbers, not {dice!r}")
             if any(not 1 <= d <= 6 for d in dice):
                 raise MalformedError(f"a die shows 1..6, not {dice!r} (valeria.roll.dice)")
-            return Action(ActionKind.ROLL, a=dice[0], b=dice[1])
+            return Action(ActionKind.ROLL, dice=(dice[0], dice[1]))
         if data["chance"] == "draw":
             if set(data) != {"chance", "monster"} or not _in(data["monster"], ix.monsters):
                 raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
@@ -358,8 +359,8 @@ def action_from_json(data: Any) -> Action:
             what = {ActionKind.RECRUIT: "citizen", ActionKind.SLAY: "monster area or Monster Event",
                     ActionKind.BUILD: "domain"}[kind]
             raise MalformedError(f"unknown {what} {card!r}")
-        g, m, other = _pay(data, "strength" if kind == ActionKind.SLAY else "gold")
-        return Action(kind, seat, card, a=g, b=m, other=other)
+        pay = _pay(data, "strength" if kind == ActionKind.SLAY else "gold")
+        return Action(kind, seat, card, pay=pay)
     if kind == ActionKind.TOKEN:
         if not _in(value, ix.events):
             raise MalformedError(f"'event' names a Monster Event ({', '.join(ix.events)}), not {value!r}")
@@ -386,7 +387,7 @@ def action_from_json(data: Any) -> Action:
 def action_to_json(a: Action) -> dict[str, Any]:
     k = a.kind
     if k == ActionKind.ROLL:
-        return {"chance": "roll", "dice": [a.a, a.b]}
+        return {"chance": "roll", "dice": list(a.dice)}
     if k == ActionKind.DRAW:
         return {"chance": "draw", "monster": a.card}
     out: dict[str, Any] = {"seat": a.seat}
@@ -412,9 +413,10 @@ def action_to_json(a: Action) -> dict[str, Any]:
             out["choose"] = a.option
     elif k in (ActionKind.RECRUIT, ActionKind.BUILD):
         out[k] = a.card
-        out["pay"] = {"gold": a.a, "magic": a.b, **({"strength": a.other} if a.other else {})}
+        out["pay"] = {"gold": a.pay.gold, "magic": a.pay.magic, **({"strength": a.pay.strength} if a.pay.strength else {})}
     elif k == ActionKind.SLAY:
-        out.update(slay=a.card, pay={"strength": a.a, "magic": a.b, **({"gold": a.other} if a.other else {})})
+        out.update(slay=a.card, pay={"strength": a.pay.strength, "magic": a.pay.magic,
+                                     **({"gold": a.pay.gold} if a.pay.gold else {})})
     elif k == ActionKind.CHOOSE:
         out["choose"] = a.option
     elif k == ActionKind.TOKEN:

@@ -100,16 +100,33 @@ class Tokens:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
+class Payment:
+    """What an action pays, by resource (valeria.resources.kinds). A citizen or a domain is
+    paid in gold, magic replacing gold; a monster in strength and its magic, magic replacing
+    strength (valeria.resources.magic-substitute). The third resource (strength offered for a
+    citizen or a domain, gold for a monster) is never legal: it is kept so that a record
+    stating it gets a verdict naming the rule (valeria.recruit.magic, valeria.build.cost,
+    valeria.slay.magic-cost)."""
+
+    gold: int = 0
+    strength: int = 0
+    magic: int = 0
+
+    def __str__(self) -> str:
+        paid = [f"{n} {r}" for r, n in (("gold", self.gold), ("strength", self.strength), ("magic", self.magic)) if n]
+        return " and ".join(paid) or "nothing"
+
+
+NO_PAYMENT = Payment()
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class Action:
     """One explicit choice or chance outcome.
 
-    ``card`` names a card (or an area for ``slay``, a resource for ``gain``),
-    ``option`` a branch label, resource or ``"use"``/``"decline"``, ``target`` a
-    seat or a die index, ``a``/``b`` a payment (gold or strength, then magic) or
-    the two dice of a roll. ``other`` is a payment in the resource the cost does
-    not take (gold offered for a monster, strength for a citizen or a domain):
-    never legal, kept so that a record stating it gets a verdict naming the rule
-    (valeria.slay.magic-cost, valeria.recruit.magic, valeria.build.cost).
+    ``card`` names a card (or an area for ``slay``, a resource for ``gain``), ``option`` a
+    branch label, resource or ``"use"``/``"decline"``, ``target`` a seat or a die index,
+    ``pay`` what a recruit, slay or build pays, ``dice`` the two dice of a roll.
     """
 
     kind: ActionKind
@@ -117,9 +134,32 @@ class Action:
     card: str = ""
     option: str = ""
     target: int = -1
-    a: int = 0
-    b: int = 0
-    other: int = 0
+    pay: Payment = NO_PAYMENT
+    dice: tuple[int, int] = (0, 0)
+
+    def __str__(self) -> str:
+        """The action in a short English sentence, naming cards by their IDs."""
+        k, who = self.kind, f"seat {self.seat}"
+        if k == ActionKind.ROLL:
+            return f"the dice roll {self.dice[0]} and {self.dice[1]}"
+        if k == ActionKind.DRAW:
+            return f"{self.card} is drawn"
+        if k in (ActionKind.RECRUIT, ActionKind.BUILD):
+            return f"{who} {k.value}s {self.card}, paying {self.pay}"
+        if k == ActionKind.SLAY:
+            return f"{who} slays {self.card}, paying {self.pay}"  # an area (its top monster) or an event
+        words = {ActionKind.KEEP: f"keeps the duke {self.card}", ActionKind.DIE: f"uses {self.card} on die {self.target}",
+                 ActionKind.ANNOUNCE: "announces the dice", ActionKind.GAIN: f"gains 1 {self.card}",
+                 ActionKind.THIEF: f"takes {self.option} with the Thief" + (f" from seat {self.target}"
+                                                                            if self.target >= 0 else ""),
+                 ActionKind.HARVEST: f"resolves {self.card}: {self.option}", ActionKind.CHOOSE: f"chooses {self.option}",
+                 ActionKind.CITIZEN: f"takes the citizen {self.card}", ActionKind.TAKE: f"takes from seat {self.target}",
+                 ActionKind.EXCHANGE: f"exchange: {self.option}", ActionKind.RETURN: f"returns {self.card}",
+                 ActionKind.PURLOIN: f"purloins from seat {self.target}" if self.target >= 0 else "takes a monster",
+                 ActionKind.DECLINE: "declines", ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
+                 ActionKind.CAPTURE: f"lets the Dark Lord capture {self.card}",
+                 ActionKind.TOKEN: f"puts the token of {self.option} on {self.card}"}
+        return f"{who} {words[k]}"
 
 
 @attrs.frozen(slots=True)

@@ -56,9 +56,9 @@ SHAPES: dict[ActionKind, frozenset[str]] = {
     ActionKind.ANNOUNCE: frozenset(),
     ActionKind.THIEF: frozenset({"option", "target"}),
     ActionKind.HARVEST: frozenset({"card", "option"}),
-    ActionKind.RECRUIT: frozenset({"card", "a", "b", "other"}),
-    ActionKind.SLAY: frozenset({"card", "a", "b", "other"}),
-    ActionKind.BUILD: frozenset({"card", "a", "b", "other"}),
+    ActionKind.RECRUIT: frozenset({"card", "pay"}),
+    ActionKind.SLAY: frozenset({"card", "pay"}),
+    ActionKind.BUILD: frozenset({"card", "pay"}),
     ActionKind.GAIN: frozenset({"card"}),
     ActionKind.CHOOSE: frozenset({"option"}),
     ActionKind.CITIZEN: frozenset({"card"}),
@@ -129,7 +129,7 @@ def deciders(state: State) -> tuple[int, ...]:
 def chance_refusal(state: State, a: Action) -> Violation | None:
     """A roll of two dice 1-6 at the Roll phase's chance node (valeria.roll.dice); a monster
     of the victim's Victory stack at Purloiner's Perch's draw (valeria.cards.purloiners-perch)."""
-    if state.phase == ROLL and a.kind == ActionKind.ROLL and 1 <= a.a <= 6 and 1 <= a.b <= 6:
+    if state.phase == ROLL and a.kind == ActionKind.ROLL and all(1 <= d <= 6 for d in a.dice):
         return None
     if state.phase == DRAW and a.kind == ActionKind.DRAW and a.card in state.seats[state.draw_from].monsters:
         return None
@@ -330,11 +330,11 @@ def recruit_refusal(state: State, a: Action) -> Violation | None:
     if a.card not in state.citizen_kinds:
         return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
                       "citizen {c} lies in no center stack", c=a.card)
-    if a.other:
+    if a.pay.strength:
         return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
                       "obyvatel se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
                       "a citizen is paid in gold (magic may replace it), never in strength: {x} strength offered",
-                      x=a.other)
+                      x=a.pay.strength)
     i = state.citizen_kinds.index(a.card)
     if not on_top(state, i):
         if state.citizen_stacks and state.citizen_counts[i]:
@@ -344,15 +344,15 @@ def recruit_refusal(state: State, a: Action) -> Violation | None:
                       "balíček obyvatel {c} je vyčerpaný", "the {c} stack is exhausted", c=a.card)
     price = price_of(state, state.active, i)
     s = state.seat
-    if gold_payment_ok(price, a.a, a.b, s.gold, s.magic):
+    if gold_payment_ok(price, a.pay.gold, a.pay.magic, s.gold, s.magic):
         return None
-    if a.a + a.b != price:
+    if a.pay.gold + a.pay.magic != price:
         base = index().citizens[a.card].cost
         return refuse("valeria.recruit.cost-per-copy",
                       "cena je {p} (základ {b} + {o} za vlastněné kopie stejného jména), zaplaceno {x}",
                       "the price is {p} (base {b} + {o} for the copies of that name owned), paid {x}",
-                      p=price, b=base, o=price - base, x=a.a + a.b)
-    if a.a < 1:
+                      p=price, b=base, o=price - base, x=a.pay.gold + a.pay.magic)
+    if a.pay.gold < 1:
         return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
                       "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
                       "magic replaces gold, but at least one real gold must be paid")
@@ -380,22 +380,22 @@ def slay_refusal(state: State, a: Action) -> Violation | None:
     m = index().monsters[a.card if a.card not in state.areas else state.monsters[state.areas.index(a.card)][0]]
     strength_cost, magic_cost = events.slay_cost(state, a.card)
     s = state.seats[a.seat]
-    if a.other:
+    if a.pay.gold:
         return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
                       "{n} se platí {s} síly a {g} magie; zlaťáky nestvůry neplatí, ani její magii: nabídnuto {x} "
                       "zlaťáků", "{n} is paid with {s} strength and {g} magic; gold pays no part of a monster, "
-                      "not its magic either: {x} gold offered", n=m.name.en, s=strength_cost, g=magic_cost, x=a.other)
-    if slay_payment_ok(strength_cost, magic_cost, a.a, a.b, s.strength, s.magic):
+                      "not its magic either: {x} gold offered", n=m.name.en, s=strength_cost, g=magic_cost, x=a.pay.gold)
+    if slay_payment_ok(strength_cost, magic_cost, a.pay.strength, a.pay.magic, s.strength, s.magic):
         return None
-    if a.a < 1:
+    if a.pay.strength < 1:
         return refuse(("valeria.slay.pay-strength", "valeria.resources.magic-substitute"),
                       "magie nahrazuje sílu, ale aspoň jedna síla musí být zaplacena",
                       "magic replaces strength, but at least one real strength must be paid")
-    if a.b < magic_cost or a.a + a.b != strength_cost + magic_cost:
+    if a.pay.magic < magic_cost or a.pay.strength + a.pay.magic != strength_cost + magic_cost:
         return refuse(("valeria.slay.pay-strength", "valeria.slay.magic-cost"),
                       "{n} stojí {s} síly a {g} magie navíc (magie smí nahradit sílu): zaplaceno {x} síly a {y} magie",
                       "{n} costs {s} strength plus {g} magic (magic may replace strength): paid {x} strength "
-                      "and {y} magic", n=m.name.en, s=strength_cost, g=magic_cost, x=a.a, y=a.b)
+                      "and {y} magic", n=m.name.en, s=strength_cost, g=magic_cost, x=a.pay.strength, y=a.pay.magic)
     return refuse(("valeria.harvest.track", "valeria.slay.pay-strength"),
                   "nemáš dost: máš {s} síly a {m} magie", "not enough: you have {s} strength and {m} magic",
                   s=s.strength, m=s.magic)
@@ -416,17 +416,17 @@ def build_refusal(state: State, a: Action) -> Violation | None:
                       "not count)", c=a.card, n=need)
     price = build_price(state, state.active, a.card)
     s = state.seat
-    if a.other:
+    if a.pay.strength:
         return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
                       "panství se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
                       "a domain is paid in gold (magic may replace it), never in strength: {x} strength offered",
-                      x=a.other)
-    if gold_payment_ok(price, a.a, a.b, s.gold, s.magic):
+                      x=a.pay.strength)
+    if gold_payment_ok(price, a.pay.gold, a.pay.magic, s.gold, s.magic):
         return None
-    if a.a + a.b != price:
+    if a.pay.gold + a.pay.magic != price:
         return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
-                      p=price, x=a.a + a.b)
-    if a.a < 1:
+                      p=price, x=a.pay.gold + a.pay.magic)
+    if a.pay.gold < 1:
         return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
                       "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
                       "magic replaces gold, but at least one real gold must be paid")

@@ -484,7 +484,7 @@ def _valeria_harvest(dice: Any, seats: Any, active: Any, lang: str) -> dict[str,
     violation = game.check(start, roll)
     if violation is not None:  # pragma: no cover - a position is always before a roll
         raise MalformedError(violation.message.get("en"))
-    a, b = roll.a, roll.b
+    a, b = roll.dice
     state = replace(start, phase=HARVEST, dice=(a, b), rolled=(a, b))
     ix = index()
     after = engine.distribute(state)
@@ -574,10 +574,7 @@ def _valeria_payment(cost: str, card: str, pay: Any, seats: Any, active: Any, ha
     target = ix.monsters[card].area if cost == "slay" else card
     pay = {k: v for k, v in pay.items() if v != 0 or k in (_PAY_FIRST[cost], "magic")}
     action = game.action_from_json({"seat": active, key: target, "pay": dict(pay)})  # the record reader
-    paid = {"gold": 0, "strength": 0, "magic": action.b}
-    paid[_PAY_FIRST[cost]] = action.a
-    if action.other:
-        paid["strength" if _PAY_FIRST[cost] == "gold" else "gold"] = action.other
+    paid = {"gold": action.pay.gold, "strength": action.pay.strength, "magic": action.pay.magic}
     if has is None:
         holds = paid
     else:
@@ -614,7 +611,7 @@ def _valeria_payment(cost: str, card: str, pay: Any, seats: Any, active: Any, ha
     if violation is None:
         after = game.apply(state, action)
         lines = [line.get(lang) for line in game.explain_step(state, action, after)]
-        ids = _rules_in(lines) + (["valeria.resources.magic-substitute"] if action.b else [])
+        ids = _rules_in(lines) + (["valeria.resources.magic-substitute"] if action.pay.magic else [])
         result: dict[str, Any] = {"status": "legal", "message": None, "explanation": lines}
     else:
         ids = list(violation.rules)

@@ -291,7 +291,8 @@ def test_strength_and_magic_tokens_raise_the_slay_cost() -> None:
     assert "valeria.slay.pay-strength" in verdict.rules
     paying = {"seat": 0, "slay": "ruins", "pay": {"strength": top.strength + 2, "magic": top.magic + 1}}
     assert VALERIA.check(state, VALERIA.action_from_json(paying)) is None
-    offered = {(a.a, a.b) for a in VALERIA.legal_actions(state) if a.kind == ActionKind.SLAY and a.card == "ruins"}
+    offered = {(a.pay.strength, a.pay.magic) for a in VALERIA.legal_actions(state)
+               if a.kind == ActionKind.SLAY and a.card == "ruins"}
     assert (top.strength + 2, top.magic + 1) in offered and (top.strength, top.magic) not in offered
     after = act(state, paying)
     assert after.tokens == () and after.seats[0].strength == 20 - top.strength - 2
@@ -419,7 +420,7 @@ def check_invariants(setup: Any, before: State, action: Any, after: State, rng: 
     if action.kind == ActionKind.SLAY:  # the payment covers the printed cost plus the tokens
         sc, mc = events.slay_cost(before, action.card)
         payer = before.seats[action.seat]
-        assert slay_payment_ok(sc, mc, action.a, action.b, payer.strength, payer.magic)
+        assert slay_payment_ok(sc, mc, action.pay.strength, action.pay.magic, payer.strength, payer.magic)
     if after.turns > before.turns or after.phase == OVER:
         fires = end_triggered(sum(len(m) for m in after.monsters), sum(len(d) for d in after.domains),
                               engine.exhausted(after), n)
@@ -513,4 +514,4 @@ def test_the_bundled_disputed_doubles_example_is_refused_in_both_languages() -> 
     last, previous = record.actions[-1], record.actions[-2]
     assert last == previous and last.kind == "token"  # the same token claimed twice
     roll_action = next(a for a in reversed(record.actions) if a.kind == "roll")
-    assert roll_action.a == roll_action.b == IX.events[last.option].trigger  # doubles of its number
+    assert roll_action.dice[0] == roll_action.dice[1] == IX.events[last.option].trigger  # doubles of its number

@@ -39,6 +39,7 @@ import os
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -50,7 +51,7 @@ from rules.kernel.spec import load_spec
 from rules.valeria import engine, violations
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import OVER, Action, ActionKind, Setup, State
+from rules.valeria.state import OVER, Action, ActionKind, Payment, Setup, State
 
 pytestmark = pytest.mark.rules(
     "valeria.components.cards", "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.dukes",
@@ -94,18 +95,29 @@ def roles_ok(state: State, seat: int, domain: str) -> bool:
     return all(have[r] >= n for r, n in Counter(IX.domains[domain].roles).items())
 
 
+def paid(kind: str, first: int, magic: int) -> Payment:
+    """A payment of ``first`` in the resource the cost of ``kind`` takes (strength for a monster, else
+    gold) and ``magic``."""
+    return Payment(strength=first, magic=magic) if kind == ActionKind.SLAY else Payment(gold=first, magic=magic)
+
+
+def split(a: Action) -> tuple[int, int]:
+    """(the resource the cost takes, magic) of ``a``'s payment."""
+    return (a.pay.strength if a.kind == ActionKind.SLAY else a.pay.gold), a.pay.magic
+
+
 def covers(state: State, a: Action) -> bool:
     """Whether the payment of a recruit, build or slay covers its cost by the book."""
     s = state.seats[a.seat]
+    x, m = split(a)
     if a.kind == ActionKind.RECRUIT:
-        return a.a >= 1 and a.b >= 0 and a.a + a.b == price(state, a.seat, a.card) and a.a <= s.gold \
-            and a.b <= s.magic
+        return x >= 1 and m >= 0 and x + m == price(state, a.seat, a.card) and x <= s.gold and m <= s.magic
     if a.kind == ActionKind.BUILD:
-        return roles_ok(state, a.seat, a.card) and a.a >= 1 and a.b >= 0 \
-            and a.a + a.b == domain_price(state, a.seat, a.card) and a.a <= s.gold and a.b <= s.magic
-    m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
-    return a.a >= 1 and a.b >= m.magic and a.a + (a.b - m.magic) == m.strength and a.a <= s.strength \
-        and a.b <= s.magic
+        return roles_ok(state, a.seat, a.card) and x >= 1 and m >= 0 \
+            and x + m == domain_price(state, a.seat, a.card) and x <= s.gold and m <= s.magic
+    monster = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
+    return x >= 1 and m >= monster.magic and x + (m - monster.magic) == monster.strength and x <= s.strength \
+        and m <= s.magic
 
 
 def book_end(state: State) -> bool:
@@ -284,7 +296,7 @@ class ValeriaGame(RuleBasedStateMachine):
             # and a late-game purse of 60 strength would make the grid hundreds of times larger
             for x in range(min(first, MAX_COST) + 2):
                 for m in range(min(s.magic, MAX_COST) + 2):
-                    a = Action(kind, me, card, a=x, b=m)
+                    a = Action(kind, me, card, pay=paid(kind, x, m))
                     accepted = VALERIA.check(state, a) is None
                     assert accepted == (a in offered) == covers(state, a), (a, accepted)
 
@@ -318,13 +330,14 @@ MAX_COST = max(max(d.cost for d in IX.domains.values()),
 def broken_payments(state: State, a: Action) -> list[Action]:
     """The legal payment ``a`` broken so the book refuses it: one unit short, the real unit
     replaced by magic, and for a monster its magic part paid as strength."""
-    out = [Action(a.kind, a.seat, a.card, a.option, a.target, a.a - 1, a.b)]
-    if a.a >= 1:
-        out.append(Action(a.kind, a.seat, a.card, a.option, a.target, 0, a.a + a.b))
+    x, m = split(a)
+    out = [attrs.evolve(a, pay=paid(a.kind, x - 1, m))]
+    if x >= 1:
+        out.append(attrs.evolve(a, pay=paid(a.kind, 0, x + m)))
     if a.kind == ActionKind.SLAY:
-        m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
-        if m.magic and a.b >= 1:
-            out.append(Action(a.kind, a.seat, a.card, a.option, a.target, a.a + 1, a.b - 1))
+        monster = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
+        if monster.magic and m >= 1:
+            out.append(attrs.evolve(a, pay=paid(a.kind, x + 1, m - 1)))
     return [b for b in out if not covers(state, b)]
 
 

@@ -289,7 +289,7 @@ def test_only_the_top_is_recruited_and_the_card_below_is_revealed() -> None:
     # the price counts copies of the same name, not of the same stack (V2.3)
     state = in_actions(state, 0, gold=20)
     cleric = next(a for a in VALERIA.legal_actions(state) if a.kind == "recruit" and a.card == "cleric")
-    assert cleric.a + cleric.b == 3
+    assert cleric.pay.gold + cleric.pay.magic == 3
 
 
 @pytest.mark.rules("valeria.variants.random-citizens.hidden")

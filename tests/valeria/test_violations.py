@@ -16,7 +16,7 @@ from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
 from rules.valeria import violations
 from rules.valeria.game import VALERIA
-from rules.valeria.state import Action, ActionKind, State
+from rules.valeria.state import Action, ActionKind, Payment, State
 
 
 def near_misses(state: State, offered: tuple[Action, ...]) -> set[Action]:
@@ -29,8 +29,9 @@ def near_misses(state: State, offered: tuple[Action, ...]) -> set[Action]:
         out.update(attrs.evolve(a, card=c) for c in cards)
         out.update(attrs.evolve(a, option=o) for o in options)
         out.update(attrs.evolve(a, target=t) for t in range(-1, state.players + 1))
-        out.update(attrs.evolve(a, a=a.a + d) for d in (-1, 1))
-        out.update(attrs.evolve(a, b=a.b + d) for d in (-1, 1))
+        for resource in ("gold", "strength", "magic"):
+            out.update(attrs.evolve(a, pay=attrs.evolve(a.pay, **{resource: getattr(a.pay, resource) + d}))
+                       for d in (-1, 1))
         out.update(attrs.evolve(a, seat=s) for s in range(state.players))
     return out
 
@@ -66,3 +67,12 @@ def test_an_action_with_a_field_its_kind_does_not_carry_is_refused() -> None:
     assert violations.refusal(state, gain) is None
     refused = violations.refusal(state, attrs.evolve(gain, option="use"))
     assert refused is not None and refused.rules == ("valeria.actions.two",)
+
+
+def test_an_action_reads_as_a_sentence() -> None:
+    assert str(Action(ActionKind.SLAY, 1, "hills", pay=Payment(strength=1))) == "seat 1 slays hills, paying 1 strength"
+    assert str(Action(ActionKind.RECRUIT, 0, "knight", pay=Payment(gold=1, magic=2))) == \
+        "seat 0 recruits knight, paying 1 gold and 2 magic"
+    assert str(Action(ActionKind.ROLL, dice=(3, 5))) == "the dice roll 3 and 5"
+    assert str(Action(ActionKind.THIEF, 2, option="gold", target=0)) == "seat 2 takes gold with the Thief from seat 0"
+    assert all(str(Action(kind, 0)) for kind in ActionKind)
