@@ -57,7 +57,7 @@ from rules.valeria.cards import (
     Take,
 )
 from rules.valeria.data import index
-from rules.valeria.explain import counter_label
+from rules.valeria.explain import bilingual, counter_label
 from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, replace
 from rules.valeria.violations import refusal
 
@@ -93,20 +93,16 @@ def _counted(counter: Counter) -> Text:
     return Text.of(cs=counter_label(counter, "cs"), en=counter_label(counter, "en"))
 
 
-def _t(cs: str, en: str, **values: object) -> Text:
-    return Text.of(cs=cs, en=en).format(**values)
-
-
 def effect_text(effect: Effect) -> Text:
     """One effect of the card data in words, in Czech and English."""
     if isinstance(effect, Gain):
         if effect.per is None:
             return amount_text(effect.amount)
-        return _t("{a} za {c}", "{a} per {c}", a=amount_text(effect.amount), c=_counted(effect.per))
+        return bilingual("{a} za {c}", "{a} per {c}", a=amount_text(effect.amount), c=_counted(effect.per))
     if isinstance(effect, Take):
-        return _t("vezmi {a} soupeři", "take {a} from an opponent", a=amount_text(effect.amount))
+        return bilingual("vezmi {a} soupeři", "take {a} from an opponent", a=amount_text(effect.amount))
     if isinstance(effect, Exchange):
-        return _t("zaplať {p} → {g}", "pay {p} → {g}", p=amount_text(effect.pay), g=amount_text(effect.gain))
+        return bilingual("zaplať {p} → {g}", "pay {p} → {g}", p=amount_text(effect.pay), g=amount_text(effect.gain))
     if isinstance(effect, Choice):
         branches = [effects_text(b) for b in effect.options]
         return Text.of(cs=" nebo ".join(b.get("cs") for b in branches), en=" or ".join(b.get("en") for b in branches))
@@ -126,16 +122,16 @@ def effect_text(effect: Effect) -> Text:
     if isinstance(effect, SetDie):
         pay = amount_text(effect.pay)
         if effect.per is not None:
-            pay = _t("{p} za {c}", "{p} per {c}", p=pay, c=_counted(effect.per))
-        return _t("nastav kostku na {v} za {p}", "set a die to {v} for {p}", v=effect.value, p=pay)
+            pay = bilingual("{p} za {c}", "{p} per {c}", p=pay, c=_counted(effect.per))
+        return bilingual("nastav kostku na {v} za {p}", "set a die to {v} for {p}", v=effect.value, p=pay)
     if isinstance(effect, LowerDie):
-        return _t("sniž kostku o {n}", "lower a die by {n}", n=effect.by)
+        return bilingual("sniž kostku o {n}", "lower a die by {n}", n=effect.by)
     if isinstance(effect, AddToken):
-        return _t("žetony {a} na nestvůru", "tokens {a} on a monster", a=amount_text(effect.amount))
+        return bilingual("žetony {a} na nestvůru", "tokens {a} on a monster", a=amount_text(effect.amount))
     if isinstance(effect, EveryPlayerLoses):
-        return _t("každý hráč ztratí {a}", "every player loses {a}", a=amount_text(effect.amount))
+        return bilingual("každý hráč ztratí {a}", "every player loses {a}", a=amount_text(effect.amount))
     assert isinstance(effect, Special)
-    return _t("viz {r}", "see {r}", r=effect.rule)
+    return bilingual("viz {r}", "see {r}", r=effect.rule)
 
 
 def effects_text(effects: Sequence[Effect]) -> Text:
@@ -229,7 +225,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
                          _plain(m.strength), _plain(m.magic), effects_text(m.reward), _plain(m.vp))
                      for m in kinds)
         tables.append(Table(f"monsters-{area.id}", "valeria.monsters.table",
-                            t(_t("Nestvůry: {a}", "Monsters: {a}",
+                            t(bilingual("Nestvůry: {a}", "Monsters: {a}",
                                  a=Text.of(cs=area.name.get("cs"), en=area.name.en))),
                             row(_h("Nestvůra (shora dolů)", "Monster (top to bottom)"),
                                 _h("Kopií (+5 hráčů)", "Copies (+5 players)"), _h("Typ", "Type"),
@@ -245,7 +241,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     dukes = tuple(row(_name(d.id),
                       Text.of(cs=" + ".join(f"{x.vp} za {counter_label(x.per, 'cs')}" for x in d.score),
                               en=" + ".join(f"{x.vp} per {counter_label(x.per, 'en')}" for x in d.score)),
-                      _t("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
+                      bilingual("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
                          n=d.resources_per_vp, w=("surovinu", "suroviny", "surovin")[_form(d.resources_per_vp)]))
                   for d in cards.dukes)
     tables.append(Table("dukes", "valeria.dukes.table", t(_h("Vévodové", "Dukes")),
@@ -471,7 +467,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     have_cs = ", ".join(f"{have.get(r, 0)}× {_role(r).get('cs')}" for r in need)
     have_en = ", ".join(f"{have.get(r, 0)}× {_role(r).get('en')}" for r in need)
     price = engine.build_price(state, 0, domain)
-    caption = _t("{d} žádá {rc}; obyvatelé vévodství nesou {hc} (základní karty žádný symbol nemají), podmínky "
+    caption = bilingual("{d} žádá {rc}; obyvatelé vévodství nesou {hc} (základní karty žádný symbol nemají), podmínky "
                  "{mc}splněny. Cena {p} zlaťáků, zaplaceno {g} zlaťáků a {m} magie: engine stavbu {lc}.",
                  "{d} requires {re}; the duchy's citizens bear {he} (starters have no icon), so the requirements "
                  "are {me}met. Price {p} gold, paid {g} gold and {m} magic: the engine {le} the build.",
@@ -510,7 +506,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     height = y + 100
     title = caption.get("en")
     return Picture(_svg(width, height, title, body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
+                   _in(bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
                           e="legal" if legal else "refused"), languages))
 
 
@@ -584,7 +580,7 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         y += 44 + 70 * rows
     height = y + 4
     return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
+                   _in(bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
                           n=sum(found[active].values())), languages))
 
 
@@ -621,7 +617,7 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     ]
     after = engine.successor(state, slay) if legal else None
     reward = effects_text(m.reward)
-    caption = _t("{n} stojí {s} síly a {g} magie navíc. Zaplaceno {x} síly a {y} magie: {z} magie nahrazuje sílu, "
+    caption = bilingual("{n} stojí {s} síly a {g} magie navíc. Zaplaceno {x} síly a {y} magie: {z} magie nahrazuje sílu, "
                  "{g} platí magickou cenu. {v}",
                  "{n} costs {s} strength plus {g} magic. Paid {x} strength and {y} magic: {z} magic replaces "
                  "strength, {g} pays the magic cost. {w}",
@@ -666,7 +662,7 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
                       weight="bold", fill=_OK if legal else _BAD, anchor="start"))
     height = y + 19 * len(checks) + 24
     return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
+                   _in(bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
                           e="is enough" if legal else "is refused"), languages))
 
 
@@ -761,7 +757,7 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         cs="Součty: " + ", ".join(f"hráč {sc.seat} {sc.total}" for sc in scores) + f".{tie_cs} Vítězí {winners_cs}.",
         en="Totals: " + ", ".join(f"seat {sc.seat} {sc.total}" for sc in scores) + f".{tie_en} Winner: {winners_en}.")
     return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
+                   _in(bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
 
 
 # --------------------------------------------------------------------------- entry point

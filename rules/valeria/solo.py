@@ -30,7 +30,21 @@ from rules.kernel.verdict import Violation
 from rules.valeria import engine
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
-from rules.valeria.state import DUKES, MONSTERS, OVER, ROLL, SECOND, Action, ActionKind, Seat, Setup, State, replace
+from rules.valeria.explain import bilingual, card_name, counter_label
+from rules.valeria.state import (
+    DUKES,
+    MONSTERS,
+    OVER,
+    ROLL,
+    SECOND,
+    Action,
+    ActionKind,
+    Outcome,
+    Seat,
+    Setup,
+    State,
+    replace,
+)
 from rules.valeria.variants import SOLO as SOLO
 from rules.valeria.variants import take_top
 from rules.valeria.violations import refuse
@@ -49,10 +63,6 @@ SUM_ACTIVATES = {"normal": False, "harder": True, "hardest": True}
 DECISIONS = frozenset({"activate", "capture", "thief", "purloin"})
 
 STACK, LORD, NOTHING, CHOSEN = "stack", "lord", "nothing", "choice"
-
-
-def t(cs: str, en: str, **values: object) -> Text:
-    return Text.of(cs=cs, en=en).format(**values)
 
 
 # =========================================================================== setup
@@ -149,7 +159,7 @@ def attack(state: State, column: int, how: str) -> State:
         domains[column] = domains[column][1:]
         state = replace(state, domains=tuple(domains), seized=(*state.seized, domain))
         return _log(state, "seize", column, domain)
-    return _log(replace(state, phase=OVER, outcome="loss", attacks=(), pending=()), "loss", column)
+    return _log(replace(state, phase=OVER, outcome=Outcome.LOSS, attacks=(), pending=()), "loss", column)
 
 
 @implements("valeria.variants.solo.capture")
@@ -192,9 +202,9 @@ def settle(state: State) -> State:
     if state.phase == OVER or not state.seats[PLAYER].duke:
         return state
     if not any(state.monsters):
-        return _log(replace(state, phase=OVER, outcome="win", attacks=(), pending=(), harvest=()), "win", -1)
+        return _log(replace(state, phase=OVER, outcome=Outcome.WIN, attacks=(), pending=(), harvest=()), "win", -1)
     if engine.exhausted(state) >= EXHAUSTED_TO_END:
-        return _log(replace(state, phase=OVER, outcome="score", attacks=(), pending=(), harvest=()), "score",
+        return _log(replace(state, phase=OVER, outcome=Outcome.SCORE, attacks=(), pending=(), harvest=()), "score",
                     engine.exhausted(state))
     return state
 
@@ -350,24 +360,23 @@ def scores(state: State) -> tuple[engine.Score, engine.Score]:
 def player_wins(state: State) -> bool:
     """All monsters slain: you win; an empty column attacked: you lose; scored: you
     win only with more VP than the Dark Lord (equal or more means you lose)."""
-    if state.outcome in ("win", "loss"):
-        return state.outcome == "win"
+    if state.outcome in (Outcome.WIN, Outcome.LOSS):
+        return state.outcome == Outcome.WIN
     mine, his = scores(state)
     return mine.total > his.total
 
 
-_HOW = {"win": ("všechny nestvůry jsou zabity", "all monsters are slain"),
-        "loss": ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
+_HOW = {Outcome.WIN: ("všechny nestvůry jsou zabity", "all monsters are slain"),
+        Outcome.LOSS: ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
                  "an activated monster attacks a column with no citizens and no domains"),
-        "score": ("je vyčerpáno 5 centrálních balíčků: počítají se body", "5 center stacks are exhausted: score")}
+        Outcome.SCORE: ("je vyčerpáno 5 centrálních balíčků: počítají se body", "5 center stacks are exhausted: score")}
 
 
 def result(state: State) -> Result:
     """The Result: ``winners`` (0,) when the player wins, () when the Dark Lord does;
     ``details["solo"]`` names the winner ("player" or "dark-lord"), how the game ended
     and both scores."""
-    from rules.valeria.explain import counter_label
-
+    assert state.outcome is not None, "the result of a solo game that is over"
     won = player_wins(state)
     mine, his = scores(state)
     winner = "player" if won else DARK_LORD
@@ -385,26 +394,27 @@ def result(state: State) -> Result:
 
     duke = state.seats[PLAYER].duke or ""
     lord = ix.dukes[state.dark_lord].name if state.dark_lord in ix.dukes else Text.of(cs="-", en="-")
-    lines = [t("Hra končí: {h} (valeria.variants.solo.end).", "The game ends: {e} (valeria.variants.solo.end).",
-               h=_HOW[state.outcome][0], e=_HOW[state.outcome][1]),
-             t("Hráč: nestvůry {m} + panství {d} + deska {b} (výklad O20) + vévoda {kn} {k} ({tc}; zdroje {r}) = {tot} "
+    how = _HOW[state.outcome]
+    lines = [bilingual("Hra končí: {h} (valeria.variants.solo.end).", "The game ends: {e} (valeria.variants.solo.end).",
+               h=how[0], e=how[1]),
+             bilingual("Hráč: nestvůry {m} + panství {d} + deska {b} (výklad O20) + vévoda {kn} {k} ({tc}; zdroje {r}) = {tot} "
                "(valeria.variants.solo.scoring).",
                "Player: monsters {m} + domains {d} + board {b} (ruling O20) + duke {ke} {k} ({te}; resources {r}) = "
                "{tot} (valeria.variants.solo.scoring).",
                m=mine.monsters, d=mine.domains, b=mine.board, kn=ix.dukes[duke].name.get("cs") if duke else "-",
                ke=ix.dukes[duke].name.get("en") if duke else "-", k=mine.duke, tc=terms(mine, "cs"),
                te=terms(mine, "en"), r=mine.duke_resources, tot=mine.total),
-             t("Temný pán (vévoda {kn}): přeživší nestvůry {m} + obsazená panství {d} + jeho vévoda {k} ({tc}; "
+             bilingual("Temný pán (vévoda {kn}): přeživší nestvůry {m} + obsazená panství {d} + jeho vévoda {k} ({tc}; "
                "zajatí obyvatelé {c}) = {tot} (valeria.variants.solo.scoring).",
                "Dark Lord (duke {ke}): surviving monsters {m} + seized domains {d} + his duke {k} ({te}; captured "
                "citizens {c}) = {tot} (valeria.variants.solo.scoring).",
                kn=lord.get("cs"), ke=lord.get("en"), m=his.monsters, d=his.domains, k=his.duke,
                tc=terms(his, "cs"), te=terms(his, "en"), c=len(state.captured), tot=his.total)]
-    if state.outcome == "score":
-        lines.append(t("Temný pán {h} : hráč {p}; stejně nebo více znamená prohru (valeria.variants.solo.result).",
+    if state.outcome == Outcome.SCORE:
+        lines.append(bilingual("Temný pán {h} : hráč {p}; stejně nebo více znamená prohru (valeria.variants.solo.result).",
                        "Dark Lord {h} : player {p}; equal or more means you lose (valeria.variants.solo.result).",
                        h=his.total, p=mine.total))
-    lines.append(t("Vítěz: hráč (player) – vyhrál jste… prozatím." if won else
+    lines.append(bilingual("Vítěz: hráč (player) – vyhrál jste… prozatím." if won else
                    "Vítěz: Temný pán (dark-lord) – prohrál jste hru… ale ne celou válku.",
                    "Winner: the player (player): you have won… for now." if won else
                    "Winner: the Dark Lord (dark-lord): you have lost the game… but not the war."))
@@ -414,15 +424,9 @@ def result(state: State) -> Result:
 # =========================================================================== explanations
 
 
-def _name(card: str, lang: str) -> str:
-    from rules.valeria.explain import _name as name
-
-    return name(card, lang)
-
-
 def _column(state: State, column: int) -> tuple[str, str]:
     area = state.areas[column]
-    return _name(area, "cs"), _name(area, "en")
+    return card_name(area, "cs"), card_name(area, "en")
 
 
 @implements("valeria.variants.solo.monster-phase", "valeria.variants.solo.capture")
@@ -432,56 +436,56 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
     for what, column, card in after.steps:
         if what in (STACK, CHOSEN):
             cs, en = _column(after, column)
-            out.append(ForcedStep("valeria.variants.solo.monster-phase", t(
+            out.append(ForcedStep("valeria.variants.solo.monster-phase", bilingual(
                 "Fáze nestvůr: aktivuje se balíček nestvůr {c} (sloupec {n})",
                 "Monster phase: the monster stack {e} (column {n}) activates", c=cs, e=en, n=column + 1)))
         elif what == LORD:
-            out.append(ForcedStep("valeria.variants.solo.difficulty", t(
+            out.append(ForcedStep("valeria.variants.solo.difficulty", bilingual(
                 "Balíček nestvůr ve sloupci {n} je vyčerpaný: útočí sám Temný pán (nejtěžší obtížnost)",
                 "The monster stack of column {n} is exhausted: the Dark Lord attacks himself (hardest)", n=column + 1)))
         elif what == NOTHING:
-            out.append(ForcedStep("valeria.variants.solo.monster-phase", t(
+            out.append(ForcedStep("valeria.variants.solo.monster-phase", bilingual(
                 "Kostka ukazuje na vyčerpaný balíček nestvůr (sloupec {n}): nic se neaktivuje",
                 "A die names the exhausted monster stack of column {n}: nothing activates", n=column + 1)))
         elif what == "capture":
-            out.append(ForcedStep("valeria.variants.solo.capture", t(
+            out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Temný pán zajímá obyvatele {c} ze sloupce {n}; leží vedle něj (zajatých: {k})",
                 "The Dark Lord captures the citizen {e} from column {n}; it lies beside him ({k} captured)",
-                c=_name(card, "cs"), e=_name(card, "en"), n=column + 1, k=len(after.captured))))
+                c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1, k=len(after.captured))))
         elif what == "seize":
-            out.append(ForcedStep("valeria.variants.solo.capture", t(
+            out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Oba balíčky obyvatel sloupce {n} jsou vyčerpané: Temný pán obsazuje panství {c}; odhaluje se další "
                 "(výklad O21)", "Both citizen stacks of column {n} are exhausted: the Dark Lord seizes the domain {e}; "
-                "the next one is revealed (ruling O21)", c=_name(card, "cs"), e=_name(card, "en"), n=column + 1)))
+                "the next one is revealed (ruling O21)", c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1)))
         elif what == "loss":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Ve sloupci {n} nejsou žádní obyvatelé ani panství: prohrál jste ihned",
                 "Column {n} holds no citizens and no domains: you lose at once", n=column + 1)))
         elif what == "win":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Všechny nestvůry jsou zabity: vyhrál jste ihned", "All monsters are slain: you win at once")))
         elif what == "score":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Vyčerpaných centrálních balíčků je {n}: hra končí a počítají se body",
                 "{n} center stacks are exhausted: the game ends and is scored", n=column)))
     attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in after.steps)
     if attacked and after.phase != MONSTERS:
-        citizens_cs = ", ".join(_name(c, "cs") for c in after.captured) or "-"
-        citizens_en = ", ".join(_name(c, "en") for c in after.captured) or "-"
-        domains_cs = ", ".join(_name(d, "cs") for d in after.seized) or "-"
-        domains_en = ", ".join(_name(d, "en") for d in after.seized) or "-"
-        out.append(ForcedStep("valeria.variants.solo.capture", t(
+        citizens_cs = ", ".join(card_name(c, "cs") for c in after.captured) or "-"
+        citizens_en = ", ".join(card_name(c, "en") for c in after.captured) or "-"
+        domains_cs = ", ".join(card_name(d, "cs") for d in after.seized) or "-"
+        domains_en = ", ".join(card_name(d, "en") for d in after.seized) or "-"
+        out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
             "Vedle Temného pána leží zajatí obyvatelé ({n}): {c}; obsazená panství ({m}): {d}",
             "Beside the Dark Lord lie the captured citizens ({n}): {e}; the seized domains ({m}): {f}",
             n=len(after.captured), c=citizens_cs, e=citizens_en, m=len(after.seized), d=domains_cs, f=domains_en)))
     if any(what == "second" for what, _, _ in after.steps):
         s = after.seats[PLAYER]
-        out.append(ForcedStep("valeria.variants.solo.second-harvest", t(
+        out.append(ForcedStep("valeria.variants.solo.second-harvest", bilingual(
             "Druhá fáze příjmu: pravé strany všech aktivovaných obyvatel (i najatých v tomto tahu); máš {g}G {st}S {m}M",
             "Second Harvest: the right sides of all activated citizens (those recruited this turn too); you have "
             "{g}G {st}S {m}M", g=s.gold, st=s.strength, m=s.magic)))
     if before.phase not in (ROLL, DUKES) and after.phase == ROLL:
-        out.append(ForcedStep("valeria.variants.solo.end-phase", t(
+        out.append(ForcedStep("valeria.variants.solo.end-phase", bilingual(
             "Fáze závěru: žádná podmínka konce hry nenastala, začíná tah {n}",
             "End phase: no end condition is met, turn {n} begins", n=after.turns)))
     return tuple(out)
@@ -490,17 +494,17 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
 def describe(before: State, a: Action) -> Text | None:
     """The solo game's own actions in words (``None``: the engine's words fit)."""
     if a.kind == ActionKind.ACTIVATE:
-        return t("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
+        return bilingual("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
                  "The player chooses the monster stack {e} that the 6 activates (valeria.variants.solo.monster-phase).",
-                 c=_name(a.card, "cs"), e=_name(a.card, "en"))
+                 c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
     if a.kind == ActionKind.CAPTURE:
-        return t("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
+        return bilingual("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
                  "The player chooses that the Dark Lord captures the citizen {e} (ruling O21, "
-                 "valeria.variants.solo.capture).", c=_name(a.card, "cs"), e=_name(a.card, "en"))
+                 "valeria.variants.solo.capture).", c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
     if a.kind == ActionKind.THIEF:
-        return t("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
+        return bilingual("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
                  "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=a.option)
     if a.kind == ActionKind.PURLOIN:
-        return t("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
+        return bilingual("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
                  "The player takes the top monster of the leftmost non-exhausted stack (valeria.variants.solo.turn).")
     return None

@@ -61,6 +61,15 @@ class ActionKind(enum.StrEnum):
     TOKEN = "token"  #: Monster Events: the monster a triggered event puts its token on
 
 
+class Outcome(enum.StrEnum):
+    """How a solo game against the Dark Lord ended (valeria.variants.solo.end); the values are
+    the words of the result's ``details["solo"]["outcome"]``."""
+
+    WIN = "win"  #: all monsters slain: the player wins at once
+    LOSS = "loss"  #: an activated monster attacked a column with no citizens and no domains
+    SCORE = "score"  #: five center stacks exhausted: the game is scored (valeria.variants.solo.result)
+
+
 @attrs.frozen
 class Setup:
     """What is decided before play (valeria.setup.*): the monster areas left to
@@ -225,7 +234,7 @@ class State:
     #: the monster phase's activations still to resolve, left to right: (column, how) with how
     #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
     attacks: tuple[tuple[int, str], ...] = ()
-    outcome: str = ""  # solo, once over: "win" (all slain), "loss" (an empty column attacked) or "score"
+    outcome: Outcome | None = None  # solo, once over: how it ended
     #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
     steps: tuple[tuple[str, int, str], ...] = ()
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
@@ -302,7 +311,7 @@ class View:
     captured: tuple[str, ...] = ()
     seized: tuple[str, ...] = ()
     attacks: tuple[tuple[int, str], ...] = ()
-    outcome: str = ""
+    outcome: Outcome | None = None
     #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
     #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
     #: and the tokens on monsters (public)

@@ -21,7 +21,6 @@ from collections.abc import Callable
 import attrs
 
 from rules.kernel.decisions import Decision
-from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.valeria import events
 from rules.valeria.data import branch_labels, index
@@ -37,6 +36,7 @@ from rules.valeria.engine import (
     price_of,
     roles_met,
 )
+from rules.valeria.explain import bilingual
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, State
 from rules.valeria.variants import on_top, targetable
@@ -45,7 +45,7 @@ from rules.valeria.variants import on_top, targetable
 def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
     """A violation of ``rules`` (one ID or several), its message in Czech and English."""
     ids = (rules,) if isinstance(rules, str) else rules
-    return Violation(ids, Text.of(cs=cs, en=en).format(**values))
+    return Violation(ids, bilingual(cs, en, **values))
 
 
 #: The fields each action kind carries besides its kind and seat; any other field set makes the

@@ -27,7 +27,7 @@ from rules.valeria import engine, solo
 from rules.valeria.cards import Gain
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, MONSTERS, OVER, ROLL, SECOND, State
+from rules.valeria.state import ACTIONS, MONSTERS, OVER, ROLL, SECOND, Outcome, State
 from rules.valeria.variants import monster_stack
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "valeria"
@@ -189,7 +189,7 @@ def test_a_column_without_citizens_gives_its_domain_then_loses_the_game() -> Non
     lost = attrs.evolve(before_seize, domains=((), *state.domains[1:]), citizen_counts=counts(cleric=0, knight=0),
                         dice=(1, 2), rolled=(1, 2))  # column 1 first: nothing left there
     after, steps = forced(lost, {"seat": 0, "gain": "gold"})
-    assert after.phase == OVER and after.outcome == "loss"
+    assert after.phase == OVER and after.outcome == Outcome.LOSS
     assert "Column 1 holds no citizens and no domains: you lose at once" in steps
     result = VALERIA.result(after)
     assert result is not None and result.winners == () and result.automaton == "dark-lord"
@@ -314,7 +314,7 @@ def test_slaying_the_last_monster_wins_at_once() -> None:
     state = attrs.evolve(state, phase=ACTIONS, actions_left=2, monsters=(last, (), (), (), ()))
     state = seat_with(state, strength=6)
     after, steps = forced(state, {"seat": 0, "slay": "hills", "pay": {"strength": 6}})
-    assert after.phase == OVER and after.outcome == "win" and "All monsters are slain: you win at once" in steps
+    assert after.phase == OVER and after.outcome == Outcome.WIN and "All monsters are slain: you win at once" in steps
     result = VALERIA.result(after)
     assert result is not None and result.winners == (0,) and result.details["solo"]["winner"] == "player"
     assert result.automaton == "" and "for now" in result.lines[-1].get("en")
@@ -331,12 +331,12 @@ def test_five_exhausted_stacks_end_the_game_at_once_even_in_the_action_phase() -
     state = attrs.evolve(state, domains=((), *state.domains[1:]))
     state = seat_with(state, gold=10)
     after, steps = forced(state, {"seat": 0, "recruit": "rogue", "pay": {"gold": 2}})
-    assert after.phase == OVER and after.outcome == "score" and engine.exhausted(after) == 5
+    assert after.phase == OVER and after.outcome == Outcome.SCORE and engine.exhausted(after) == 5
     assert "5 center stacks are exhausted: the game ends and is scored" in steps
 
 
 def _over(state: State) -> State:
-    return attrs.evolve(state, phase=OVER, outcome="score")
+    return attrs.evolve(state, phase=OVER, outcome=Outcome.SCORE)
 
 
 @pytest.mark.rules("valeria.variants.solo.scoring", "valeria.variants.solo.result")
@@ -428,12 +428,12 @@ def test_random_solo_games_keep_the_invariants_and_name_the_winner(seed: int, di
         if state.phase != OVER:
             assert state.dark_lord not in repr(VALERIA.view(state, 0)) + repr(VALERIA.legal_actions(state))
     last = states[-1]
-    assert last.outcome in ("win", "loss", "score")
+    assert last.outcome in tuple(Outcome)
     result = VALERIA.result(last)
     assert result is not None
     winner = result.details["solo"]["winner"]
     assert (winner == "player") == (result.winners == (0,)) and winner in ("player", "dark-lord")
-    if last.outcome == "score":
+    if last.outcome == Outcome.SCORE:
         mine, his = result.details["solo"]["player"], result.details["solo"]["dark-lord"]
         assert (winner == "player") == (mine > his)
     assert VALERIA.view(last, 0).dark_lord == setup.dark_lord

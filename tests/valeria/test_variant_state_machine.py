@@ -33,7 +33,7 @@ from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import OVER, Setup, State
+from rules.valeria.state import OVER, Outcome, Setup, State
 from rules.valeria.variants import DIFFICULTIES
 
 IX = index()
@@ -151,7 +151,7 @@ class VariantGame(RuleBasedStateMachine):
             solo = result.details["solo"]
             assert (solo["winner"] == "player") == (result.winners == (0,))
             assert (result.automaton == "dark-lord") == (result.winners == ())
-            if state.outcome == "score":
+            if state.outcome == Outcome.SCORE:
                 assert (solo["winner"] == "player") == (solo["player"] > solo["dark-lord"])
         else:
             assert result.automaton == "" and set(result.winners) <= set(range(state.players))
