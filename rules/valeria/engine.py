@@ -61,6 +61,7 @@ from rules.valeria.state import (
     ROLL,
     Action,
     ActionKind,
+    Flow,
     HarvestItem,
     Payment,
     Seat,
@@ -88,9 +89,6 @@ ON, OFF = "on", "off"
 EMERALD = "emerald-stronghold"
 PRATCHETT = "pratchetts-plateau"
 GARGAN = "gargans-embrace"
-WATCHER = "watcher-on-the-water"
-NEST = "nest-of-the-weaver-witch"
-PURLOINER = "purloiners-perch"
 SPECIAL_DECISIONS = {"valeria.cards.watcher-on-the-water": "watcher",
                      "valeria.cards.nest-of-the-weaver-witch": "nest",
                      "valeria.cards.purloiners-perch": "purloin"}
@@ -209,13 +207,8 @@ def initial_state(setup: Setup) -> State:
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,
                                 monsters=tuple(monster_stack(a, n) for a in setup.areas),
                                 citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
-                                seats=seats, active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first),
-                                citizen_stacks=stacks), setup.events)
-
-
-#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
-#: :func:`rules.valeria.variants.citizen_stack_size` for five players.
-STACK_SIZE = 5
+                                seats=seats, active=setup.first, phase=DUKES, flow=BASE_FLOW,
+                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.events)
 
 
 # =========================================================================== dukes
@@ -767,12 +760,8 @@ def end_phase(state: State) -> State:
     """Check the end conditions; once triggered the game goes on until every seat has
     had as many turns (the seat right of the first player plays the last one); else
     the dice pass left, and with five players the resting token with them
-    (valeria.variants.five-players.resting-token). The solo game goes on with its
-    Monster phase (:func:`rules.valeria.solo.monster_phase`)."""
-    if state.players == 1:
-        from rules.valeria.solo import monster_phase
-
-        return monster_phase(state)
+    (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
+    :data:`rules.valeria.solo.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
@@ -781,6 +770,10 @@ def end_phase(state: State) -> State:
     return replace(state, active=nxt, resting=resting_seat(state.players, nxt), phase=ROLL, turns=state.turns + 1,
                    end_triggered=triggered,
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
+
+
+#: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
+BASE_FLOW = Flow(end_of_actions=end_phase)
 
 
 def advance(state: State) -> State:
@@ -804,7 +797,7 @@ def advance(state: State) -> State:
         if state.phase == ACTIONS:
             if state.actions_left > 0:
                 return state
-            state = end_phase(state) if state.closing else close_actions(state)
+            state = state.flow.end_of_actions(state) if state.closing else close_actions(state)
             continue
         return state  # pragma: no cover
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -34,11 +34,16 @@ from rules.kernel.game import (
     Result,
     Turn,
 )
+from rules.kernel.pictures import Picture, Table
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 from rules.valeria import engine, events, records, solo, violations
-from rules.valeria.commands import COMMANDS
+from rules.valeria.commands import commands
+from rules.valeria.data import index
+from rules.valeria.explain import explain_step, score_lines
+from rules.valeria.pictures import data_tables, draw
+from rules.valeria.positions import position_from_json, position_notes, position_to_json
 from rules.valeria.state import (
     DICE,
     DRAW,
@@ -56,9 +61,6 @@ from rules.valeria.state import (
 )
 from rules.valeria.variants import options_of
 
-if TYPE_CHECKING:
-    from rules.kernel.pictures import Picture, Table
-
 
 class Valeria(GameBase[State, Action]):
     """Valeria: Card Kingdoms (Czech *Království Valerie*) by Isaias Vallejo, base game."""
@@ -73,8 +75,9 @@ class Valeria(GameBase[State, Action]):
         dynamics=Dynamics.SIMULTANEOUS_CHOICES,
         automata=(solo.DARK_LORD,),  # the solo game's Dark Lord (valeria.variants.solo.dark-lord, decision 0021)
     )
-    #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`).
-    commands = COMMANDS
+    def __init__(self) -> None:
+        #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`), run with this game.
+        self.commands = commands(self)
 
     # ------------------------------------------------------------------ setup and records
 
@@ -168,8 +171,6 @@ class Valeria(GameBase[State, Action]):
             return None
         if state.players == solo.SOLO:
             return solo.result(state)
-        from rules.valeria.explain import score_lines
-
         scores = tuple(engine.score(state, i) for i in range(state.players))
         win = engine.winners(scores)
         details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
@@ -204,8 +205,6 @@ class Valeria(GameBase[State, Action]):
         (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one),
         with random citizens the face-down citizens under each top and with Monster
         Events the face-down events of the Exhausted stack (valeria.variants.events.setup)."""
-        from rules.valeria.data import index
-
         ix = index()
         built = {d for s in state.seats for d in s.domains}
         tops = {st[0] for st in state.domains if st}
@@ -233,31 +232,23 @@ class Valeria(GameBase[State, Action]):
     # ------------------------------------------------------------------ positions
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        from rules.valeria.positions import position_from_json
-
         if options_of(variant).players == solo.SOLO:
             raise MalformedError("a position of the solo game cannot be given: the Dark Lord's face-down duke "
                                  "(valeria.variants.solo.setup) belongs to the setup (decision 0021)")
         return position_from_json(data, variant)
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        from rules.valeria.positions import position_to_json
-
         if state.players == solo.SOLO:
             raise ValueError("a position of the solo game cannot be written: the Dark Lord's face-down duke "
                              "belongs to the setup (valeria.variants.solo.setup)")
         return position_to_json(state)
 
     def position_notes(self, state: State) -> tuple[Text, ...]:
-        from rules.valeria.positions import position_notes
-
         return position_notes(state)
 
     # ------------------------------------------------------------------ explanations
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
-        from rules.valeria.explain import explain_step
-
         lines = explain_step(before, action, after)
         own = solo.describe(before, action) if before.players == solo.SOLO else None
         return (own, *lines[1:]) if own is not None else lines
@@ -270,14 +261,10 @@ class Valeria(GameBase[State, Action]):
 
     def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         """A worked example drawn and replayed by the engine (:func:`rules.valeria.pictures.draw`)."""
-        from rules.valeria.pictures import draw
-
         return draw(figure, languages)
 
     def data_tables(self, languages: Sequence[str]) -> Sequence[Table]:
         """The card tables of the rulebook (:func:`rules.valeria.pictures.data_tables`)."""
-        from rules.valeria.pictures import data_tables
-
         return data_tables(languages)
 
 
@@ -290,8 +277,6 @@ def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...],
     face-up top dealt anew from the copies nobody can see (not in a duchy, not a top)."""
     if not state.citizen_stacks:
         return ()
-    from rules.valeria.data import index
-
     ix = index()
     rng_cards: list[tuple[int, ...]] = []
     for stack, kinds in zip(state.citizen_stacks, ix.stack_kinds, strict=True):

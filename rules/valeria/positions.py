@@ -23,6 +23,7 @@ from typing import Any
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import index
+from rules.valeria.engine import BASE_FLOW
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of
 from rules.valeria.state import ROLL, Seat, State
 from rules.valeria.variants import (
@@ -127,7 +128,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
 
     _conserved(n, areas, stacks, left, domains, seats)
     return State(players=n, first=first, areas=tuple(areas), monsters=tuple(stacks), citizen_kinds=tuple(kinds),
-                 citizen_counts=tuple(left), domains=domains, seats=tuple(seats), active=active, phase=ROLL,
+                 citizen_counts=tuple(left), domains=domains, seats=tuple(seats), active=active, phase=ROLL, flow=BASE_FLOW,
                  turns=turns, end_triggered=data["end_triggered"], resting=resting_seat(n, active))
 
 

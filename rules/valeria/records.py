@@ -71,7 +71,6 @@ from rules.valeria.variants import players_of as players_of
 
 MONSTER_STACKS = 5
 DOMAIN_STACKS = 5
-DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row); 4 with 5 players
 DUKES_DEALT = 2
 
 

@@ -39,6 +39,7 @@ from rules.valeria.state import (
     SECOND,
     Action,
     ActionKind,
+    Flow,
     Outcome,
     Seat,
     Setup,
@@ -81,7 +82,7 @@ def deal_dark_lord(rng: random.Random, setup: Setup, difficulty: str) -> Setup:
 def solo_state(state: State, setup: Setup) -> State:
     """The initial state of a solo game: the base game's setup for one seat, the Dark
     Lord's duke face down above the monster row."""
-    return replace(state, dark_lord=setup.dark_lord, difficulty=setup.difficulty)
+    return replace(state, dark_lord=setup.dark_lord, difficulty=setup.difficulty, flow=SOLO_FLOW)
 
 
 # =========================================================================== the monster phase
@@ -119,8 +120,12 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
 @implements("valeria.variants.solo.turn")
 def monster_phase(state: State) -> State:
     """The Action phase is over: the Monster phase begins with the activations of the
-    announced dice (the hook of :func:`rules.valeria.engine.end_phase`)."""
+    announced dice (the solo game's end of the Action phase, :data:`SOLO_FLOW`)."""
     return replace(state, phase=MONSTERS, actions_left=0, closing=False, attacks=activations_of(state))
+
+
+#: The solo game's step after the Action phase: the Monster phase, chosen once by :func:`solo_state`.
+SOLO_FLOW = Flow(end_of_actions=monster_phase)
 
 
 def column_citizens(state: State, column: int) -> tuple[int, ...]:

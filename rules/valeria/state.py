@@ -18,6 +18,7 @@ un-exhausts it without further bookkeeping.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -201,6 +202,16 @@ class HarvestItem:
 
 
 @attrs.frozen(slots=True)
+class Flow:
+    """The variant's own steps in the turn, chosen once when the game starts
+    (:func:`rules.valeria.engine.initial_state`, :func:`rules.valeria.solo.solo_state`), so
+    the engine never asks mid-phase which game it plays: ``end_of_actions`` follows the Action
+    phase (the base game's End phase, or the solo game's Monster phase)."""
+
+    end_of_actions: Callable[[State], State]
+
+
+@attrs.frozen(slots=True)
 class State:
     players: int
     first: int
@@ -212,6 +223,7 @@ class State:
     seats: tuple[Seat, ...]
     active: int
     phase: str
+    flow: Flow  # the variant's own steps (valeria.turn.phases, valeria.variants.solo.turn)
     turns: int = 0  # turns begun so far (the current one included)
     dice: tuple[int, int] = (0, 0)  # as they lie now (after any changes)
     rolled: tuple[int, int] = (0, 0)  # as rolled (before changes)
