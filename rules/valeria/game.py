@@ -59,7 +59,7 @@ from rules.valeria.state import (
     State,
     View,
 )
-from rules.valeria.variants import options_of
+from rules.valeria.variants import PARAMETERS, options_of
 
 
 class Valeria(GameBase[State, Action]):
@@ -74,6 +74,7 @@ class Valeria(GameBase[State, Action]):
         languages=("cs", "en"),
         dynamics=Dynamics.SIMULTANEOUS_CHOICES,
         automata=(solo.DARK_LORD,),  # the solo game's Dark Lord (valeria.variants.solo.dark-lord, decision 0021)
+        parameters=PARAMETERS,  # players 1-5, random citizens, Monster Events, dukes, the solo setting (decision 0023)
     )
     def __init__(self) -> None:
         #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`), run with this game.
