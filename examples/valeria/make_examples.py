@@ -265,7 +265,7 @@ def solo_game(seed: int, difficulty: str, outcome: str) -> dict[str, Any]:
             action = rng.choice([a for a in legal if order.get(a.kind, 0) == best])
         actions.append(action)
         state = VALERIA.apply(state, action)
-    assert state.outcome == outcome, state.outcome
+    assert state.solo.outcome == outcome, state.solo.outcome
     result = VALERIA.result(state)
     assert result is not None
     solo = result.details["solo"]

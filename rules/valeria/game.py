@@ -55,6 +55,7 @@ from rules.valeria.state import (
     ActionKind,
     SeatView,
     Setup,
+    Solo,
     StackView,
     State,
     View,
@@ -187,6 +188,7 @@ class Valeria(GameBase[State, Action]):
         seats = tuple(SeatView(s.gold, s.strength, s.magic, s.vp, s.citizens, s.domains, s.monsters,
                                s.duke is not None, s.duke if i == seat else None, s.dealt if i == seat else ())
                       for i, s in enumerate(state.seats))
+        solo_part = state.solo if state.solo is not None else Solo(dark_lord="")
         return View(seat, state.players, state.first, state.areas,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
                     state.citizen_kinds, () if state.citizen_stacks else state.citizen_counts,
@@ -195,8 +197,8 @@ class Valeria(GameBase[State, Action]):
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
                                          for st in state.citizen_stacks),
-                    state.dark_lord if state.phase == OVER and state.dark_lord else None, state.difficulty,
-                    state.captured, state.seized, state.attacks, state.outcome,
+                    solo_part.dark_lord if state.phase == OVER and solo_part.dark_lord else None,
+                    solo_part.difficulty, solo_part.captured, solo_part.seized, solo_part.attacks, solo_part.outcome,
                     len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
                     state.tokens)
 
@@ -224,11 +226,11 @@ class Valeria(GameBase[State, Action]):
                 continue
             pair = (next(deal), next(deal))
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
-        lord = state.dark_lord
-        if lord and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
-            lord = rng.choice(list(deal))
+        solo_part = state.solo
+        if solo_part is not None and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
+            solo_part = attrs.evolve(solo_part, dark_lord=rng.choice(list(deal)))
         return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
-                            exhausted_stack=events.rehide(state, rng), dark_lord=lord)
+                            exhausted_stack=events.rehide(state, rng), solo=solo_part)
 
     # ------------------------------------------------------------------ positions
 

@@ -7,7 +7,7 @@ or seizes a domain of its column) and the **Second Harvest** (the right side
 of every citizen), then End (valeria.variants.solo.turn). The end conditions
 are checked after every step (valeria.variants.solo.end).
 
-What the Dark Lord does by himself is logged in ``State.steps`` and narrated
+What the Dark Lord does by himself is logged in ``Solo.steps`` and narrated
 by :func:`forced_steps` with its rule; the choices the book leaves to the
 player (the stack a 6 activates, which of the two citizen stacks of a column
 loses a card: ruling O21) are explicit actions. The engine
@@ -43,6 +43,7 @@ from rules.valeria.state import (
     Outcome,
     Seat,
     Setup,
+    Solo,
     State,
     replace,
 )
@@ -82,7 +83,7 @@ def deal_dark_lord(rng: random.Random, setup: Setup, difficulty: str) -> Setup:
 def solo_state(state: State, setup: Setup) -> State:
     """The initial state of a solo game: the base game's setup for one seat, the Dark
     Lord's duke face down above the monster row."""
-    return replace(state, dark_lord=setup.dark_lord, difficulty=setup.difficulty, flow=SOLO_FLOW)
+    return replace(state, solo=Solo(dark_lord=setup.dark_lord, difficulty=setup.difficulty), flow=SOLO_FLOW)
 
 
 # =========================================================================== the monster phase
@@ -105,14 +106,15 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
     activation of an exhausted stack does nothing, or in the hardest setting makes the
     Dark Lord attack that column himself."""
     a, b = state.dice
-    harder = SUM_ACTIVATES[state.difficulty]
+    difficulty = lord(state).difficulty
+    harder = SUM_ACTIVATES[difficulty]
     out: list[tuple[int, str]] = []
     for column in range(MONSTER_STACKS):
         for _ in range(stack_activations(a, b, column + 1, harder)):
             if state.monsters[column]:
                 out.append((column, STACK))
             else:
-                out.append((column, LORD if state.difficulty == "hardest" else NOTHING))
+                out.append((column, LORD if difficulty == "hardest" else NOTHING))
     out.extend((-1, CHOSEN) for _ in range(stack_activations(a, b, CHOICE, harder)))
     return tuple(out)
 
@@ -121,7 +123,7 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
 def monster_phase(state: State) -> State:
     """The Action phase is over: the Monster phase begins with the activations of the
     announced dice (the solo game's end of the Action phase, :data:`SOLO_FLOW`)."""
-    return replace(state, phase=MONSTERS, actions_left=0, closing=False, attacks=activations_of(state))
+    return replace(with_lord(state, attacks=activations_of(state)), phase=MONSTERS, actions_left=0, closing=False)
 
 
 #: The solo game's step after the Action phase: the Monster phase, chosen once by :func:`solo_state`.
@@ -141,8 +143,19 @@ def column_citizens(state: State, column: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def lord(state: State) -> Solo:
+    """The solo game's own part of ``state`` (there is one: this module answers for the solo game only)."""
+    assert state.solo is not None, "a state of the solo game"
+    return state.solo
+
+
+def with_lord(state: State, **changes: Any) -> State:
+    """``state`` with its solo part changed."""
+    return replace(state, solo=replace(lord(state), **changes))
+
+
 def _log(state: State, what: str, column: int, card: str = "") -> State:
-    return replace(state, steps=(*state.steps, (what, column, card)))
+    return with_lord(state, steps=(*lord(state).steps, (what, column, card)))
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
@@ -162,9 +175,9 @@ def attack(state: State, column: int, how: str) -> State:
         domains = list(state.domains)
         domain = domains[column][0]
         domains[column] = domains[column][1:]
-        state = replace(state, domains=tuple(domains), seized=(*state.seized, domain))
+        state = with_lord(replace(state, domains=tuple(domains)), seized=(*lord(state).seized, domain))
         return _log(state, "seize", column, domain)
-    return _log(replace(state, phase=OVER, outcome=Outcome.LOSS, attacks=(), pending=()), "loss", column)
+    return _log(replace(with_lord(state, outcome=Outcome.LOSS, attacks=()), phase=OVER, pending=()), "loss", column)
 
 
 @implements("valeria.variants.solo.capture")
@@ -173,7 +186,7 @@ def capture(state: State, kind: int) -> State:
     citizens the card below is revealed (ruling O18)."""
     name = state.citizen_kinds[kind]
     column = next(c for c in range(MONSTER_STACKS) if kind in column_citizens(state, c))
-    state = replace(take_top(state, kind), captured=(*state.captured, name))
+    state = with_lord(take_top(state, kind), captured=(*lord(state).captured, name))
     return _log(state, "capture", column, name)
 
 
@@ -194,8 +207,8 @@ def second_harvest(state: State) -> State:
 def next_turn(state: State) -> State:
     """The End phase: the end conditions are checked (at every step, see :func:`settle`);
     none met, the next turn begins with the roll."""
-    return replace(state, phase=ROLL, turns=state.turns + 1, dice=(0, 0), rolled=(0, 0), used=(), harvest=(),
-                   actions_left=0, closing=False, attacks=())
+    return replace(with_lord(state, attacks=()), phase=ROLL, turns=state.turns + 1, dice=(0, 0), rolled=(0, 0),
+                   used=(), harvest=(), actions_left=0, closing=False)
 
 
 @implements("valeria.variants.solo.end")
@@ -207,10 +220,11 @@ def settle(state: State) -> State:
     if state.phase == OVER or not state.seats[PLAYER].duke:
         return state
     if not any(state.monsters):
-        return _log(replace(state, phase=OVER, outcome=Outcome.WIN, attacks=(), pending=(), harvest=()), "win", -1)
+        over = replace(with_lord(state, outcome=Outcome.WIN, attacks=()), phase=OVER, pending=(), harvest=())
+        return _log(over, "win", -1)
     if engine.exhausted(state) >= EXHAUSTED_TO_END:
-        return _log(replace(state, phase=OVER, outcome=Outcome.SCORE, attacks=(), pending=(), harvest=()), "score",
-                    engine.exhausted(state))
+        over = replace(with_lord(state, outcome=Outcome.SCORE, attacks=()), phase=OVER, pending=(), harvest=())
+        return _log(over, "score", engine.exhausted(state))
     return state
 
 
@@ -221,11 +235,12 @@ def run(state: State) -> State:
         if state.phase == OVER or state.pending:
             return state
         if state.phase == MONSTERS:
-            if not state.attacks:
+            attacks = lord(state).attacks
+            if not attacks:
                 state = second_harvest(state)
                 continue
-            (column, how), rest = state.attacks[0], state.attacks[1:]
-            state = replace(state, attacks=rest)
+            (column, how), rest = attacks[0], attacks[1:]
+            state = with_lord(state, attacks=rest)
             if how == NOTHING:
                 state = _log(state, NOTHING, column)
             elif how == CHOSEN:
@@ -334,7 +349,7 @@ def gain_taken(state: State, effect: Take) -> State:
 def successor(state: State, a: Action) -> State:
     """The solo game's successor: its own decisions here, the rest by the engine, then
     the forced steps and the end conditions (:func:`run`)."""
-    state = replace(state, steps=())
+    state = with_lord(state, steps=())
     after = decide(state, a) if handles(state) else engine.successor(state, a)
     return run(after)
 
@@ -347,10 +362,11 @@ def dark_lord_state(state: State) -> State:
     "monsters", the captured citizens and seized domains as his duchy, no resources,
     his duke; so his duke is counted by the engine's own :func:`~rules.valeria.engine.count`."""
     survivors = tuple(m for st in state.monsters for m in st)
-    counts = tuple(state.captured.count(k) for k in state.citizen_kinds)
-    lord = Seat(gold=0, strength=0, magic=0, vp=0, citizens=counts, domains=state.seized, monsters=survivors,
-                dealt=(), duke=state.dark_lord)
-    return replace(state, seats=(lord,))
+    his = lord(state)
+    counts = tuple(his.captured.count(k) for k in state.citizen_kinds)
+    seat = Seat(gold=0, strength=0, magic=0, vp=0, citizens=counts, domains=his.seized, monsters=survivors,
+                dealt=(), duke=his.dark_lord)
+    return replace(state, seats=(seat,))
 
 
 @implements("valeria.variants.solo.scoring")
@@ -365,8 +381,9 @@ def scores(state: State) -> tuple[engine.Score, engine.Score]:
 def player_wins(state: State) -> bool:
     """All monsters slain: you win; an empty column attacked: you lose; scored: you
     win only with more VP than the Dark Lord (equal or more means you lose)."""
-    if state.outcome in (Outcome.WIN, Outcome.LOSS):
-        return state.outcome == Outcome.WIN
+    outcome = lord(state).outcome
+    if outcome in (Outcome.WIN, Outcome.LOSS):
+        return outcome == Outcome.WIN
     mine, his = scores(state)
     return mine.total > his.total
 
@@ -381,13 +398,14 @@ def result(state: State) -> Result:
     """The Result: ``winners`` (0,) when the player wins, () when the Dark Lord does;
     ``details["solo"]`` names the winner ("player" or "dark-lord"), how the game ended
     and both scores."""
-    assert state.outcome is not None, "the result of a solo game that is over"
+    solo = lord(state)
+    assert solo.outcome is not None, "the result of a solo game that is over"
     won = player_wins(state)
     mine, his = scores(state)
     winner = "player" if won else DARK_LORD
-    details = {"solo": {"winner": winner, "outcome": state.outcome, "difficulty": state.difficulty,
-                        "player": mine.total, "dark-lord": his.total, "dark_lord_duke": state.dark_lord,
-                        "captured": list(state.captured), "seized": list(state.seized)},
+    details = {"solo": {"winner": winner, "outcome": solo.outcome, "difficulty": solo.difficulty,
+                        "player": mine.total, "dark-lord": his.total, "dark_lord_duke": solo.dark_lord,
+                        "captured": list(solo.captured), "seized": list(solo.seized)},
                "scores": [{"seat": "player", "monsters": mine.monsters, "domains": mine.domains, "board": mine.board,
                            "duke": mine.duke, "total": mine.total},
                           {"seat": DARK_LORD, "monsters": his.monsters, "domains": his.domains, "board": 0,
@@ -398,8 +416,8 @@ def result(state: State) -> Result:
         return " + ".join(f"{each} × {counter_label(c, lang)} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms) or "-"
 
     duke = state.seats[PLAYER].duke or ""
-    lord = ix.dukes[state.dark_lord].name if state.dark_lord in ix.dukes else Text.of(cs="-", en="-")
-    how = _HOW[state.outcome]
+    lord_duke = ix.dukes[solo.dark_lord].name if solo.dark_lord in ix.dukes else Text.of(cs="-", en="-")
+    how = _HOW[solo.outcome]
     lines = [bilingual("Hra končí: {h} (valeria.variants.solo.end).", "The game ends: {e} (valeria.variants.solo.end).",
                h=how[0], e=how[1]),
              bilingual("Hráč: nestvůry {m} + panství {d} + deska {b} (výklad O20) + vévoda {kn} {k} ({tc}; zdroje {r}) = {tot} "
@@ -413,9 +431,9 @@ def result(state: State) -> Result:
                "zajatí obyvatelé {c}) = {tot} (valeria.variants.solo.scoring).",
                "Dark Lord (duke {ke}): surviving monsters {m} + seized domains {d} + his duke {k} ({te}; captured "
                "citizens {c}) = {tot} (valeria.variants.solo.scoring).",
-               kn=lord.get("cs"), ke=lord.get("en"), m=his.monsters, d=his.domains, k=his.duke,
-               tc=terms(his, "cs"), te=terms(his, "en"), c=len(state.captured), tot=his.total)]
-    if state.outcome == Outcome.SCORE:
+               kn=lord_duke.get("cs"), ke=lord_duke.get("en"), m=his.monsters, d=his.domains, k=his.duke,
+               tc=terms(his, "cs"), te=terms(his, "en"), c=len(solo.captured), tot=his.total)]
+    if solo.outcome == Outcome.SCORE:
         lines.append(bilingual("Temný pán {h} : hráč {p}; stejně nebo více znamená prohru (valeria.variants.solo.result).",
                        "Dark Lord {h} : player {p}; equal or more means you lose (valeria.variants.solo.result).",
                        h=his.total, p=mine.total))
@@ -438,7 +456,8 @@ def _column(state: State, column: int) -> tuple[str, str]:
 def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
     """What the Dark Lord did by himself in the last step, each with its rule."""
     out = []
-    for what, column, card in after.steps:
+    done = lord(after)
+    for what, column, card in done.steps:
         if what in (STACK, CHOSEN):
             cs, en = _column(after, column)
             out.append(ForcedStep("valeria.variants.solo.monster-phase", bilingual(
@@ -456,7 +475,7 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
             out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Temný pán zajímá obyvatele {c} ze sloupce {n}; leží vedle něj (zajatých: {k})",
                 "The Dark Lord captures the citizen {e} from column {n}; it lies beside him ({k} captured)",
-                c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1, k=len(after.captured))))
+                c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1, k=len(done.captured))))
         elif what == "seize":
             out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Oba balíčky obyvatel sloupce {n} jsou vyčerpané: Temný pán obsazuje panství {c}; odhaluje se další "
@@ -473,17 +492,17 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
             out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Vyčerpaných centrálních balíčků je {n}: hra končí a počítají se body",
                 "{n} center stacks are exhausted: the game ends and is scored", n=column)))
-    attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in after.steps)
+    attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in done.steps)
     if attacked and after.phase != MONSTERS:
-        citizens_cs = ", ".join(card_name(c, "cs") for c in after.captured) or "-"
-        citizens_en = ", ".join(card_name(c, "en") for c in after.captured) or "-"
-        domains_cs = ", ".join(card_name(d, "cs") for d in after.seized) or "-"
-        domains_en = ", ".join(card_name(d, "en") for d in after.seized) or "-"
+        citizens_cs = ", ".join(card_name(c, "cs") for c in done.captured) or "-"
+        citizens_en = ", ".join(card_name(c, "en") for c in done.captured) or "-"
+        domains_cs = ", ".join(card_name(d, "cs") for d in done.seized) or "-"
+        domains_en = ", ".join(card_name(d, "en") for d in done.seized) or "-"
         out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
             "Vedle Temného pána leží zajatí obyvatelé ({n}): {c}; obsazená panství ({m}): {d}",
             "Beside the Dark Lord lie the captured citizens ({n}): {e}; the seized domains ({m}): {f}",
-            n=len(after.captured), c=citizens_cs, e=citizens_en, m=len(after.seized), d=domains_cs, f=domains_en)))
-    if any(what == "second" for what, _, _ in after.steps):
+            n=len(done.captured), c=citizens_cs, e=citizens_en, m=len(done.seized), d=domains_cs, f=domains_en)))
+    if any(what == "second" for what, _, _ in done.steps):
         s = after.seats[PLAYER]
         out.append(ForcedStep("valeria.variants.solo.second-harvest", bilingual(
             "Druhá fáze příjmu: pravé strany všech aktivovaných obyvatel (i najatých v tomto tahu); máš {g}G {st}S {m}M",

@@ -202,6 +202,22 @@ class HarvestItem:
 
 
 @attrs.frozen(slots=True)
+class Solo:
+    """What only the solo game against the Dark Lord has (valeria.variants.solo.*, decision 0021)."""
+
+    dark_lord: str  #: his duke, face down until the end (valeria.variants.solo.setup)
+    difficulty: str = "normal"  #: valeria.variants.solo.difficulty
+    captured: tuple[str, ...] = ()  #: citizen kinds beside the Dark Lord (valeria.variants.solo.capture)
+    seized: tuple[str, ...] = ()  #: domains beside the Dark Lord
+    #: the monster phase's activations still to resolve, left to right: (column, how) with how
+    #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
+    attacks: tuple[tuple[int, str], ...] = ()
+    outcome: Outcome | None = None  #: once over: how it ended
+    #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
+    steps: tuple[tuple[str, int, str], ...] = ()
+
+
+@attrs.frozen(slots=True)
 class Flow:
     """The variant's own steps in the turn, chosen once when the game starts
     (:func:`rules.valeria.engine.initial_state`, :func:`rules.valeria.solo.solo_state`), so
@@ -238,17 +254,8 @@ class State:
     #: random citizens: per activation number the stack, top first, as indices of
     #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
     citizen_stacks: tuple[tuple[int, ...], ...] = ()
-    # The solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); defaults elsewhere.
-    dark_lord: str = ""  # his duke, face down until the end (valeria.variants.solo.setup)
-    difficulty: str = "normal"  # valeria.variants.solo.difficulty
-    captured: tuple[str, ...] = ()  # citizen kinds beside the Dark Lord (valeria.variants.solo.capture)
-    seized: tuple[str, ...] = ()  # domains beside the Dark Lord
-    #: the monster phase's activations still to resolve, left to right: (column, how) with how
-    #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
-    attacks: tuple[tuple[int, str], ...] = ()
-    outcome: Outcome | None = None  # solo, once over: how it ended
-    #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
-    steps: tuple[tuple[str, int, str], ...] = ()
+    #: the solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); ``None`` in the others
+    solo: Solo | None = None
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
     #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
     exhausted_stack: tuple[str, ...] = ()

@@ -129,14 +129,15 @@ def conserved(setup: Setup, state: State) -> None:
     if setup.events:
         assert state.exhausted_stack.count("exhausted") + state.placed.count("exhausted") == 2 * state.players
     start = VALERIA.initial_state(setup)
+    captured, seized = (state.solo.captured, state.solo.seized) if state.solo is not None else ((), ())
     for i, kind in enumerate(state.citizen_kinds):
         owned = sum(s.citizens[i] for s in state.seats)
-        assert state.citizen_counts[i] + owned + state.captured.count(kind) == start.citizen_counts[i], kind
+        assert state.citizen_counts[i] + owned + captured.count(kind) == start.citizen_counts[i], kind
     if state.citizen_stacks:
         center = Counter(state.citizen_kinds[i] for st in state.citizen_stacks for i in st)
         assert tuple(center[k] for k in state.citizen_kinds) == state.citizen_counts
     domains = Counter(d for st in state.domains for d in st) + Counter(d for s in state.seats for d in s.domains)
-    assert domains + Counter(state.seized) == Counter(d for st in setup.domains for d in st)
+    assert domains + Counter(seized) == Counter(d for st in setup.domains for d in st)
     for s, dealt in zip(state.seats, setup.dukes, strict=True):
         assert s.dealt == dealt and (s.duke is None or s.duke in dealt)
 
