@@ -58,6 +58,7 @@ from rules.valeria.cards import (
 )
 from rules.valeria.data import index
 from rules.valeria.explain import bilingual, counter_label
+from rules.valeria.records import whole
 from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, replace
 from rules.valeria.violations import refusal
 
@@ -159,7 +160,7 @@ def _plain(value: object) -> Text:
     return Text.of(cs=str(value), en=str(value))
 
 
-def _in(text: Text, languages: Sequence[str]) -> Text:
+def _in_languages(text: Text, languages: Sequence[str]) -> Text:
     return Text(tuple((lang, text.get(lang)) for lang in languages))
 
 
@@ -193,7 +194,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     cards = index().cards
 
     def t(text: Text) -> Text:
-        return _in(text, languages)
+        return _in_languages(text, languages)
 
     def row(*cells: Text) -> tuple[Text, ...]:
         return tuple(t(c) for c in cells)
@@ -258,12 +259,6 @@ def _table(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def _int(value: Any, where: str, low: int = 0, high: int = 999) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise MalformedError(f"{where} must be a whole number {low}..{high}, not {value!r}")
-    return value
-
-
 def _ids(value: Any, known: Mapping[str, Any], where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or any(v not in known for v in value):
         raise MalformedError(f"{where} must be a list of known card IDs, not {value!r}")
@@ -283,9 +278,9 @@ def _seat_of(raw: Any, where: str, kinds: tuple[str, ...]) -> Seat:
     duke = raw.get("duke")
     if duke is not None and duke not in ix.dukes:
         raise MalformedError(f"{where}.duke: unknown duke {duke!r}")
-    return Seat(gold=_int(raw.get("gold", 0), f"{where}.gold"), strength=_int(raw.get("strength", 0), f"{where}.strength"),
-                magic=_int(raw.get("magic", 0), f"{where}.magic"), vp=_int(raw.get("vp", 0), f"{where}.vp"),
-                citizens=tuple(_int(citizens.get(k, 0), f"{where}.citizens.{k}", 0, 5) for k in kinds),
+    return Seat(gold=whole(raw.get("gold", 0), f"{where}.gold"), strength=whole(raw.get("strength", 0), f"{where}.strength"),
+                magic=whole(raw.get("magic", 0), f"{where}.magic"), vp=whole(raw.get("vp", 0), f"{where}.vp"),
+                citizens=tuple(whole(citizens.get(k, 0), f"{where}.citizens.{k}", 0, 5) for k in kinds),
                 domains=_ids(raw.get("domains", []), ix.domains, f"{where}.domains"),
                 monsters=_ids(raw.get("monsters", []), ix.monsters, f"{where}.monsters"),
                 dealt=(duke,) if duke else (), duke=duke)
@@ -449,7 +444,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     if not isinstance(domain, str) or domain not in ix.domains:
         raise MalformedError(f"figure.build must name a domain, not {domain!r}")
     pay = _table(figure.get("pay", {}), "figure.pay")
-    gold, magic = _int(pay.get("gold", 0), "figure.pay.gold"), _int(pay.get("magic", 0), "figure.pay.magic")
+    gold, magic = whole(pay.get("gold", 0), "figure.pay.gold"), whole(pay.get("magic", 0), "figure.pay.magic")
     state = _state([figure.get("seat"), {}], build=domain)
     meets = bool(engine.roles_met(state, 0, domain))
     have = engine.role_counts(state, 0)
@@ -505,8 +500,8 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body += _lines(198, y + 14, lines, width=width - 214, size=11, gap=16)
     height = y + 100
     title = caption.get("en")
-    return Picture(_svg(width, height, title, body), _in(caption, languages), rules, tuple(problems),
-                   _in(bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
+    return Picture(_svg(width, height, title, body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
                           e="legal" if legal else "refused"), languages))
 
 
@@ -517,9 +512,9 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     dice = figure.get("dice")
     if not isinstance(dice, list) or len(dice) != 2:
         raise MalformedError("figure.dice must be two dice [a, b]")
-    a, b = (_int(v, "figure.dice", 1, 6) for v in dice)
+    a, b = (whole(v, "figure.dice", 1, 6) for v in dice)
     seats = figure.get("seats")
-    active = _int(figure.get("active", 0), "figure.active", 0, 3)
+    active = whole(figure.get("active", 0), "figure.active", 0, 3)
     state = replace(_state(seats, active=active), phase=HARVEST, dice=(a, b), rolled=(a, b))
     acts = [engine.activated(state, i) for i in range(state.players)]
     heralds = [engine.herald_count(state, i, acts[i]) for i in range(state.players)]
@@ -579,8 +574,8 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
             body.append(_text(16, y + 66, "nothing activates", size=12, fill=_MUTED, anchor="start"))
         y += 44 + 70 * rows
     height = y + 4
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
                           n=sum(found[active].values())), languages))
 
 
@@ -594,7 +589,7 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         raise MalformedError(f"figure.monster must name a monster, not {monster!r}")
     has = _table(figure.get("has", {}), "figure.has")
     pays = _table(figure.get("pays", {}), "figure.pays")
-    strength, magic = _int(pays.get("strength", 0), "figure.pays.strength"), _int(pays.get("magic", 0), "figure.pays.magic")
+    strength, magic = whole(pays.get("strength", 0), "figure.pays.strength"), whole(pays.get("magic", 0), "figure.pays.magic")
     state = _state([{"strength": has.get("strength", 0), "magic": has.get("magic", 0), "gold": has.get("gold", 0)}, {}],
                    monster=monster)
     m = ix.monsters[monster]
@@ -661,8 +656,8 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body.append(_text(18, y + 19 * len(checks) + 8, verdict_line, size=_fit(verdict_line, width - 36, 12),
                       weight="bold", fill=_OK if legal else _BAD, anchor="start"))
     height = y + 19 * len(checks) + 24
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
                           e="is enough" if legal else "is refused"), languages))
 
 
@@ -756,8 +751,8 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     caption = Text.of(
         cs="Součty: " + ", ".join(f"hráč {sc.seat} {sc.total}" for sc in scores) + f".{tie_cs} Vítězí {winners_cs}.",
         en="Totals: " + ", ".join(f"seat {sc.seat} {sc.total}" for sc in scores) + f".{tie_en} Winner: {winners_en}.")
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
 
 
 # --------------------------------------------------------------------------- entry point

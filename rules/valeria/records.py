@@ -233,7 +233,8 @@ def random_setup(rng: random.Random, players: int | None = None, random_citizens
 _SEATLESS = {"chance"}
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def whole(value: Any, where: str, low: int = 0, high: int = 999) -> int:
+    """``value`` when it is a whole number ``low``..``high``, else a :class:`MalformedError` naming ``where``."""
     if type(value) is not int or not low <= value <= high:
         raise MalformedError(f"{where} must be a whole number {low}..{high}, not {value!r}")
     return value
@@ -261,8 +262,8 @@ def _pay(data: Mapping[str, Any], first: str) -> Payment:
     other = _OTHER[first]
     if not isinstance(pay, Mapping) or set(pay) - {first, "magic", other}:
         raise MalformedError(f"'pay' must be an object with {first!r} and/or 'magic', not {pay!r}")
-    paid = {first: _int(pay.get(first, 0), f"pay.{first}", 0, 999), "magic": _int(pay.get("magic", 0), "pay.magic", 0, 999),
-            other: _int(pay.get(other, 0), f"pay.{other}", 0, 999)}
+    paid = {first: whole(pay.get(first, 0), f"pay.{first}", 0, 999), "magic": whole(pay.get("magic", 0), "pay.magic", 0, 999),
+            other: whole(pay.get(other, 0), f"pay.{other}", 0, 999)}
     return Payment(**paid)
 
 
@@ -300,7 +301,7 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
             return Action(ActionKind.DRAW, card=data["monster"])
         raise MalformedError(f"'chance' is \"roll\" or \"draw\", not {data['chance']!r}")
-    seat = _int(data.get("seat"), "seat", 0, max(PLAYERS) - 1)
+    seat = whole(data.get("seat"), "seat", 0, max(PLAYERS) - 1)
     keys = ["harvest"] if "harvest" in data else [k for k in data if k in _ONE_KEY]
     if len(keys) != 1:
         raise MalformedError(f"an action names exactly one of {', '.join(_ONE_KEY)}: {dict(data)!r}")
@@ -319,7 +320,7 @@ def action_from_json(data: Any) -> Action:
             raise MalformedError("'exchange' must be true (use it) or false (decline)")
         return Action(kind, seat, option="use" if value else "decline")
     if kind in (ActionKind.TAKE, ActionKind.PURLOIN):
-        return Action(kind, seat, target=_int(value, key, 0, max(PLAYERS) - 1))
+        return Action(kind, seat, target=whole(value, key, 0, max(PLAYERS) - 1))
     if kind == ActionKind.GAIN:
         if not _in(value, RESOURCES):
             raise MalformedError(f"'gain' is one of {', '.join(RESOURCES)}, not {value!r} (valeria.gain.resource)")
@@ -327,10 +328,10 @@ def action_from_json(data: Any) -> Action:
     if kind == ActionKind.DIE:
         if not _in(value, ix.domains):
             raise MalformedError(f"'die' names a domain, not {value!r}")
-        return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
+        return Action(kind, seat, value, target=whole(data.get("which"), "which", 0, 1))
     if kind == ActionKind.THIEF:  # without "from" in the solo game: the reward is simply taken (valeria.variants.solo.turn)
         return Action(kind, seat, option=_str(value, "thief"),
-                      target=_int(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
+                      target=whole(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
     if kind == ActionKind.ACTIVATE:
         if _str(value, key) not in ix.areas:
             raise MalformedError(f"'activate' names the area of a monster stack, not {value!r}")

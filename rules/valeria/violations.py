@@ -38,7 +38,7 @@ from rules.valeria.engine import (
 )
 from rules.valeria.explain import bilingual
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
-from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, State
+from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
 from rules.valeria.variants import on_top, targetable
 
 
@@ -352,13 +352,7 @@ def recruit_refusal(state: State, a: Action) -> Violation | None:
                       "cena je {p} (základ {b} + {o} za vlastněné kopie stejného jména), zaplaceno {x}",
                       "the price is {p} (base {b} + {o} for the copies of that name owned), paid {x}",
                       p=price, b=base, o=price - base, x=a.pay.gold + a.pay.magic)
-    if a.pay.gold < 1:
-        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
-                      "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
-                      "magic replaces gold, but at least one real gold must be paid")
-    return refuse(("valeria.harvest.track", "valeria.recruit.magic"),
-                  "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
-                  g=s.gold, m=s.magic)
+    return gold_shortfall("valeria.recruit.magic", a, s)
 
 
 def slay_refusal(state: State, a: Action) -> Violation | None:
@@ -426,13 +420,19 @@ def build_refusal(state: State, a: Action) -> Violation | None:
     if a.pay.gold + a.pay.magic != price:
         return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
                       p=price, x=a.pay.gold + a.pay.magic)
+    return gold_shortfall("valeria.build.cost", a, s)
+
+
+def gold_shortfall(rule: str, a: Action, seat: Seat) -> Violation:
+    """Why a gold payment of the right sum is refused (``rule``: the cost's own rule): no real
+    gold in it (magic replaces gold, but one gold at least), else more than ``seat`` holds."""
     if a.pay.gold < 1:
-        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
+        return refuse((rule, "valeria.resources.magic-substitute"),
                       "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
                       "magic replaces gold, but at least one real gold must be paid")
-    return refuse(("valeria.harvest.track", "valeria.build.cost"),
+    return refuse(("valeria.harvest.track", rule),
                   "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
-                  g=s.gold, m=s.magic)
+                  g=seat.gold, m=seat.magic)
 
 
 _MAIN: dict[ActionKind, Callable[[State, Action], Violation | None]] = {
