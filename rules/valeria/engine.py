@@ -207,7 +207,8 @@ def initial_state(setup: Setup) -> State:
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,
                                 monsters=tuple(monster_stack(a, n) for a in setup.areas),
                                 citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
-                                seats=seats, active=setup.first, phase=DUKES, flow=BASE_FLOW,
+                                seats=seats, active=setup.first, phase=DUKES,
+                                flow=EVENTS_FLOW if setup.events else BASE_FLOW,
                                 resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.events)
 
 
@@ -379,8 +380,8 @@ def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first). With Monster Events the triggered
     events' instructions come first, still in the Roll phase (valeria.variants.events.roll-phase)."""
-    if state.placed and state.phase != EVENTS:
-        state = events.trigger(replace(state, phase=EVENTS))
+    if state.phase != EVENTS:
+        state = state.flow.announced(state)
         if state.pending:
             return state
     state = replace(state, phase=HARVEST, harvest=())
@@ -718,7 +719,7 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     owned[stack] -= 1
     s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
     state = with_seat(state, seat, s)
-    if state.placed:
+    if state.events is not None:
         p = events.citizen_position(state, stack)
         if events.position_empty(state, p):
             state = events.unplace(state, p)
@@ -774,13 +775,18 @@ def end_phase(state: State) -> State:
 
 #: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
 BASE_FLOW = Flow(end_of_actions=end_phase)
+#: With Monster Events the triggered events' instructions follow the announced dice
+#: (valeria.variants.events.roll-phase) and every step ends by filling the emptied center
+#: positions from the Exhausted stack (valeria.variants.events.revealed).
+EVENTS_FLOW = Flow(end_of_actions=end_phase, announced=lambda state: events.trigger(replace(state, phase=EVENTS)),
+                   after_step=events.fill)
 
 
 def advance(state: State) -> State:
     """Take the steps the rules force until someone must decide."""
     while True:
-        if state.placed and not state.pending:
-            state = events.fill(state)  # after the action, before anything else (valeria.variants.events.revealed)
+        if not state.pending:
+            state = state.flow.after_step(state)  # after the action, before anything else
         if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
             return state
         if state.phase == EVENTS:
@@ -867,7 +873,7 @@ def slay_targets(state: State) -> list[tuple[str, int, int]]:
         if stack:
             m = ix.monsters[stack[0]]
             targets.append((state.areas[i], m.strength, m.magic))
-    if state.placed:
+    if state.events is not None:
         targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
         targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
     return targets
@@ -946,7 +952,7 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "watcher":
         for m in sorted(set(state.seats[seat].monsters)):
-            if not (state.placed and events.is_event(m)):  # a slain event has no original place (ruling O17)
+            if not (state.events is not None and events.is_event(m)):  # a slain event has no original place (ruling O17)
                 yield Action(ActionKind.RETURN, seat, m)
         yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "nest":

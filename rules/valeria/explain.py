@@ -92,7 +92,7 @@ def describe(before: State, a: Action) -> Text:
                   "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
                   "at least 1 gold) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
                   s=s, c=_cards(a.card), p=price, b=index().citizens[a.card].cost, g=a.pay.gold, m=a.pay.magic)
-    if k == ActionKind.SLAY and before.placed and (events.is_event(a.card) or events.tokens_on(before, a.card)):
+    if k == ActionKind.SLAY and before.events is not None and (events.is_event(a.card) or events.tokens_on(before, a.card)):
         return _slay_with_tokens(before, a)
     if k == ActionKind.TOKEN:
         amount = events.token_amount(before)
@@ -221,14 +221,15 @@ def _event_lines(before: State, a: Action, after: State) -> list[Text]:
                                     "({y}) (valeria.variants.events.instructions, ruling O12).",
                                     s=after.active, x=events.resources_word(amount, "cs"),
                                     y=events.resources_word(amount)))
-    if a.kind == ActionKind.SLAY and events.is_event(a.card) and before.placed:
-        p = before.placed.index(a.card)
+    placed_before, placed_after = events.part(before).placed, events.part(after).placed
+    if a.kind == ActionKind.SLAY and events.is_event(a.card):
+        p = placed_before.index(a.card)
         lines.append(bilingual("Zabitá událost jde do balíčku poražených nestvůr; na její místo ({p}) jde karta zespodu "
                         "balíčku karet vyčerpání, nikdy jiná událost: {c} (valeria.variants.events.replace).",
                         "The slain event goes to the Victory stack; its place ({p}) gets a card from the bottom of "
                         "the Exhausted stack, never another event: {c} (valeria.variants.events.replace).",
-                        p=_position(after, p), c=_placed_card(after.placed[p])))
-    for p, (old, new) in enumerate(zip(before.placed, after.placed, strict=False)):
+                        p=_position(after, p), c=_placed_card(placed_after[p])))
+    for p, (old, new) in enumerate(zip(placed_before, placed_after, strict=False)):
         if old == "" and new:
             lines.append(bilingual("Balíček je prázdný: na {p} jde lícem nahoru vrchní karta balíčku karet vyčerpání: {c}; "
                             "balíček se počítá jako vyčerpaný (valeria.exhausted.replace, "
@@ -248,7 +249,7 @@ def _event_lines(before: State, a: Action, after: State) -> list[Text]:
 
 def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
     lines = [describe(before, a)]
-    if after.placed:
+    if after.events is not None:
         lines.extend(_event_lines(before, a, after))
     if after.phase != before.phase and after.phase != HARVEST and before.phase == HARVEST:
         for seat in range(after.players):

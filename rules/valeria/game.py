@@ -53,6 +53,7 @@ from rules.valeria.state import (
     ROLL,
     Action,
     ActionKind,
+    Events,
     SeatView,
     Setup,
     Solo,
@@ -189,6 +190,7 @@ class Valeria(GameBase[State, Action]):
                                s.duke is not None, s.duke if i == seat else None, s.dealt if i == seat else ())
                       for i, s in enumerate(state.seats))
         solo_part = state.solo if state.solo is not None else Solo(dark_lord="")
+        events_part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
         return View(seat, state.players, state.first, state.areas,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
                     state.citizen_kinds, () if state.citizen_stacks else state.citizen_counts,
@@ -199,8 +201,8 @@ class Valeria(GameBase[State, Action]):
                                          for st in state.citizen_stacks),
                     solo_part.dark_lord if state.phase == OVER and solo_part.dark_lord else None,
                     solo_part.difficulty, solo_part.captured, solo_part.seized, solo_part.attacks, solo_part.outcome,
-                    len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
-                    state.tokens)
+                    len(events_part.exhausted_stack), events_part.exhausted_stack[:events_part.known_top],
+                    events_part.placed, events_part.tokens)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
@@ -230,7 +232,7 @@ class Valeria(GameBase[State, Action]):
         if solo_part is not None and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
             solo_part = attrs.evolve(solo_part, dark_lord=rng.choice(list(deal)))
         return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
-                            exhausted_stack=events.rehide(state, rng), solo=solo_part)
+                            events=events.rehide(state, rng), solo=solo_part)
 
     # ------------------------------------------------------------------ positions
 

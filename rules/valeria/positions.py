@@ -159,7 +159,7 @@ def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: li
 def position_to_json(state: State) -> dict[str, Any]:
     if state.phase != ROLL:
         raise ValueError("a Valeria position is a state at the start of a turn, before the roll")
-    if state.placed:
+    if state.events is not None:
         raise ValueError("a position of the variant with Monster Events cannot be written: the events' hidden "
                          "order belongs to the setup (valeria.variants.events.setup)")
     if state.citizen_stacks:

@@ -202,6 +202,22 @@ class HarvestItem:
 
 
 @attrs.frozen(slots=True)
+class Events:
+    """What only the game with Monster Events has (valeria.variants.events.*, decision 0020)."""
+
+    #: the Exhausted stack, top first ("exhausted" for an Exhausted card, else an event; the
+    #: events' order is hidden)
+    exhausted_stack: tuple[str, ...]
+    #: what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
+    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16)
+    placed: tuple[str, ...]
+    tokens: tuple[Tokens, ...] = ()  #: the tokens on monster cards (public)
+    #: how many cards on top of the Exhausted stack everyone knows (events put back face up by
+    #: Nest of the Weaver Witch or Watcher on the Water)
+    known_top: int = 0
+
+
+@attrs.frozen(slots=True)
 class Solo:
     """What only the solo game against the Dark Lord has (valeria.variants.solo.*, decision 0021)."""
 
@@ -222,9 +238,14 @@ class Flow:
     """The variant's own steps in the turn, chosen once when the game starts
     (:func:`rules.valeria.engine.initial_state`, :func:`rules.valeria.solo.solo_state`), so
     the engine never asks mid-phase which game it plays: ``end_of_actions`` follows the Action
-    phase (the base game's End phase, or the solo game's Monster phase)."""
+    phase (the base game's End phase, or the solo game's Monster phase); ``announced`` follows
+    the announcement of the dice (Monster Events trigger, valeria.variants.events.roll-phase);
+    ``after_step`` follows every step (Monster Events fill the emptied center positions,
+    valeria.variants.events.revealed)."""
 
     end_of_actions: Callable[[State], State]
+    announced: Callable[[State], State] = lambda state: state
+    after_step: Callable[[State], State] = lambda state: state
 
 
 @attrs.frozen(slots=True)
@@ -256,18 +277,8 @@ class State:
     citizen_stacks: tuple[tuple[int, ...], ...] = ()
     #: the solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); ``None`` in the others
     solo: Solo | None = None
-    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
-    #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
-    exhausted_stack: tuple[str, ...] = ()
-    #: ... what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
-    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16);
-    #: empty without the variant ...
-    placed: tuple[str, ...] = ()
-    #: ... the tokens on monster cards (public) ...
-    tokens: tuple[Tokens, ...] = ()
-    #: ... and how many cards on top of the Exhausted stack everyone knows (events put back face up
-    #: by Nest of the Weaver Witch or Watcher on the Water).
-    known_top: int = 0
+    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py, decision 0020); ``None`` without
+    events: Events | None = None
 
     @property
     def seat(self) -> Seat:

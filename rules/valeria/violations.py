@@ -193,7 +193,7 @@ def token_refusal(state: State, a: Action) -> Violation | None:
     if not events.is_event(a.option):
         return refuse("valeria.variants.events.instructions", "{e} není karta nepřátelské události",
                       "{e} is not a Monster Event card", e=a.option)
-    if not state.placed or a.option not in state.placed:
+    if state.events is None or a.option not in state.events.placed:
         return refuse(("valeria.variants.events.trigger", "valeria.variants.events.revealed"),
                       "událost {e} neleží lícem nahoru v centru, a proto se neaktivuje",
                       "the event {e} does not lie face up in the center, so it does not trigger", e=a.option)
@@ -261,7 +261,7 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
                 else slay_refusal(state, a))
     if not stray(a) and offered(state, a, d):
         return None
-    if a.kind == ActionKind.RETURN and d.kind == "watcher" and state.placed and events.is_event(a.card):
+    if a.kind == ActionKind.RETURN and d.kind == "watcher" and state.events is not None and events.is_event(a.card):
         return refuse(("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace"),
                       "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
                       "a slain Monster Event has no original place in the center: it cannot be returned "
@@ -298,7 +298,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     if a.kind == ActionKind.DECLINE:
         return True  # extra slay, Watcher on the Water, Nest of the Weaver Witch, Purloiner's Perch are optional
     if d.kind == "watcher":
-        return a.card in state.seats[seat].monsters and not (state.placed and events.is_event(a.card))
+        return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
     # Nest of the Weaver Witch
     return a.card in state.citizen_kinds and state.seats[seat].citizens[state.citizen_kinds.index(a.card)] > 0
 
@@ -360,8 +360,8 @@ def slay_refusal(state: State, a: Action) -> Violation | None:
     its strength and its magic, magic replacing strength but one real strength at least, its
     cost raised by the tokens on it (:func:`~rules.valeria.predicates.slay_payment_ok`,
     valeria.variants.events.cost-tokens)."""
-    if state.placed and events.is_event(a.card):
-        if a.card not in state.placed:
+    if state.events is not None and events.is_event(a.card):
+        if a.card not in state.events.placed:
             return refuse(("valeria.slay.choose", "valeria.variants.events.revealed"),
                           "nepřátelská událost {c} neleží lícem nahoru v centru",
                           "the Monster Event {c} does not lie face up in the center", c=a.card)

@@ -51,7 +51,8 @@ def hidden_from(state: State, seat: int) -> list[str]:
     lord = state.solo.dark_lord if state.solo is not None else ""
     if lord and state.phase != OVER:
         hidden.append(lord)
-    hidden += [c for c in state.exhausted_stack[state.known_top:] if c in IX.events]
+    if state.events is not None:
+        hidden += [c for c in state.events.exhausted_stack[state.events.known_top:] if c in IX.events]
     hidden += [d for st in state.domains for d in st[1:]]
     for i, s in enumerate(state.seats):
         if i != seat:

@@ -13,7 +13,7 @@ from rules.kernel.simulate import random_action
 from rules.kernel.verdict import Violation
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, HARVEST, Seat, Setup, State
+from rules.valeria.state import ACTIONS, HARVEST, Events, Seat, Setup, State
 from rules.valeria.variants import monster_stack
 
 CITIZENS = ["cleric", "merchant", "mercenary", "archer", "peasant", "knight", "rogue", "champion", "paladin",
@@ -122,12 +122,13 @@ def conserved(setup: Setup, state: State) -> None:
     for area, stack in zip(state.areas, state.monsters, strict=True):
         mine = [m for m in slain if ix.monsters[m].area == area]
         assert Counter(stack) + Counter(mine) == Counter(monster_stack(area, state.players)), area
-    events = ([c for c in state.exhausted_stack if c in ix.events] + [c for c in state.placed if c in ix.events]
+    part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
+    events = ([c for c in part.exhausted_stack if c in ix.events] + [c for c in part.placed if c in ix.events]
               + [m for m in slain if m in ix.events])
     assert sorted(events) == sorted(setup.events)
     assert all(m in ix.events or ix.monsters[m].area in state.areas for m in slain)
     if setup.events:
-        assert state.exhausted_stack.count("exhausted") + state.placed.count("exhausted") == 2 * state.players
+        assert part.exhausted_stack.count("exhausted") + part.placed.count("exhausted") == 2 * state.players
     start = VALERIA.initial_state(setup)
     captured, seized = (state.solo.captured, state.solo.seized) if state.solo is not None else ((), ())
     for i, kind in enumerate(state.citizen_kinds):
