@@ -14,6 +14,7 @@ import pytest
 
 from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
+from rules.kernel.verdict import MalformedError
 from rules.valeria import violations
 from rules.valeria.game import VALERIA
 from rules.valeria.state import Action, ActionKind, Payment, State
@@ -76,3 +77,11 @@ def test_an_action_reads_as_a_sentence() -> None:
     assert str(Action(ActionKind.ROLL, dice=(3, 5))) == "the dice roll 3 and 5"
     assert str(Action(ActionKind.THIEF, 2, option="gold", target=0)) == "seat 2 takes gold with the Thief from seat 0"
     assert all(str(Action(kind, 0)) for kind in ActionKind)
+
+
+def test_what_is_not_an_action_or_a_state_is_malformed() -> None:
+    state = VALERIA.initial_state(VALERIA.random_setup(random.Random(1), {"players": 2}))
+    with pytest.raises(MalformedError, match="a Valeria action must be"):
+        VALERIA.is_legal(state, None)  # type: ignore[arg-type]
+    with pytest.raises(MalformedError, match="a Valeria state must be"):
+        VALERIA.check(None, Action(ActionKind.ANNOUNCE, 0))  # type: ignore[arg-type]
