@@ -7,11 +7,14 @@ decides now), then what the moment wants (a duke kept, a pending decision, a die
 or the announcement, a harvest item, one of the four actions), then the refusal of the
 action's own kind. Every condition is a predicate the engine's enumeration
 (:func:`rules.valeria.engine.legal_actions`) filters its candidates through as well: a
-payment is judged by :func:`~rules.valeria.predicates.gold_payment_ok` and
+payment is decided by :func:`~rules.valeria.predicates.gold_payment_ok` and
 :func:`~rules.valeria.predicates.slay_payment_ok`, the predicates :mod:`proofs.valeria.payment`
-proves, a target by :func:`~rules.valeria.variants.targetable`, a die change by
-:func:`~rules.valeria.engine.die_change_possible`. So legality is stated once, and
-"legal" means "no refusal".
+proves (when the predicate refuses, the message names the clause that fails: the sum, the
+one real unit, what the seat holds), a target by :func:`~rules.valeria.variants.targetable`,
+a die change by :func:`~rules.valeria.engine.die_change_possible`. So legality is stated
+once, and "legal" means "no refusal" (tests/valeria/test_violations.py checks both ways).
+An action that sets a field its kind does not carry (:data:`SHAPES`; a record cannot state
+one) is refused by the moment's own rule.
 """
 
 from __future__ import annotations
