@@ -206,7 +206,7 @@ def _event_lines(before: State, a: Action, after: State) -> list[Text]:
                                     for r in ("gold", "strength", "magic") if getattr(amount, r))
                     rest = (bilingual(" Odpočívající hráč {r} je vyňat (valeria.variants.five-players.resting-immune).",
                                " The resting seat {r} is exempt (valeria.variants.five-players.resting-immune).",
-                               r=after.resting) if after.resting >= 0 else bilingual("", ""))
+                               r=after.resting) if after.resting is not None else bilingual("", ""))
                     lines.append(bilingual("Každý hráč ztrácí {x}, má-li (hráč: před→po): {w} "
                                     "(valeria.variants.events.instructions).{r}",
                                     "Every player loses {y}, if possible (seat: before→after): {w} "
@@ -285,7 +285,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                         "of turns (valeria.end.conditions, valeria.end.equal-turns).",
                         m=sum(len(st) for st in after.monsters), d=sum(len(st) for st in after.domains),
                         x=engine.exhausted(after), n=2 * after.players))
-    if after.resting >= 0 and (after.resting != before.resting or (a.kind == ActionKind.KEEP and after.phase == ROLL)):
+    if after.resting is not None and (after.resting != before.resting or (a.kind == ActionKind.KEEP and after.phase == ROLL)):
         lines.append(bilingual("Odpočívajícím hráčem je nyní hráč {r}, po pravici aktivního hráče {s}: nemá příjem a není "
                         "cílem negativních efektů (valeria.variants.five-players.resting-token, "
                         "valeria.variants.five-players.resting-immune).",

@@ -271,7 +271,7 @@ class State:
     pending: Decisions = ()
     draw_from: int = -1  # Purloiner's Perch: the seat whose Victory stack is drawn from
     end_triggered: bool = False
-    resting: int = -1  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
+    resting: int | None = None  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
     #: random citizens: per activation number the stack, top first, as indices of
     #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
     citizen_stacks: tuple[tuple[int, ...], ...] = ()
@@ -331,7 +331,7 @@ class View:
     pending: Decisions
     draw_from: int
     end_triggered: bool
-    resting: int = -1  # five players: the resting seat (valeria.variants.five-players.resting-player)
+    resting: int | None = None  # five players: the resting seat (valeria.variants.five-players.resting-player)
     #: random citizens: each stack's face-up top (a kind) and size; ``citizen_counts`` is then
     #: empty, as the kinds left below the tops are secret (valeria.variants.random-citizens.hidden)
     citizen_stacks: tuple[StackView, ...] = ()

@@ -125,14 +125,14 @@ def monster_stack(area: str, players: int) -> tuple[str, ...]:
 
 
 @implements("valeria.variants.five-players.resting-player", "valeria.variants.five-players.resting-token")
-def resting_seat(players: int, active: int) -> int:
+def resting_seat(players: int, active: int) -> int | None:
     """The resting seat: with five players always the seat right of the active one
-    (the first turn: right of the first player), else none (-1)."""
-    return (active - 1) % players if players == FIVE else -1
+    (the first turn: right of the first player), else none."""
+    return (active - 1) % players if players == FIVE else None
 
 
 @implements("valeria.variants.five-players.resting-immune")
-def targetable(players: int, resting: int, seat: int, victim: int) -> bool:
+def targetable(players: int, resting: int | None, seat: int, victim: int) -> bool:
     """May ``seat`` aim a negative effect (take, steal, purloin) at ``victim``? Not at
     itself and not at the resting seat, which "is not considered a player"."""
     return victim != seat and victim != resting and 0 <= victim < players

@@ -269,7 +269,8 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
                       "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
                       "a slain Monster Event has no original place in the center: it cannot be returned "
                       "(ruling O17)")
-    if a.kind in (ActionKind.THIEF, ActionKind.TAKE, ActionKind.PURLOIN) and a.target == state.resting >= 0:
+    if (a.kind in (ActionKind.THIEF, ActionKind.TAKE, ActionKind.PURLOIN) and state.resting is not None
+            and a.target == state.resting):
         return refuse("valeria.variants.five-players.resting-immune",
                       "odpočívající hráč {v} nemůže být cílem negativních efektů",
                       "the resting seat {v} cannot be the target of negative effects", v=a.target)

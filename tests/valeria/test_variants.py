@@ -70,7 +70,7 @@ def test_five_players_have_larger_stacks_and_a_resting_seat() -> None:
     assert state.resting == 1  # V1.4: right of the first player
     assert VALERIA.view(state, 0).resting == 1
     # a 2-4 player game has none
-    assert VALERIA.initial_state(VALERIA.setup_from_json(setup_json(), {"players": 2})).resting == -1
+    assert VALERIA.initial_state(VALERIA.setup_from_json(setup_json(), {"players": 2})).resting is None
     assert citizen_stack_size(4) == 5 and len(monster_stack("hills", 4)) == 5
 
 
@@ -134,7 +134,7 @@ def test_the_resting_token_passes_left_with_the_dice() -> None:
         {"seat": 3, "gain": "gold"}), after))
     assert "Seat 3, right of the active seat 4, now rests" in lines
     assert [resting_seat(5, a) for a in range(5)] == [4, 0, 1, 2, 3]
-    assert resting_seat(4, 1) == -1
+    assert resting_seat(4, 1) is None
 
 
 # ------------------------------------------------------------------ random five-player games
