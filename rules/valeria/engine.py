@@ -201,7 +201,8 @@ def initial_state(setup: Setup) -> State:
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     n = setup.players
-    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+    stacks = (tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+              if setup.citizen_stacks else None)
     counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
               else (citizen_stack_size(n),) * len(setup.citizens))
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,

@@ -292,7 +292,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                         "Seat {r}, right of the active seat {s}, now rests: no harvest, and no target of negative "
                         "effects (valeria.variants.five-players.resting-token, "
                         "valeria.variants.five-players.resting-immune).", r=after.resting, s=after.active))
-    for i, (old, new) in enumerate(zip(before.citizen_stacks, after.citizen_stacks, strict=False)):
+    for i, (old, new) in enumerate(zip(before.citizen_stacks or (), after.citizen_stacks or (), strict=False)):
         if len(new) < len(old) and new:
             kind = after.citizen_kinds[new[0]]
             lines.append(bilingual("Vrchní karta balíčku obyvatel {n} odešla; odhaluje se karta pod ní: {c} "

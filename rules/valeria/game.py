@@ -206,7 +206,7 @@ class Valeria(GameBase[State, Action]):
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
-                                         for st in state.citizen_stacks),
+                                         for st in state.citizen_stacks or ()),
                     solo_part.dark_lord if state.phase == OVER and solo_part.dark_lord else None,
                     solo_part.difficulty, solo_part.captured, solo_part.seized, solo_part.attacks, solo_part.outcome,
                     len(events_part.exhausted_stack), events_part.exhausted_stack[:events_part.known_top],
@@ -285,11 +285,11 @@ VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""
 
 
-def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...], ...] | None:
     """Random citizens (valeria.variants.random-citizens.hidden): the cards under each
     face-up top dealt anew from the copies nobody can see (not in a duchy, not a top)."""
-    if not state.citizen_stacks:
-        return ()
+    if state.citizen_stacks is None:
+        return None
     ix = index()
     rng_cards: list[tuple[int, ...]] = []
     for stack, kinds in zip(state.citizen_stacks, ix.stack_kinds, strict=True):

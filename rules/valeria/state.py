@@ -273,8 +273,8 @@ class State:
     end_triggered: bool = False
     resting: int | None = None  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
     #: random citizens: per activation number the stack, top first, as indices of
-    #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
-    citizen_stacks: tuple[tuple[int, ...], ...] = ()
+    #: ``citizen_kinds`` (the order below the top is hidden); ``None`` without the variant.
+    citizen_stacks: tuple[tuple[int, ...], ...] | None = None
     #: the solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); ``None`` in the others
     solo: Solo | None = None
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py, decision 0020); ``None`` without
