@@ -1,6 +1,9 @@
-"""The flow of a Valeria base game: one pure function per rule, and the three
-entry points the game object uses (:func:`legal_actions`, :func:`check`,
-:func:`successor`).
+"""The flow of a Valeria base game: one pure function per rule, and the two
+entry points the game object uses (:func:`legal_actions`, :func:`successor`); why an
+action is illegal is :mod:`rules.valeria.violations`' (decision 0023). The variant's own
+steps are hooks of ``State.flow``, chosen once by :func:`initial_state` (:data:`BASE_FLOW`,
+:data:`EVENTS_FLOW`) or by :func:`rules.valeria.solo.solo_state`, so no function here asks
+which game it plays.
 
 A turn is Roll (a chance node, then the active seat's die changes) → Harvest
 (the active Thief first, then every seat's choices, independent of each other:
