@@ -11,7 +11,7 @@ from rules.kernel.records import record_to_json
 from rules.kernel.simulate import play_out, random_action
 from rules.valeria import engine
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, BUILD, Action
+from rules.valeria.state import ACTIONS, Action, ActionKind, Payment
 
 HERE = Path(__file__).resolve().parent
 
@@ -157,7 +157,7 @@ def _short_by_a_starter(state: Any) -> Action | None:
         missing = {r: d.roles.count(r) - engine.count(state, state.active, Counter("role", r)) for r in set(d.roles)}
         short = {r: n for r, n in missing.items() if n > 0}
         if list(short.values()) == [1] and set(short) <= {"worker", "soldier"}:
-            return Action(BUILD, state.active, d.id, a=price, b=0)
+            return Action(ActionKind.BUILD, state.active, d.id, pay=Payment(gold=price))
     return None
 
 
@@ -248,9 +248,9 @@ def solo_game(seed: int, difficulty: str, outcome: str) -> dict[str, Any]:
     """A solo game against the Dark Lord (decision 0021): the rolls drawn from ``random.Random(seed)``,
     the player greedy (slay before build before recruit before gain, ties and other choices at random)."""
     from rules.kernel.game import TurnKind
-    from rules.valeria.state import GAIN, RECRUIT, SLAY
+    from rules.valeria.state import ActionKind
 
-    order = {SLAY: 4, BUILD: 3, RECRUIT: 2, GAIN: 1}
+    order = {ActionKind.SLAY: 4, ActionKind.BUILD: 3, ActionKind.RECRUIT: 2, ActionKind.GAIN: 1}
     rng = random.Random(seed)
     setup = VALERIA.random_setup(rng, {"players": 1, "difficulty": difficulty})
     state = VALERIA.initial_state(setup)
@@ -265,7 +265,7 @@ def solo_game(seed: int, difficulty: str, outcome: str) -> dict[str, Any]:
             action = rng.choice([a for a in legal if order.get(a.kind, 0) == best])
         actions.append(action)
         state = VALERIA.apply(state, action)
-    assert state.outcome == outcome, state.outcome
+    assert state.solo.outcome == outcome, state.solo.outcome
     result = VALERIA.result(state)
     assert result is not None
     solo = result.details["solo"]

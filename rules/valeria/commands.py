@@ -1,13 +1,20 @@
 """``rules valeria score RECORD.json``: the final scoring table of a finished
 game, per seat card by card (monsters, domains, board VP, duke with its
-formula) and the tie-break, in Czech or English."""
+formula) and the tie-break, in Czech or English.
+
+The game object hands itself in (:func:`commands`), so this module imports
+neither the game nor the registry (no import circle, decision 0023).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
+from typing import Any
 
-from rules.kernel.game import GameCommand
+from rules.kernel.game import Game, GameCommand
+from rules.kernel.records import adjudicate, parse_record, read_json
 from rules.kernel.verdict import MalformedError
 
 
@@ -17,15 +24,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object: the scores and the winners")
 
 
-def _run(args: argparse.Namespace) -> int:
-    from rules import games
-    from rules.kernel.records import adjudicate, parse_record, read_json
-    from rules.valeria.game import VALERIA
-
-    record = parse_record(read_json(args.file), games.load, where=args.file)
-    if record.game != "valeria":
-        raise MalformedError(f"expected a Valeria record, not {record.game!r}", where=args.file)
-    verdict = adjudicate(VALERIA, record)
+def score(game: Game[Any, Any], args: argparse.Namespace) -> int:
+    """Adjudicate the record with ``game`` and print its final scoring table."""
+    data = read_json(args.file)
+    key = data.get("game") if isinstance(data, Mapping) else None
+    if key != game.info.key:
+        raise MalformedError(f"expected a Valeria record, not {key!r}", where=args.file)
+    verdict = adjudicate(game, parse_record(data, lambda _: game, where=args.file))
     if not verdict.legal:
         assert verdict.illegal is not None
         raise MalformedError(f"action {verdict.illegal.index} is illegal: "
@@ -41,7 +46,9 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, GameCommand] = {
-    "score": GameCommand(help="print the final scoring table of a finished game (monsters, domains, board, duke, "
-                              "tie-break)", configure=_configure, run=_run),
-}
+def commands(game: Game[Any, Any]) -> dict[str, GameCommand]:
+    """The Valeria commands, run with ``game``."""
+    return {
+        "score": GameCommand(help="print the final scoring table of a finished game (monsters, domains, board, "
+                                  "duke, tie-break)", configure=_configure, run=lambda args: score(game, args)),
+    }

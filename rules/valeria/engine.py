@@ -1,6 +1,9 @@
-"""The flow of a Valeria base game: one pure function per rule, and the three
-entry points the game object uses (:func:`legal_actions`, :func:`check`,
-:func:`successor`).
+"""The flow of a Valeria base game: one pure function per rule, and the two
+entry points the game object uses (:func:`legal_actions`, :func:`successor`); why an
+action is illegal is :mod:`rules.valeria.violations`' (decision 0023). The variant's own
+steps are hooks of ``State.flow``, chosen once by :func:`initial_state` (:data:`BASE_FLOW`,
+:data:`EVENTS_FLOW`) or by :func:`rules.valeria.solo.solo_state`, so no function here asks
+which game it plays.
 
 A turn is Roll (a chance node, then the active seat's die changes) → Harvest
 (the active Thief first, then every seat's choices, independent of each other:
@@ -14,14 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import cache
 from typing import Any, cast
 
 import attrs
 
 from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
-from rules.kernel.text import Text
-from rules.kernel.verdict import Violation
 from rules.valeria import events
 from rules.valeria.cards import (
     Amount,
@@ -52,35 +54,19 @@ from rules.valeria.predicates import (
 )
 from rules.valeria.state import (
     ACTIONS,
-    ANNOUNCE,
-    BUILD,
-    CHOOSE,
-    CITIZEN,
-    DECLINE,
     DICE,
-    DIE,
     DRAW,
-    DRAW_MONSTER,
     DUKES,
     EVENTS,
-    EXCHANGE,
-    GAIN,
     HARVEST,
-    HARVEST_ITEM,
-    KEEP,
     OVER,
-    PURLOIN,
-    RECRUIT,
     RESOURCES,
-    RETURN,
     ROLL,
-    ROLL_DICE,
-    SLAY,
-    TAKE,
-    THIEF,
-    TOKEN,
     Action,
+    ActionKind,
+    Flow,
     HarvestItem,
+    Payment,
     Seat,
     Setup,
     State,
@@ -106,9 +92,6 @@ ON, OFF = "on", "off"
 EMERALD = "emerald-stronghold"
 PRATCHETT = "pratchetts-plateau"
 GARGAN = "gargans-embrace"
-WATCHER = "watcher-on-the-water"
-NEST = "nest-of-the-weaver-witch"
-PURLOINER = "purloiners-perch"
 SPECIAL_DECISIONS = {"valeria.cards.watcher-on-the-water": "watcher",
                      "valeria.cards.nest-of-the-weaver-witch": "nest",
                      "valeria.cards.purloiners-perch": "purloin"}
@@ -118,15 +101,6 @@ ONGOING_SPECIALS = frozenset({"valeria.cards.emerald-stronghold", "valeria.cards
 
 def _I() -> Index:
     return index()
-
-
-def t(cs: str, en: str) -> Text:
-    return Text.of(cs=cs, en=en)
-
-
-def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
-    ids = (rules,) if isinstance(rules, str) else rules
-    return Violation(ids, t(cs, en).format(**values))
 
 
 # =========================================================================== counting
@@ -178,13 +152,13 @@ def copies_owned(state: State, seat: int, stack: int) -> int:
 # =========================================================================== small state edits
 
 
-def _with_seat(state: State, i: int, seat: Seat) -> State:
+def with_seat(state: State, i: int, seat: Seat) -> State:
     seats = list(state.seats)
     seats[i] = seat
     return replace(state, seats=tuple(seats))
 
 
-def _add(seat: Seat, amount: Amount, times: int = 1) -> Seat:
+def credit(seat: Seat, amount: Amount, times: int = 1) -> Seat:
     if times == 0:
         return seat
     return replace(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
@@ -195,13 +169,13 @@ def _pay(seat: Seat, gold: int = 0, strength: int = 0, magic: int = 0) -> Seat:
     return replace(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
 
 
-def _affords(seat: Seat, amount: Amount) -> bool:
+def affords(seat: Seat, amount: Amount) -> bool:
     return seat.gold >= amount.gold and seat.strength >= amount.strength and seat.magic >= amount.magic
 
 
 def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
     n = times * (count(state, seat, gain.per) if gain.per is not None else 1)
-    return _with_seat(state, seat, _add(state.seats[seat], gain.amount, n))
+    return with_seat(state, seat, credit(state.seats[seat], gain.amount, n))
 
 
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
@@ -230,19 +204,16 @@ def initial_state(setup: Setup) -> State:
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     n = setup.players
-    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+    stacks = (tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
+              if setup.citizen_stacks else None)
     counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
               else (citizen_stack_size(n),) * len(setup.citizens))
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,
                                 monsters=tuple(monster_stack(a, n) for a in setup.areas),
                                 citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
-                                seats=seats, active=setup.first, phase=DUKES, resting=resting_seat(n, setup.first),
-                                citizen_stacks=stacks), setup.events)
-
-
-#: Citizens per center stack with 2-4 players (valeria.setup.citizen-rows); see
-#: :func:`rules.valeria.variants.citizen_stack_size` for five players.
-STACK_SIZE = 5
+                                seats=seats, active=setup.first, phase=DUKES,
+                                flow=EVENTS_FLOW if setup.events else BASE_FLOW,
+                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.events)
 
 
 # =========================================================================== dukes
@@ -251,7 +222,7 @@ STACK_SIZE = 5
 @implements("valeria.setup.dukes", "valeria.dukes.secret", "valeria.cards.limit")
 def keep_duke(state: State, seat: int, duke: str) -> State:
     """Each seat keeps one of its two dealt dukes face down; the other leaves the game."""
-    state = _with_seat(state, seat, replace(state.seats[seat], duke=duke))
+    state = with_seat(state, seat, replace(state.seats[seat], duke=duke))
     if all(s.duke is not None for s in state.seats):
         state = replace(state, phase=ROLL, turns=1)
     return state
@@ -263,7 +234,7 @@ def keep_duke(state: State, seat: int, duke: str) -> State:
 def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
     """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
     p = Fraction(1, 36)
-    return tuple((Action(ROLL_DICE, a=a, b=b), p) for a in range(1, 7) for b in range(1, 7))
+    return tuple((Action(ActionKind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
 
 
 ROLL_OUTCOMES = roll_outcomes()
@@ -274,7 +245,7 @@ def gargan(state: State) -> State:
     """Every owner of Gargan's Embrace gains 1 VP (doubles rolled, or the dice made equal)."""
     for i, s in enumerate(state.seats):
         if GARGAN in s.domains:
-            state = _with_seat(state, i, replace(s, vp=s.vp + 1))
+            state = with_seat(state, i, replace(s, vp=s.vp + 1))
     return state
 
 
@@ -292,28 +263,41 @@ def _die_powers(state: State) -> tuple[Domain, ...]:
     return tuple(ix.domains[d] for d in state.seat.domains if ix.domains[d].die_changing)
 
 
-def _die_cost(state: State, effect: SetDie) -> Amount:
+def die_cost(state: State, effect: SetDie) -> Amount:
     n = count(state, state.active, effect.per) if effect.per is not None else 1
     a = effect.pay
     return Amount(gold=a.gold * n, strength=a.strength * n, magic=a.magic * n)
 
 
-def _die_options(state: State) -> Iterator[Action]:
+def die_change_possible(state: State, domain: str, which: int) -> bool:
+    """May the active seat use its die-changing ``domain`` on die ``which`` now? Its own,
+    not used this Roll phase (valeria.roll.once-per-card), affordable, and the die can take
+    the value (set to another value, or lowered to no less than 1)."""
+    if which not in (0, 1) or domain not in state.seat.domains or domain in state.used:
+        return False
+    d = _I().domains[domain]
+    if not d.die_changing:
+        return False
+    value = state.dice[which]
+    for effect in d.effect:
+        if isinstance(effect, SetDie):
+            if value != effect.value and affords(state.seat, die_cost(state, effect)):
+                return True
+        elif isinstance(effect, LowerDie) and value - effect.by >= 1:
+            return True
+    return False
+
+
+def die_options(state: State) -> Iterator[Action]:
+    """Every die change the active seat may make now (:func:`die_change_possible`)."""
     for d in _die_powers(state):
-        if d.id in state.used:
-            continue
-        for effect in d.effect:
-            for which in (0, 1):
-                value = state.dice[which]
-                if isinstance(effect, SetDie):
-                    if value != effect.value and _affords(state.seat, _die_cost(state, effect)):
-                        yield Action(DIE, state.active, d.id, target=which)
-                elif isinstance(effect, LowerDie) and value - effect.by >= 1:
-                    yield Action(DIE, state.active, d.id, target=which)
+        for which in (0, 1):
+            if die_change_possible(state, d.id, which):
+                yield Action(ActionKind.DIE, state.active, d.id, target=which)
 
 
 def _after_die_change(state: State) -> State:
-    if any(True for _ in _die_options(state)):
+    if any(True for _ in die_options(state)):
         return replace(state, phase=DICE)
     return start_harvest(state)
 
@@ -329,12 +313,12 @@ def change_die(state: State, domain: str, which: int) -> State:
     seat = state.seat
     for effect in d.effect:
         if isinstance(effect, SetDie):
-            cost = _die_cost(state, effect)
+            cost = die_cost(state, effect)
             seat = _pay(seat, cost.gold, cost.strength, cost.magic)
             dice[which] = effect.value
         elif isinstance(effect, LowerDie):
             dice[which] -= effect.by
-    state = _with_seat(state, state.active, seat)
+    state = with_seat(state, state.active, seat)
     state = replace(state, dice=(dice[0], dice[1]), used=(*state.used, domain))
     if dice[0] == dice[1]:
         state = gargan(state)
@@ -400,8 +384,8 @@ def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first). With Monster Events the triggered
     events' instructions come first, still in the Roll phase (valeria.variants.events.roll-phase)."""
-    if state.placed and state.phase != EVENTS:
-        state = events.trigger(replace(state, phase=EVENTS))
+    if state.phase != EVENTS:
+        state = state.flow.announced(state)
         if state.pending:
             return state
     state = replace(state, phase=HARVEST, harvest=())
@@ -411,7 +395,7 @@ def start_harvest(state: State) -> State:
             if _is_steal(effect) or isinstance(effect, Take):
                 decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                                  for _ in range(n))
-    return _advance(replace(state, pending=tuple(decisions)))
+    return advance(replace(state, pending=tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -454,19 +438,19 @@ def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[Harve
     return state, tuple(mine)
 
 
-def _item_effect(item: HarvestItem) -> Choice | Exchange:
+def item_effect(item: HarvestItem) -> Choice | Exchange:
     for effect in side_effects(item.card, item.side if item.card != HERALD else ON):
         if isinstance(effect, (Choice, Exchange)):
             return effect
     raise ValueError(item)  # pragma: no cover
 
 
-def _item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
-    effect = _item_effect(item)
+def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
+    effect = item_effect(item)
     if isinstance(effect, Choice):
         # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
         return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
-    if _affords(state.seats[seat], effect.pay):
+    if affords(state.seats[seat], effect.pay):
         return ("use", "decline")
     return ("decline",)
 
@@ -479,7 +463,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     items = list(state.harvest[seat])
     i = next(i for i, it in enumerate(items) if it.card == card)
     item = items[i]
-    effect = _item_effect(item)
+    effect = item_effect(item)
     if isinstance(effect, Choice) and option != "decline":
         branch = effect.options[branch_labels(effect).index(option)]
         for e in branch:
@@ -488,7 +472,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     elif isinstance(effect, Exchange) and option == "use":
         s = state.seats[seat]
         s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
-        state = _with_seat(state, seat, _add(s, effect.gain))
+        state = with_seat(state, seat, credit(s, effect.gain))
     if item.count > 1:
         items[i] = replace(item, count=item.count - 1)
     else:
@@ -506,8 +490,8 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
     v = state.seats[victim]
     got = Amount(gold=min(amount.gold, v.gold), strength=min(amount.strength, v.strength),
                  magic=min(amount.magic, v.magic))
-    state = _with_seat(state, victim, _pay(v, got.gold, got.strength, got.magic))
-    return _with_seat(state, seat, _add(state.seats[seat], got))
+    state = with_seat(state, victim, _pay(v, got.gold, got.strength, got.magic))
+    return with_seat(state, seat, credit(state.seats[seat], got))
 
 
 # =========================================================================== actions
@@ -540,16 +524,16 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
         if isinstance(effect, Gain):
             state = _gain(state, seat, effect)
         elif isinstance(effect, Choice):
-            if any(_branch_possible(state, seat, b) for b in effect.options):
+            if any(branch_possible(state, seat, b) for b in effect.options):
                 decisions.append(Decision(seat, "choose", "valeria.symbols.or", (source, effect)))
         elif isinstance(effect, GainCitizen):
-            if _citizen_targets(state, effect):
+            if citizen_targets(state, effect):
                 decisions.append(Decision(seat, "citizen", rule, (source, effect)))
         elif isinstance(effect, Take):
             if state.players > 1:
                 decisions.append(Decision(seat, "take", "valeria.symbols.take-from", (source, effect)))
             else:  # solo: "take from another player" means simply take the reward (valeria.variants.solo.turn)
-                state = _with_seat(state, seat, _add(state.seats[seat], effect.amount))
+                state = with_seat(state, seat, credit(state.seats[seat], effect.amount))
         elif isinstance(effect, Exchange):
             decisions.append(Decision(seat, "exchange", "valeria.symbols.pay", (source, effect)))
         elif isinstance(effect, ExtraAction):
@@ -577,7 +561,7 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
 
 @implements("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.cards.wraith",
             "valeria.cards.orc-warrior")
-def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
+def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
     ix = _I()
@@ -590,9 +574,9 @@ def _citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool:
+def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool:
     """A branch that gains a citizen needs a stack to take it from (ruling O24)."""
-    return all(_citizen_targets(state, e) for e in branch if isinstance(e, GainCitizen))
+    return all(citizen_targets(state, e) for e in branch if isinstance(e, GainCitizen))
 
 
 @implements("valeria.domains.effects")
@@ -603,7 +587,7 @@ def gain_citizen(state: State, seat: int, stack: int) -> State:
     owned = list(s.citizens)
     owned[stack] += 1
     s = replace(s, citizens=tuple(owned))
-    state = take_top(_with_seat(state, seat, s), stack)
+    state = take_top(with_seat(state, seat, s), stack)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -622,7 +606,7 @@ def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = Non
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
-    state = _with_seat(state, state.active, _pay(state.seat, gold=gold, magic=magic))
+    state = with_seat(state, state.active, _pay(state.seat, gold=gold, magic=magic))
     return gain_citizen(state, state.active, stack)
 
 
@@ -659,7 +643,7 @@ def slay_card(state: State, card: str, strength: int, magic: int) -> State:
 def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -> State:
     s = _pay(state.seat, strength=strength, magic=magic)
     s = replace(s, monsters=(*s.monsters, monster), gold=s.gold + bounty)
-    state = _with_seat(state, state.active, s)
+    state = with_seat(state, state.active, s)
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
@@ -703,7 +687,7 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
     domains[stack] = domains[stack][1:]
     s = _pay(state.seat, gold=gold, magic=magic)
     s = replace(s, domains=(*s.domains, domain))
-    state = replace(_with_seat(state, state.active, s), domains=tuple(domains))
+    state = replace(with_seat(state, state.active, s), domains=tuple(domains))
     d = _I().domains[domain]
     if d.timing == "immediate":
         state = resolve_effects(state, state.active, d.effect, domain, "valeria.build.reward")
@@ -712,7 +696,7 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
 
 @implements("valeria.gain.resource", "valeria.resources.kinds", "valeria.resources.unlimited")
 def gain_resource(state: State, resource: str) -> State:
-    return _with_seat(state, state.active, _add(state.seat, Amount(**{resource: 1})))
+    return with_seat(state, state.active, credit(state.seat, Amount(**{resource: 1})))
 
 
 @implements("valeria.cards.watcher-on-the-water")
@@ -728,7 +712,7 @@ def return_monster(state: State, seat: int, monster: str) -> State:
     monsters = list(state.monsters)
     monsters[stack] = (monster, *monsters[stack])
     s = replace(s, monsters=tuple(left), vp=s.vp + VP_FOR_RETURN)
-    return replace(_with_seat(state, seat, s), monsters=tuple(monsters))
+    return replace(with_seat(state, seat, s), monsters=tuple(monsters))
 
 
 @implements("valeria.cards.nest-of-the-weaver-witch")
@@ -738,8 +722,8 @@ def return_citizen(state: State, seat: int, stack: int) -> State:
     owned = list(s.citizens)
     owned[stack] -= 1
     s = replace(s, citizens=tuple(owned), vp=s.vp + VP_FOR_RETURN)
-    state = _with_seat(state, seat, s)
-    if state.placed:
+    state = with_seat(state, seat, s)
+    if state.events is not None:
         p = events.citizen_position(state, stack)
         if events.position_empty(state, p):
             state = events.unplace(state, p)
@@ -752,16 +736,16 @@ def draw_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     draws one card: each monster kind with probability copies / stack size."""
     stack = state.seats[state.draw_from].monsters
     kinds = sorted(set(stack))
-    return tuple((Action(DRAW_MONSTER, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
+    return tuple((Action(ActionKind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
 
 
 def drawn(state: State, monster: str) -> State:
     victim = state.seats[state.draw_from]
     left = list(victim.monsters)
     left.remove(monster)
-    state = _with_seat(state, state.draw_from, replace(victim, monsters=tuple(left)))
+    state = with_seat(state, state.draw_from, replace(victim, monsters=tuple(left)))
     s = state.seat
-    state = _with_seat(state, state.active, replace(s, monsters=(*s.monsters, monster)))
+    state = with_seat(state, state.active, replace(s, monsters=(*s.monsters, monster)))
     return replace(state, phase=ACTIONS, draw_from=-1)
 
 
@@ -781,12 +765,8 @@ def end_phase(state: State) -> State:
     """Check the end conditions; once triggered the game goes on until every seat has
     had as many turns (the seat right of the first player plays the last one); else
     the dice pass left, and with five players the resting token with them
-    (valeria.variants.five-players.resting-token). The solo game goes on with its
-    Monster phase (:func:`rules.valeria.solo.monster_phase`)."""
-    if state.players == 1:
-        from rules.valeria.solo import monster_phase
-
-        return monster_phase(state)
+    (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
+    :data:`rules.valeria.solo.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
@@ -797,11 +777,20 @@ def end_phase(state: State) -> State:
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
-def _advance(state: State) -> State:
+#: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
+BASE_FLOW = Flow(end_of_actions=end_phase)
+#: With Monster Events the triggered events' instructions follow the announced dice
+#: (valeria.variants.events.roll-phase) and every step ends by filling the emptied center
+#: positions from the Exhausted stack (valeria.variants.events.revealed).
+EVENTS_FLOW = Flow(end_of_actions=end_phase, announced=lambda state: events.trigger(replace(state, phase=EVENTS)),
+                   after_step=events.fill)
+
+
+def advance(state: State) -> State:
     """Take the steps the rules force until someone must decide."""
     while True:
-        if state.placed and not state.pending:
-            state = events.fill(state)  # after the action, before anything else (valeria.variants.events.revealed)
+        if not state.pending:
+            state = state.flow.after_step(state)  # after the action, before anything else
         if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
             return state
         if state.phase == EVENTS:
@@ -818,7 +807,7 @@ def _advance(state: State) -> State:
         if state.phase == ACTIONS:
             if state.actions_left > 0:
                 return state
-            state = end_phase(state) if state.closing else close_actions(state)
+            state = state.flow.end_of_actions(state) if state.closing else close_actions(state)
             continue
         return state  # pragma: no cover
 
@@ -840,426 +829,150 @@ def _legal(state: State) -> Iterator[Action]:
         for i, s in enumerate(state.seats):
             if s.duke is None:
                 for d in s.dealt:
-                    yield Action(KEEP, i, d)
+                    yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from _decision_options(state, state.pending[0])
+        yield from decision_options(state, state.pending[0])
         return
     if phase == DICE:
-        yield from _die_options(state)
-        yield Action(ANNOUNCE, state.active)
+        yield from die_options(state)
+        yield Action(ActionKind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
-                for option in _item_options(state, seat, item):
-                    yield Action(HARVEST_ITEM, seat, item.card, option)
+                for option in item_options(state, seat, item):
+                    yield Action(ActionKind.HARVEST, seat, item.card, option)
         return
     yield from _main_actions(state)
 
 
-def _slays(state: State, seat: Seat, kind: str = SLAY) -> Iterator[Action]:
-    """Every payment for every face-up monster: the tops of the monster stacks and, with
-    Monster Events, the events in the center (valeria.variants.events.revealed), their cost
-    raised by the tokens on them (valeria.variants.events.cost-tokens)."""
+@cache
+def gold_payments(price: int, gold: int, magic: int) -> tuple[Payment, ...]:
+    """Every (gold, magic) split of a gold ``price`` a seat holding ``gold`` and ``magic`` may pay:
+    the candidates filtered by :func:`~rules.valeria.predicates.gold_payment_ok`, the predicate
+    :mod:`proofs.valeria.payment` proves (valeria.resources.magic-substitute). Callers clamp the
+    holdings to the price (more than the price cannot be paid), so the table stays small."""
+    return tuple(Payment(gold=g, magic=price - g) for g in range(price + 1)
+                 if gold_payment_ok(price, g, price - g, gold, magic))
+
+
+@cache
+def slay_payments(strength_cost: int, magic_cost: int, strength: int, magic: int) -> tuple[Payment, ...]:
+    """Every (strength, magic) payment for a monster costing ``strength_cost`` strength and
+    ``magic_cost`` magic: the candidates filtered by the proven
+    :func:`~rules.valeria.predicates.slay_payment_ok` (valeria.slay.pay-strength)."""
+    total = strength_cost + magic_cost
+    return tuple(Payment(strength=x, magic=total - x) for x in range(total + 1)
+                 if slay_payment_ok(strength_cost, magic_cost, x, total - x, strength, magic))
+
+
+def slay_targets(state: State) -> list[tuple[str, int, int]]:
+    """(card, strength cost, magic cost) of every face-up monster: the tops of the monster
+    stacks and, with Monster Events, the events in the center (valeria.variants.events.revealed),
+    their cost raised by the tokens on them (valeria.variants.events.cost-tokens)."""
     ix = _I()
     targets: list[tuple[str, int, int]] = []
     for i, stack in enumerate(state.monsters):
         if stack:
             m = ix.monsters[stack[0]]
             targets.append((state.areas[i], m.strength, m.magic))
-    if state.placed:
+    if state.events is not None:
         targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
         targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
-    for card, sc, mc in targets:
+    return targets
+
+
+def slay_options(state: State, seat: Seat) -> Iterator[Action]:
+    """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
+    for card, sc, mc in slay_targets(state):
         total = sc + mc
-        for strength in range(1, min(sc, seat.strength) + 1):
-            magic = total - strength
-            if magic <= seat.magic:
-                yield Action(kind, state.active, card, a=strength, b=magic)
+        for pay in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
+            yield Action(ActionKind.SLAY, state.active, card, pay=pay)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
 def _main_actions(state: State) -> list[Action]:
-    """Recruit, slay, build (each with every payment split) or gain a resource."""
+    """Recruit, slay, build (each with every payment split the proven predicates admit) or
+    gain a resource."""
     s = state.seat
     me = state.active
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
-    add = out.append
     for i, kind in enumerate(state.citizen_kinds):
         if on_top(state, i):
             price = price_of(state, me, i, plain)
-            for g in range(max(1, price - magic), min(price, gold) + 1):
-                add(Action(RECRUIT, me, kind, a=g, b=price - g))
-    out.extend(_slays(state, s))
+            out.extend(Action(ActionKind.RECRUIT, me, kind, pay=pay)
+                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
+    out.extend(slay_options(state, s))
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            for g in range(max(1, price - magic), min(price, gold) + 1):
-                add(Action(BUILD, me, stack[0], a=g, b=price - g))
-    for r in RESOURCES:
-        add(Action(GAIN, me, r))
+            out.extend(Action(ActionKind.BUILD, me, stack[0], pay=pay)
+                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
+    out.extend(Action(ActionKind.GAIN, me, r) for r in RESOURCES)
     return out
 
 
-def _detail(d: Decision) -> tuple[str, Any]:
+def decision_detail(d: Decision) -> tuple[str, Any]:
     """(source card, effect) of a decision this module pushed."""
     source, effect = cast(tuple[str, Any], d.detail)
     return source, effect
 
 
-def _decision_options(state: State, d: Decision) -> Iterator[Action]:
+def decision_options(state: State, d: Decision) -> Iterator[Action]:
     seat = d.seat
     if d.kind == "thief":
-        _, effect = _detail(d)
+        _, effect = decision_detail(d)
         for label in branch_labels(effect):
             for o in range(state.players):
                 if targetable(state.players, state.resting, seat, o):
-                    yield Action(THIEF, seat, option=label, target=o)
+                    yield Action(ActionKind.THIEF, seat, option=label, target=o)
     elif d.kind == "choose":
-        _, effect = _detail(d)
+        _, effect = decision_detail(d)
         for label, branch in zip(branch_labels(effect), effect.options, strict=True):
-            if _branch_possible(state, seat, branch):
-                yield Action(CHOOSE, seat, option=label)
+            if branch_possible(state, seat, branch):
+                yield Action(ActionKind.CHOOSE, seat, option=label)
     elif d.kind == "citizen":
-        _, effect = _detail(d)
-        targets = _citizen_targets(state, effect)
+        _, effect = decision_detail(d)
+        targets = citizen_targets(state, effect)
         for i in targets:
-            yield Action(CITIZEN, seat, state.citizen_kinds[i])
+            yield Action(ActionKind.CITIZEN, seat, state.citizen_kinds[i])
         if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
-            yield Action(DECLINE, seat)
+            yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "take":
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
-                yield Action(TAKE, seat, target=o)
+                yield Action(ActionKind.TAKE, seat, target=o)
     elif d.kind == "exchange":
-        _, effect = _detail(d)
-        if _affords(state.seats[seat], effect.pay):
-            yield Action(EXCHANGE, seat, option="use")
-        yield Action(EXCHANGE, seat, option="decline")
+        _, effect = decision_detail(d)
+        if affords(state.seats[seat], effect.pay):
+            yield Action(ActionKind.EXCHANGE, seat, option="use")
+        yield Action(ActionKind.EXCHANGE, seat, option="decline")
     elif d.kind == "extra-slay":
-        yield from _slays(state, state.seats[seat])
-        yield Action(DECLINE, seat)
+        yield from slay_options(state, state.seats[seat])
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "watcher":
         for m in sorted(set(state.seats[seat].monsters)):
-            if not (state.placed and events.is_event(m)):  # a slain event has no original place (ruling O17)
-                yield Action(RETURN, seat, m)
-        yield Action(DECLINE, seat)
+            if not (state.events is not None and events.is_event(m)):  # a slain event has no original place (ruling O17)
+                yield Action(ActionKind.RETURN, seat, m)
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "nest":
         for i, n in enumerate(state.seats[seat].citizens):
             if n:
-                yield Action(RETURN, seat, state.citizen_kinds[i])
-        yield Action(DECLINE, seat)
+                yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "purloin":
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
-                yield Action(PURLOIN, seat, target=o)
-        yield Action(DECLINE, seat)
+                yield Action(ActionKind.PURLOIN, seat, target=o)
+        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == events.TOKEN_DECISION:
-        event, _ = _detail(d)
+        event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
-            yield Action(TOKEN, seat, target, option=event)
-
-
-# =========================================================================== check
-
-
-_WAIT = ("valeria.turn.phases",)
-
-
-def check(state: State, action: Action) -> Violation | None:
-    """``None`` when ``action`` is legal in ``state``, else the rule it breaks."""
-    if action.kind in (ROLL_DICE, DRAW_MONSTER):
-        if state.phase == ROLL and action.kind == ROLL_DICE and 1 <= action.a <= 6 and 1 <= action.b <= 6:
-            return None
-        if state.phase == DRAW and action.kind == DRAW_MONSTER and action.card in state.seats[state.draw_from].monsters:
-            return None
-        return refuse("valeria.roll.dice", "tento výsledek náhody zde nemůže nastat",
-                      "this chance outcome cannot occur here")
-    if state.phase == OVER:
-        return refuse("valeria.end.equal-turns", "hra skončila", "the game is over")
-    if state.phase in (ROLL, DRAW):
-        return refuse("valeria.roll.dice" if state.phase == ROLL else "valeria.cards.purloiners-perch",
-                      "nyní rozhoduje náhoda (hod kostkami nebo tah karty)",
-                      "chance decides now (a roll of the dice or a card drawn)")
-    if not 0 <= action.seat < state.players:
-        return refuse("valeria.setup.players", "hráč {s} ve hře není", "there is no seat {s} in this game",
-                      s=action.seat)
-    if state.phase == ACTIONS and not state.pending and action.seat == state.active:
-        if _main_action_ok(state, action):
-            return None
-    elif action in _legal_set(state, action.seat):
-        return None
-    return _explain_refusal(state, action)
-
-
-def _main_action_ok(state: State, a: Action) -> bool:
-    """Whether ``a`` is one of :func:`_main_actions` (the same conditions, without enumerating them)."""
-    s = state.seat
-    k = a.kind
-    if a.option or a.target != -1 or a.other:
-        return False
-    if k == GAIN:
-        return a.card in RESOURCES and a.a == a.b == 0
-    if k == RECRUIT:
-        if a.card not in state.citizen_kinds:
-            return False
-        i = state.citizen_kinds.index(a.card)
-        return on_top(state, i) and gold_payment_ok(price_of(state, state.active, i), a.a, a.b,
-                                                                 s.gold, s.magic)
-    if k == SLAY:
-        if a.card in state.areas:
-            if not state.monsters[state.areas.index(a.card)]:
-                return False
-        elif not (state.placed and a.card in state.placed and events.is_event(a.card)):
-            return False
-        sc, mc = events.slay_cost(state, a.card)
-        return bool(slay_payment_ok(sc, mc, a.a, a.b, s.strength, s.magic))
-    if k == BUILD:
-        if not any(st and st[0] == a.card for st in state.domains):
-            return False
-        return roles_met(state, state.active, a.card) and bool(
-            gold_payment_ok(build_price(state, state.active, a.card), a.a, a.b, s.gold, s.magic))
-    return False
-
-
-def _legal_set(state: State, seat: int) -> frozenset[Action]:
-    return frozenset(a for a in _legal(state) if a.seat == seat)
-
-
-def _turn_seats(state: State) -> tuple[int, ...]:
-    if state.phase == DUKES:
-        return tuple(i for i, s in enumerate(state.seats) if s.duke is None)
-    if state.pending:
-        return (state.pending[0].seat,)
-    if state.phase == HARVEST:
-        return tuple(i for i, items in enumerate(state.harvest) if items)
-    return (state.active,)
-
-
-_DECISION_KINDS = {"thief": THIEF, "choose": CHOOSE, "citizen": CITIZEN, "take": TAKE, "exchange": EXCHANGE,
-                   "extra-slay": SLAY, "watcher": RETURN, "nest": RETURN, "purloin": PURLOIN,
-                   events.TOKEN_DECISION: TOKEN}
-
-
-def _explain_refusal(state: State, a: Action) -> Violation:
-    """Why ``a`` is not among the legal actions: the first rule it breaks."""
-    if a.kind == TOKEN:
-        token = _token_refusal(state, a)
-        if token is not None:
-            return token
-    seats = _turn_seats(state)
-    if a.seat not in seats:
-        return refuse(_WAIT if not state.pending else (state.pending[0].rule,),
-                      "hráč {s} nyní nerozhoduje (rozhoduje {w})", "seat {s} does not decide now ({w} decide(s))",
-                      s=a.seat, w=", ".join(map(str, seats)))
-    if state.phase == DUKES:
-        return refuse("valeria.setup.dukes", "hráč si ponechá jednoho ze dvou rozdaných vévodů",
-                      "a seat keeps one of the two dukes it was dealt")
-    if state.pending:
-        d = state.pending[0]
-        allowed = {_DECISION_KINDS[d.kind], DECLINE} if d.kind in ("extra-slay", "watcher", "nest", "purloin",
-                                                                   "citizen") else {_DECISION_KINDS[d.kind]}
-        if a.kind not in allowed:
-            return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
-                          k=d.kind, r=d.rule)
-        if a.kind == SLAY:
-            return _slay_refusal(state, a)
-        if a.kind == RETURN and d.kind == "watcher" and state.placed and events.is_event(a.card):
-            return refuse(("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace"),
-                          "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
-                          "a slain Monster Event has no original place in the center: it cannot be returned "
-                          "(ruling O17)")
-        if a.kind in (THIEF, TAKE, PURLOIN) and a.target == state.resting >= 0:
-            return refuse("valeria.variants.five-players.resting-immune",
-                          "odpočívající hráč {v} nemůže být cílem negativních efektů",
-                          "the resting seat {v} cannot be the target of negative effects", v=a.target)
-        return refuse((d.rule,), "tato volba zde není možná", "this choice is not available here")
-    if state.phase == DICE:
-        if a.kind == DIE:
-            return refuse(("valeria.roll.domains", "valeria.roll.once-per-card"),
-                          "toto panství nyní nemůže změnit tuto kostku (není tvé, bylo již použito, "
-                          "nemáš na zaplacení nebo kostka nemůže tuto hodnotu získat)",
-                          "this domain cannot change this die now (not yours, used already, not "
-                          "affordable or the die cannot take that value)")
-        return refuse("valeria.roll.announce", "ve fázi házení můžeš jen měnit kostky svými panstvími nebo oznámit "
-                      "výsledek", "in the Roll phase you may only change dice with your domains or announce them")
-    if state.phase == HARVEST:
-        if a.kind != HARVEST_ITEM:
-            rules: tuple[str, ...] = ("valeria.harvest.any-order",)
-            if any(it.card == HERALD for it in state.harvest[a.seat]):
-                rules += ("valeria.herald.doubles",) if state.dice[0] == state.dice[1] else (
-                    "valeria.herald.no-citizen",)
-            return refuse(rules, "ve fázi příjmu se nejprve vyhodnotí aktivované karty (i Herold): {w}",
-                          "the Harvest phase first resolves the activated cards (the Herald too): {w}",
-                          w=", ".join(f"{it.card} x{it.count}" for it in state.harvest[a.seat]))
-        if not any(it.card == a.card for it in state.harvest[a.seat]):
-            return refuse("valeria.harvest.everyone", "karta {c} nebyla aktivována nebo je již vyhodnocena",
-                          "card {c} was not activated or is resolved already", c=a.card)
-        return refuse(("valeria.harvest.track", "valeria.symbols.pay"),
-                      "tuto možnost nelze zvolit (nemáš čím zaplatit nebo taková možnost není)",
-                      "this option cannot be taken (nothing to pay with, or no such option)")
-    # Action phase, no pending decision.
-    if a.kind == RECRUIT:
-        return _recruit_refusal(state, a)
-    if a.kind == SLAY:
-        return _slay_refusal(state, a)
-    if a.kind == BUILD:
-        return _build_refusal(state, a)
-    if a.kind == GAIN:
-        return refuse("valeria.gain.resource", "získat lze 1 zlaťák, 1 sílu nebo 1 magii",
-                      "the action gains 1 gold, 1 strength or 1 magic")
-    return refuse("valeria.actions.two", "ve fázi akcí je na řadě jedna ze čtyř akcí",
-                  "the Action phase wants one of the four actions")
-
-
-def _token_refusal(state: State, a: Action) -> Violation | None:
-    """A token of a Monster Event that is not to be placed now: the event did not trigger
-    on the announced dice, or it triggered once and its token is placed already (once even
-    on doubles, valeria.variants.events.trigger), or the target is no face-up monster."""
-    pending = state.pending[0] if state.pending else None
-    if (pending is not None and pending.kind == events.TOKEN_DECISION and _detail(pending)[0] == a.option
-            and a.seat == pending.seat):
-        return refuse(("valeria.variants.events.cost-tokens", "valeria.variants.events.instructions"),
-                      "žeton události {e} patří na nestvůru lícem nahoru navrchu balíčku nebo na jinou událost "
-                      "v centru, ne na {c} (výklad O12)",
-                      "the token of {e} goes on a face-up top monster or another event in the center, not on {c} "
-                      "(ruling O12)", e=a.option, c=a.card)
-    if any(d.kind == events.TOKEN_DECISION and _detail(d)[0] == a.option for d in state.pending):
-        assert pending is not None
-        return refuse("valeria.variants.events.instructions",
-                      "pokyny aktivovaných událostí se provádějí zleva doprava: nejprve žeton události {f}",
-                      "the triggered events' instructions are carried out left to right: first the token of {f}",
-                      f=_detail(pending)[0] if pending.kind == events.TOKEN_DECISION else pending.kind)
-    ix = _I()
-    if not events.is_event(a.option):
-        return refuse("valeria.variants.events.instructions", "{e} není karta nepřátelské události",
-                      "{e} is not a Monster Event card", e=a.option)
-    if not state.placed or a.option not in state.placed:
-        return refuse(("valeria.variants.events.trigger", "valeria.variants.events.revealed"),
-                      "událost {e} neleží lícem nahoru v centru, a proto se neaktivuje",
-                      "the event {e} does not lie face up in the center, so it does not trigger", e=a.option)
-    a_, b_ = state.dice
-    ev = ix.events[a.option]
-    if state.phase in (ROLL, DICE) or not events.event_triggers(a_, b_, ev.trigger):
-        return refuse("valeria.variants.events.trigger",
-                      "událost {c} (číslo {n}) se nyní neaktivuje: oznámené kostky {d} její číslo neukazují ani "
-                      "na jedné kostce, ani v součtu", "the event {e} (number {n}) does not trigger now: the announced "
-                      "dice {d} show its number neither on a die nor as the sum",
-                      c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
-    return refuse("valeria.variants.events.trigger",
-                  "událost {c} (číslo {n}) se na kostkách {d} aktivuje jen jednou, i když padne dvojice, a její "
-                  "pokyn (jeden žeton) je již proveden: druhý žeton nepřísluší",
-                  "the event {e} (number {n}) triggers only once on the dice {d}, even on doubles, and its "
-                  "instruction (one token) is carried out already: no second token is due",
-                  c=ev.name.get("cs"), e=ev.name.get("en"), n=ev.trigger, d=[a_, b_])
-
-
-def _recruit_refusal(state: State, a: Action) -> Violation:
-    if a.card not in state.citizen_kinds:
-        return refuse("valeria.recruit.choose", "obyvatel {c} není v žádném centrálním balíčku",
-                      "citizen {c} lies in no center stack", c=a.card)
-    if a.other:
-        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
-                      "obyvatel se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
-                      "a citizen is paid in gold (magic may replace it), never in strength: {x} strength offered",
-                      x=a.other)
-    i = state.citizen_kinds.index(a.card)
-    if not on_top(state, i):
-        if state.citizen_stacks and state.citizen_counts[i]:
-            return refuse(("valeria.recruit.choose", "valeria.variants.random-citizens.hidden"),
-                          "obyvatel {c} není navrchu žádného balíčku", "no {c} lies on top of a stack", c=a.card)
-        return refuse(("valeria.recruit.choose", "valeria.exhausted.replace"),
-                      "balíček obyvatel {c} je vyčerpaný", "the {c} stack is exhausted", c=a.card)
-    price = price_of(state, state.active, i)
-    s = state.seat
-    if a.a + a.b != price:
-        base = _I().citizens[a.card].cost
-        return refuse("valeria.recruit.cost-per-copy",
-                      "cena je {p} (základ {b} + {o} za vlastněné kopie stejného jména), zaplaceno {x}",
-                      "the price is {p} (base {b} + {o} for the copies of that name owned), paid {x}",
-                      p=price, b=base, o=price - base, x=a.a + a.b)
-    if a.a < 1:
-        return refuse(("valeria.recruit.magic", "valeria.resources.magic-substitute"),
-                      "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
-                      "magic replaces gold, but at least one real gold must be paid")
-    return refuse(("valeria.harvest.track", "valeria.recruit.magic"),
-                  "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
-                  g=s.gold, m=s.magic)
-
-
-def _slay_refusal(state: State, a: Action) -> Violation:
-    if state.placed and events.is_event(a.card):
-        if a.card not in state.placed:
-            return refuse(("valeria.slay.choose", "valeria.variants.events.revealed"),
-                          "nepřátelská událost {c} neleží lícem nahoru v centru",
-                          "the Monster Event {c} does not lie face up in the center", c=a.card)
-    elif a.card not in state.areas:
-        return refuse("valeria.slay.choose", "nestvůry oblasti {c} nejsou v žádném centrálním balíčku",
-                      "no center stack holds the monsters of {c}", c=a.card)
-    elif not state.monsters[state.areas.index(a.card)]:
-        return refuse(("valeria.slay.choose", "valeria.exhausted.replace"),
-                      "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
-    m = _I().monsters[a.card if a.card not in state.areas else state.monsters[state.areas.index(a.card)][0]]
-    if state.placed:
-        sc, mc = events.slay_cost(state, a.card)
-        if (sc, mc) != (m.strength, m.magic):
-            m = attrs.evolve(m, strength=sc, magic=mc)  # the cost with its tokens (valeria.variants.events.cost-tokens)
-    s = state.seats[a.seat]
-    if a.other:
-        return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
-                      "{n} se platí {s} síly a {g} magie; zlaťáky nestvůry neplatí, ani její magii: nabídnuto {x} "
-                      "zlaťáků", "{n} is paid with {s} strength and {g} magic; gold pays no part of a monster, "
-                      "not its magic either: {x} gold offered", n=m.name.en, s=m.strength, g=m.magic, x=a.other)
-    if a.a < 1:
-        return refuse(("valeria.slay.pay-strength", "valeria.resources.magic-substitute"),
-                      "magie nahrazuje sílu, ale aspoň jedna síla musí být zaplacena",
-                      "magic replaces strength, but at least one real strength must be paid")
-    if a.b < m.magic or a.a + a.b != m.strength + m.magic:
-        return refuse(("valeria.slay.pay-strength", "valeria.slay.magic-cost"),
-                      "{n} stojí {s} síly a {g} magie navíc (magie smí nahradit sílu): zaplaceno {x} síly a {y} magie",
-                      "{n} costs {s} strength plus {g} magic (magic may replace strength): paid {x} strength "
-                      "and {y} magic", n=m.name.en, s=m.strength, g=m.magic, x=a.a, y=a.b)
-    if not slay_payment_ok(m.strength, m.magic, a.a, a.b, s.strength, s.magic):
-        return refuse(("valeria.harvest.track", "valeria.slay.pay-strength"),
-                      "nemáš dost: máš {s} síly a {m} magie", "not enough: you have {s} strength and {m} magic",
-                      s=s.strength, m=s.magic)
-    return refuse("valeria.slay.choose", "tuto nestvůru nyní zabít nelze", "this monster cannot be slain now")
-
-
-def _build_refusal(state: State, a: Action) -> Violation:
-    tops = [st[0] for st in state.domains if st]
-    if a.card not in tops:
-        return refuse("valeria.build.choose", "panství {c} neleží lícem nahoru na vrchu balíčku panství",
-                      "domain {c} is not face up on top of a domain stack", c=a.card)
-    if not roles_met(state, state.active, a.card):
-        need = ", ".join(_I().domains[a.card].roles)
-        return refuse(("valeria.build.requirements", "valeria.citizens.role-uses"),
-                      "panství {c} vyžaduje obyvatele se stavovskými symboly {n} (základní karty a panství se "
-                      "nepočítají)", "domain {c} needs citizens with the role icons {n} (starters and domains do "
-                      "not count)", c=a.card, n=need)
-    price = build_price(state, state.active, a.card)
-    s = state.seat
-    if a.other:
-        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
-                      "panství se platí zlaťáky (magie je smí nahradit), silou ne: nabídnuto {x} síly",
-                      "a domain is paid in gold (magic may replace it), never in strength: {x} strength offered",
-                      x=a.other)
-    if a.a + a.b != price:
-        return refuse("valeria.build.cost", "cena je {p}, zaplaceno {x}", "the price is {p}, paid {x}",
-                      p=price, x=a.a + a.b)
-    if a.a < 1:
-        return refuse(("valeria.build.cost", "valeria.resources.magic-substitute"),
-                      "magie nahrazuje zlaťáky, ale aspoň jeden zlaťák je třeba zaplatit",
-                      "magic replaces gold, but at least one real gold must be paid")
-    if not gold_payment_ok(price, a.a, a.b, s.gold, s.magic):
-        return refuse(("valeria.harvest.track", "valeria.build.cost"),
-                      "nemáš dost: máš {g} zlaťáků a {m} magie", "not enough: you have {g} gold and {m} magic",
-                      g=s.gold, m=s.magic)
-    return refuse("valeria.build.choose", "toto panství nyní postavit nelze", "this domain cannot be built now")
+            yield Action(ActionKind.TOKEN, seat, target, option=event)
 
 
 # =========================================================================== successor
@@ -1268,65 +981,65 @@ def _build_refusal(state: State, a: Action) -> Violation:
 def successor(state: State, a: Action) -> State:
     """The state after the legal action ``a``."""
     k = a.kind
-    if k == ROLL_DICE:
-        return _advance(rolled(state, a.a, a.b))
-    if k == DRAW_MONSTER:
-        return _advance(drawn(state, a.card))
-    if k == KEEP:
+    if k == ActionKind.ROLL:
+        return advance(rolled(state, *a.dice))
+    if k == ActionKind.DRAW:
+        return advance(drawn(state, a.card))
+    if k == ActionKind.KEEP:
         return keep_duke(state, a.seat, a.card)
-    if k == DIE:
-        return _advance(change_die(state, a.card, a.target))
-    if k == ANNOUNCE:
-        return _advance(announce(state))
-    if k == HARVEST_ITEM:
-        return _advance(resolve_item(state, a.seat, a.card, a.option))
+    if k == ActionKind.DIE:
+        return advance(change_die(state, a.card, a.target))
+    if k == ActionKind.ANNOUNCE:
+        return advance(announce(state))
+    if k == ActionKind.HARVEST:
+        return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
-        return _advance(_decide(state, a))
+        return advance(_decide(state, a))
     state = replace(state, actions_left=state.actions_left - 1)
-    if k == RECRUIT:
-        state = recruit(state, state.citizen_kinds.index(a.card), a.a, a.b)
-    elif k == SLAY:
-        state = slay_card(state, a.card, a.a, a.b)
-    elif k == BUILD:
+    if k == ActionKind.RECRUIT:
+        state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
+    elif k == ActionKind.SLAY:
+        state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
+    elif k == ActionKind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
-        state = build(state, stack, a.a, a.b)
-    elif k == GAIN:
+        state = build(state, stack, a.pay.gold, a.pay.magic)
+    elif k == ActionKind.GAIN:
         state = gain_resource(state, a.card)
-    return _advance(state)
+    return advance(state)
 
 
 def _decide(state: State, a: Action) -> State:
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     seat = d.seat
-    if a.kind == DECLINE:
+    if a.kind == ActionKind.DECLINE:
         return state
     if d.kind == "thief":
-        _, effect = _detail(d)
+        _, effect = decision_detail(d)
         branch = effect.options[branch_labels(effect).index(a.option)]
         for e in branch:
             state = take(state, seat, a.target, e.amount)
         return state
     if d.kind == "choose":
-        source, effect = _detail(d)
+        source, effect = decision_detail(d)
         branch = effect.options[branch_labels(effect).index(a.option)]
         rule = "valeria.slay.reward" if source in _I().monsters else "valeria.build.reward"
         return resolve_effects(state, seat, branch, source, rule)
     if d.kind == "citizen":
         return gain_citizen(state, seat, state.citizen_kinds.index(a.card))
     if d.kind == "take":
-        _, effect = _detail(d)
+        _, effect = decision_detail(d)
         return take(state, seat, a.target, effect.amount)
     if d.kind == "exchange":
-        _, effect = _detail(d)
+        _, effect = decision_detail(d)
         if a.option == "use":
             s = _pay(state.seats[seat], effect.pay.gold, effect.pay.strength, effect.pay.magic)
-            state = _with_seat(state, seat, _add(s, effect.gain))
+            state = with_seat(state, seat, credit(s, effect.gain))
         return state
     if d.kind == "extra-slay":
-        return slay_card(state, a.card, a.a, a.b)
+        return slay_card(state, a.card, a.pay.strength, a.pay.magic)
     if d.kind == events.TOKEN_DECISION:
-        _, amount = _detail(d)
+        _, amount = decision_detail(d)
         return events.add_token(state, a.card, amount)
     if d.kind == "watcher":
         return return_monster(state, seat, a.card)

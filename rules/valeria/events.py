@@ -1,13 +1,13 @@
 """The Monster Events variant of Valeria (valeria.variants.events.*, decision 0020).
 
-The events lie face down on top of the Exhausted stack (``State.exhausted_stack``,
+The events lie face down on top of the Exhausted stack (``Events.exhausted_stack``,
 top first, the order dealt in ``Setup.events``). Whenever a center stack is empty
 after an action, the top card of the Exhausted stack is put in its place
-(``State.placed``: an Exhausted card or an event). A face-up event triggers once
+(``Events.placed``: an Exhausted card or an event). A face-up event triggers once
 when a die or the sum shows its number (:func:`event_triggers`, proved in
 ``proofs/valeria/events.py``); its instruction is carried out after the dice are
 announced and before the Harvest phase. Events put cardboard tokens on monsters
-(``State.tokens``): strength and magic raise the slay cost, gold is a bounty. A
+(``Events.tokens``): strength and magic raise the slay cost, gold is a bounty. A
 slain event goes to the Victory stack like a monster and is replaced by an
 Exhausted card from the bottom of the Exhausted stack.
 
@@ -26,7 +26,7 @@ from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 from rules.valeria.cards import AddToken, Amount, EveryPlayerLoses
 from rules.valeria.data import index
-from rules.valeria.state import RESOURCES, State, Tokens, replace
+from rules.valeria.state import RESOURCES, Events, State, Tokens, replace
 
 #: An Exhausted card (the Exhausted stack's plain cards) and "no card was left" (ruling O16).
 EXHAUSTED = "exhausted"
@@ -71,16 +71,24 @@ def exhausted_stack(events: tuple[str, ...], players: int) -> tuple[str, ...]:
     return (*events, *(EXHAUSTED,) * (EXHAUSTED_PER_PLAYER * players))
 
 
-def enabled(state: State) -> bool:
-    """Is this a game with Monster Events?"""
-    return bool(state.placed)
+def part(state: State) -> Events:
+    """The Monster Events part of ``state`` (the callers know the variant is on)."""
+    assert state.events is not None, "a game with Monster Events"
+    return state.events
+
+
+def with_part(state: State, **changes: Any) -> State:
+    """``state`` with its Monster Events part changed."""
+    return replace(state, events=replace(part(state), **changes))
 
 
 def initial(state: State, events: tuple[str, ...]) -> State:
-    """``state`` with the Exhausted stack of the variant and no card placed yet."""
+    """``state`` with the Exhausted stack of the variant and no card placed yet (the variant is
+    on when events were dealt: valeria.variants.events.setup)."""
     if not events:
         return state
-    return replace(state, exhausted_stack=exhausted_stack(events, state.players), placed=("",) * POSITIONS)
+    return replace(state, events=Events(exhausted_stack=exhausted_stack(events, state.players),
+                                        placed=("",) * POSITIONS))
 
 
 # ------------------------------------------------------------------ positions
@@ -110,7 +118,7 @@ def is_event(card: str) -> bool:
 def events_in_play(state: State) -> tuple[tuple[int, str], ...]:
     """(position, event) of every face-up event in the center, left to right."""
     ix = index()
-    return tuple((p, c) for p, c in enumerate(state.placed) if c in ix.events)
+    return tuple((p, c) for p, c in enumerate(part(state).placed) if c in ix.events)
 
 
 @implements("valeria.variants.events.revealed", "valeria.exhausted.replace")
@@ -119,9 +127,10 @@ def fill(state: State) -> State:
     the top card of the Exhausted stack face up (an Exhausted card or an event), left to
     right (monster, citizen, domain positions); with none left it stays exhausted without
     a card (ruling O16)."""
-    placed = state.placed
+    ev = part(state)
+    placed = ev.placed
     changed = None
-    stack, known = state.exhausted_stack, state.known_top
+    stack, known = ev.exhausted_stack, ev.known_top
     for p in range(POSITIONS):
         if placed[p] == "" and position_empty(state, p):
             if changed is None:
@@ -132,7 +141,7 @@ def fill(state: State) -> State:
                 changed[p] = NO_CARD
     if changed is None:
         return state
-    return replace(state, placed=tuple(changed), exhausted_stack=stack, known_top=known)
+    return with_part(state, placed=tuple(changed), exhausted_stack=stack, known_top=known)
 
 
 @implements("valeria.cards.nest-of-the-weaver-witch", "valeria.cards.watcher-on-the-water")
@@ -141,17 +150,18 @@ def unplace(state: State, p: int) -> State:
     Water): an Exhausted card lying there goes to the bottom of the Exhausted stack, an event
     to its top (everyone has seen it; its tokens go back to the supply), as the Nest card says
     (ruling O17: the Watcher mirrors it)."""
-    if not enabled(state):
+    if state.events is None:
         return state
-    card = state.placed[p]
-    placed = list(state.placed)
+    card = state.events.placed[p]
+    placed = list(state.events.placed)
     placed[p] = ""
-    state = replace(state, placed=tuple(placed))
+    state = with_part(state, placed=tuple(placed))
     if card == EXHAUSTED:
-        return replace(state, exhausted_stack=(*state.exhausted_stack, EXHAUSTED))
+        return with_part(state, exhausted_stack=(*part(state).exhausted_stack, EXHAUSTED))
     if is_event(card):
-        state = _clear_tokens(state, p, ON_EVENT)
-        return replace(state, exhausted_stack=(card, *state.exhausted_stack), known_top=state.known_top + 1)
+        ev = part(_clear_tokens(state, p, ON_EVENT))
+        return with_part(state, tokens=ev.tokens, exhausted_stack=(card, *ev.exhausted_stack),
+                         known_top=ev.known_top + 1)
     return state
 
 
@@ -222,28 +232,28 @@ def _key(state: State, card: str) -> tuple[int, int]:
     if card in state.areas:
         i = state.areas.index(card)
         return i, len(state.monsters[i]) - 1
-    return state.placed.index(card), ON_EVENT
+    return part(state).placed.index(card), ON_EVENT
 
 
 @implements("valeria.variants.events.cost-tokens", "valeria.variants.events.bounty")
 def add_token(state: State, target: str, amount: Amount) -> State:
     """Put ``amount``'s tokens on the face-up monster ``target`` (an area's top or an event)."""
     p, h = _key(state, target)
-    tokens = list(state.tokens)
+    tokens = list(part(state).tokens)
     for i, t in enumerate(tokens):
         if (t.position, t.height) == (p, h):
             tokens[i] = replace(t, strength=t.strength + amount.strength, magic=t.magic + amount.magic,
                                 gold=t.gold + amount.gold)
-            return replace(state, tokens=tuple(tokens))
-    return replace(state, tokens=(*tokens, Tokens(p, h, amount.strength, amount.magic, amount.gold)))
+            return with_part(state, tokens=tuple(tokens))
+    return with_part(state, tokens=(*tokens, Tokens(p, h, amount.strength, amount.magic, amount.gold)))
 
 
 def tokens_on(state: State, card: str) -> Tokens | None:
     """The tokens on the face-up monster ``card`` (an area's top or an event), if any."""
-    if not state.tokens:
+    if state.events is None or not state.events.tokens:
         return None
     p, h = _key(state, card)
-    return next((t for t in state.tokens if (t.position, t.height) == (p, h)), None)
+    return next((t for t in state.events.tokens if (t.position, t.height) == (p, h)), None)
 
 
 @implements("valeria.variants.events.cost-tokens")
@@ -259,9 +269,9 @@ def slay_cost(state: State, card: str) -> tuple[int, int]:
 
 
 def _clear_tokens(state: State, p: int, h: int) -> State:
-    if not state.tokens:
+    if state.events is None or not state.events.tokens:
         return state
-    return replace(state, tokens=tuple(t for t in state.tokens if (t.position, t.height) != (p, h)))
+    return with_part(state, tokens=tuple(t for t in state.events.tokens if (t.position, t.height) != (p, h)))
 
 
 @implements("valeria.variants.events.bounty")
@@ -280,17 +290,18 @@ def remove_slain_event(state: State, event: str) -> State:
     """A slain event leaves its position: an Exhausted card from the bottom of the Exhausted
     stack takes its place, never another event; with no Exhausted card left the position
     stays exhausted without a card (ruling O16)."""
-    p = state.placed.index(event)
-    stack = state.exhausted_stack
+    ev = part(state)
+    p = ev.placed.index(event)
+    stack = ev.exhausted_stack
     below = next((i for i in range(len(stack) - 1, -1, -1) if stack[i] == EXHAUSTED), None)
-    placed = list(state.placed)
+    placed = list(ev.placed)
     if below is None:
         placed[p] = NO_CARD
     else:
         placed[p] = EXHAUSTED
         stack = stack[:below] + stack[below + 1:]
-    known = min(state.known_top, len(stack))
-    return replace(state, placed=tuple(placed), exhausted_stack=stack, known_top=known)
+    known = min(ev.known_top, len(stack))
+    return with_part(state, placed=tuple(placed), exhausted_stack=stack, known_top=known)
 
 
 _WORDS = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
@@ -302,20 +313,21 @@ def resources_word(amount: Amount, lang: str = "en") -> str:
     return ", ".join(f"{getattr(amount, r)} {_WORDS[r][k]}" for r in RESOURCES if getattr(amount, r))
 
 
-def rehide(state: State, rng: random.Random) -> tuple[str, ...]:
-    """The Exhausted stack with the events nobody has seen dealt anew: the face-down events
+def rehide(state: State, rng: random.Random) -> Events | None:
+    """The Monster Events part with the events nobody has seen dealt anew: the face-down events
     below the known top are drawn from the events not visible anywhere (not in the center,
     not in a Victory stack, not known on top), in the same slots."""
-    if not state.exhausted_stack:
-        return state.exhausted_stack
+    ev = state.events
+    if ev is None or not ev.exhausted_stack:
+        return ev
     ix = index()
-    stack = list(state.exhausted_stack)
-    hidden = [i for i in range(state.known_top, len(stack)) if stack[i] in ix.events]
+    stack = list(ev.exhausted_stack)
+    hidden = [i for i in range(ev.known_top, len(stack)) if stack[i] in ix.events]
     if not hidden:
-        return state.exhausted_stack
-    seen = {c for c in state.placed} | {m for s in state.seats for m in s.monsters} | set(stack[:state.known_top])
+        return ev
+    seen = {c for c in ev.placed} | {m for s in state.seats for m in s.monsters} | set(stack[:ev.known_top])
     pool = [e for e in sorted(ix.events) if e not in seen]
     fresh = rng.sample(pool, len(hidden))
     for i, e in zip(hidden, fresh, strict=True):
         stack[i] = e
-    return tuple(stack)
+    return replace(ev, exhausted_stack=tuple(stack))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -34,12 +34,17 @@ from rules.kernel.game import (
     Result,
     Turn,
 )
+from rules.kernel.pictures import Picture, Table
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
-from rules.valeria import engine, events, records, solo
-from rules.valeria.commands import COMMANDS
+from rules.valeria import engine, events, records, solo, violations
+from rules.valeria.commands import commands
+from rules.valeria.data import index
+from rules.valeria.explain import explain_step, score_lines
 from rules.valeria.panel import PANEL
+from rules.valeria.pictures import data_tables, draw
+from rules.valeria.positions import position_from_json, position_notes, position_to_json
 from rules.valeria.state import (
     DICE,
     DRAW,
@@ -48,16 +53,16 @@ from rules.valeria.state import (
     OVER,
     ROLL,
     Action,
+    ActionKind,
+    Events,
     SeatView,
     Setup,
+    Solo,
     StackView,
     State,
     View,
 )
-from rules.valeria.variants import options_of
-
-if TYPE_CHECKING:
-    from rules.kernel.pictures import Picture, Table
+from rules.valeria.variants import PARAMETERS, options_of
 
 
 class Valeria(GameBase[State, Action]):
@@ -72,10 +77,13 @@ class Valeria(GameBase[State, Action]):
         languages=("cs", "en"),
         dynamics=Dynamics.SIMULTANEOUS_CHOICES,
         automata=(solo.DARK_LORD,),  # the solo game's Dark Lord (valeria.variants.solo.dark-lord, decision 0021)
+        parameters=PARAMETERS,  # players 1-5, random citizens, Monster Events, dukes, the solo setting (decision 0023)
     )
-    #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`).
-    commands = COMMANDS
     panel = PANEL  # the in-page adjudicator's roll and payment (rules.valeria.panel, decision 0025)
+
+    def __init__(self) -> None:
+        #: ``rules valeria score RECORD.json`` (:mod:`rules.valeria.commands`), run with this game.
+        self.commands = commands(self)
 
     # ------------------------------------------------------------------ setup and records
 
@@ -143,12 +151,20 @@ class Valeria(GameBase[State, Action]):
         return ()
 
     def is_chance(self, action: Action) -> bool:
-        return action.kind in ("roll", "draw")
+        return action.kind in (ActionKind.ROLL, ActionKind.DRAW)
 
     def check(self, state: State, action: Action) -> Violation | None:
+        """Why ``action`` is illegal in ``state`` (:func:`rules.valeria.violations.refusal`, the solo
+        game's own decisions :func:`rules.valeria.solo.check`), or ``None``; a :class:`MalformedError`
+        when either is not a Valeria action or state at all (the same error every game raises)."""
+        if not isinstance(action, Action):
+            raise MalformedError(f"a Valeria action must be a rules.valeria.Action, not {type(action).__name__}: "
+                                 f"{action!r}")
+        if not isinstance(state, State):
+            raise MalformedError(f"a Valeria state must be a rules.valeria.State, not {type(state).__name__}")
         if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):
             return solo.check(state, action)
-        return engine.check(state, action)
+        return violations.refusal(state, action)
 
     def successor(self, state: State, action: Action) -> State:
         if state.players == solo.SOLO:
@@ -169,8 +185,6 @@ class Valeria(GameBase[State, Action]):
             return None
         if state.players == solo.SOLO:
             return solo.result(state)
-        from rules.valeria.explain import score_lines
-
         scores = tuple(engine.score(state, i) for i in range(state.players))
         win = engine.winners(scores)
         details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
@@ -186,6 +200,8 @@ class Valeria(GameBase[State, Action]):
         seats = tuple(SeatView(s.gold, s.strength, s.magic, s.vp, s.citizens, s.domains, s.monsters,
                                s.duke is not None, s.duke if i == seat else None, s.dealt if i == seat else ())
                       for i, s in enumerate(state.seats))
+        solo_part = state.solo if state.solo is not None else Solo(dark_lord="")
+        events_part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
         return View(seat, state.players, state.first, state.areas,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
                     state.citizen_kinds, () if state.citizen_stacks else state.citizen_counts,
@@ -193,11 +209,11 @@ class Valeria(GameBase[State, Action]):
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
-                                         for st in state.citizen_stacks),
-                    state.dark_lord if state.phase == OVER and state.dark_lord else None, state.difficulty,
-                    state.captured, state.seized, state.attacks, state.outcome,
-                    len(state.exhausted_stack), state.exhausted_stack[:state.known_top], state.placed,
-                    state.tokens)
+                                         for st in state.citizen_stacks or ()),
+                    solo_part.dark_lord if state.phase == OVER and solo_part.dark_lord else None,
+                    solo_part.difficulty, solo_part.captured, solo_part.seized, solo_part.attacks, solo_part.outcome,
+                    len(events_part.exhausted_stack), events_part.exhausted_stack[:events_part.known_top],
+                    events_part.placed, events_part.tokens)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
@@ -205,8 +221,6 @@ class Valeria(GameBase[State, Action]):
         (dealt anew from the dukes ``seat`` was not dealt, keeping who has kept one),
         with random citizens the face-down citizens under each top and with Monster
         Events the face-down events of the Exhausted stack (valeria.variants.events.setup)."""
-        from rules.valeria.data import index
-
         ix = index()
         built = {d for s in state.seats for d in s.domains}
         tops = {st[0] for st in state.domains if st}
@@ -225,40 +239,32 @@ class Valeria(GameBase[State, Action]):
                 continue
             pair = (next(deal), next(deal))
             seats.append(attrs.evolve(s, dealt=pair, duke=None if s.duke is None else pair[rng.randrange(2)]))
-        lord = state.dark_lord
-        if lord and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
-            lord = rng.choice(list(deal))
+        solo_part = state.solo
+        if solo_part is not None and state.phase != OVER:  # the Dark Lord's duke lies face down until the end
+            solo_part = attrs.evolve(solo_part, dark_lord=rng.choice(list(deal)))
         return attrs.evolve(state, domains=domains, seats=tuple(seats), citizen_stacks=_rehide_citizens(state, rng),
-                            exhausted_stack=events.rehide(state, rng), dark_lord=lord)
+                            events=events.rehide(state, rng), solo=solo_part)
 
     # ------------------------------------------------------------------ positions
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        from rules.valeria.positions import position_from_json
-
         if options_of(variant).players == solo.SOLO:
             raise MalformedError("a position of the solo game cannot be given: the Dark Lord's face-down duke "
                                  "(valeria.variants.solo.setup) belongs to the setup (decision 0021)")
         return position_from_json(data, variant)
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        from rules.valeria.positions import position_to_json
-
         if state.players == solo.SOLO:
             raise ValueError("a position of the solo game cannot be written: the Dark Lord's face-down duke "
                              "belongs to the setup (valeria.variants.solo.setup)")
         return position_to_json(state)
 
     def position_notes(self, state: State) -> tuple[Text, ...]:
-        from rules.valeria.positions import position_notes
-
         return position_notes(state)
 
     # ------------------------------------------------------------------ explanations
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
-        from rules.valeria.explain import explain_step
-
         lines = explain_step(before, action, after)
         own = solo.describe(before, action) if before.players == solo.SOLO else None
         return (own, *lines[1:]) if own is not None else lines
@@ -271,14 +277,10 @@ class Valeria(GameBase[State, Action]):
 
     def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         """A worked example drawn and replayed by the engine (:func:`rules.valeria.pictures.draw`)."""
-        from rules.valeria.pictures import draw
-
         return draw(figure, languages)
 
     def data_tables(self, languages: Sequence[str]) -> Sequence[Table]:
         """The card tables of the rulebook (:func:`rules.valeria.pictures.data_tables`)."""
-        from rules.valeria.pictures import data_tables
-
         return data_tables(languages)
 
 
@@ -286,13 +288,11 @@ VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""
 
 
-def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+def _rehide_citizens(state: State, rng: random.Random) -> tuple[tuple[int, ...], ...] | None:
     """Random citizens (valeria.variants.random-citizens.hidden): the cards under each
     face-up top dealt anew from the copies nobody can see (not in a duchy, not a top)."""
-    if not state.citizen_stacks:
-        return ()
-    from rules.valeria.data import index
-
+    if state.citizen_stacks is None:
+        return None
     ix = index()
     rng_cards: list[tuple[int, ...]] = []
     for stack, kinds in zip(state.citizen_stacks, ix.stack_kinds, strict=True):

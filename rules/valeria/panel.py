@@ -165,7 +165,7 @@ def _harvest(game: Any, dice: Any, seats: Any, active: Any, lang: str) -> dict[s
     violation = game.check(start, roll)
     if violation is not None:  # pragma: no cover - a position is always before a roll
         raise MalformedError(violation.message.get("en"))
-    a, b = roll.a, roll.b
+    a, b = roll.dice
     state = replace(start, phase=HARVEST, dice=(a, b), rolled=(a, b))
     ix = index()
     after = engine.distribute(state)
@@ -217,7 +217,7 @@ def payment(page: Page, cost: str, card: str, pay: Any, seats: Any = None, activ
             lang: str = "en") -> dict[str, Any]:
     """Does ``pay`` cover recruiting a citizen, slaying a monster or building a domain (``cost``:
     recruit, slay, build; ``card``: the citizen, monster or domain)? The engine's own
-    :func:`rules.valeria.engine.check` judges the action ``{"recruit"|"slay"|"build": ..., "pay": pay}``
+    :func:`rules.valeria.violations.refusal` judges the action ``{"recruit"|"slay"|"build": ..., "pay": pay}``
     (read by the record reader) in the active seat's Action phase, on a position with the
     entered tableaux (``seats``, as for :func:`harvest`; the price of a citizen counts
     the copies of its name the active seat owns, its domains may change a price) and with the
@@ -249,10 +249,7 @@ def _payment(game: Any, cost: str, card: str, pay: Any, seats: Any, active: Any,
     target = ix.monsters[card].area if cost == "slay" else card
     pay = {k: v for k, v in pay.items() if v != 0 or k in (_PAY_FIRST[cost], "magic")}
     action = game.action_from_json({"seat": active, key: target, "pay": dict(pay)})  # the record reader
-    paid = {"gold": 0, "strength": 0, "magic": action.b}
-    paid[_PAY_FIRST[cost]] = action.a
-    if action.other:
-        paid["strength" if _PAY_FIRST[cost] == "gold" else "gold"] = action.other
+    paid = {"gold": action.pay.gold, "strength": action.pay.strength, "magic": action.pay.magic}
     if has is None:
         holds = paid
     else:
@@ -289,7 +286,7 @@ def _payment(game: Any, cost: str, card: str, pay: Any, seats: Any, active: Any,
     if violation is None:
         after = game.apply(state, action)
         lines = [line.get(lang) for line in game.explain_step(state, action, after)]
-        ids = rules_in(lines) + (["valeria.resources.magic-substitute"] if action.b else [])
+        ids = rules_in(lines) + (["valeria.resources.magic-substitute"] if action.pay.magic else [])
         result: dict[str, Any] = {"status": "legal", "message": None, "explanation": lines}
     else:
         ids = list(violation.rules)

@@ -57,8 +57,10 @@ from rules.valeria.cards import (
     Take,
 )
 from rules.valeria.data import index
-from rules.valeria.explain import counter_label
-from rules.valeria.state import ACTIONS, BUILD, HARVEST, SLAY, Action, Seat, Setup, State, replace
+from rules.valeria.explain import bilingual, counter_label
+from rules.valeria.records import whole
+from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, replace
+from rules.valeria.violations import refusal
 
 # --------------------------------------------------------------------------- words
 
@@ -92,20 +94,16 @@ def _counted(counter: Counter) -> Text:
     return Text.of(cs=counter_label(counter, "cs"), en=counter_label(counter, "en"))
 
 
-def _t(cs: str, en: str, **values: object) -> Text:
-    return Text.of(cs=cs, en=en).format(**values)
-
-
 def effect_text(effect: Effect) -> Text:
     """One effect of the card data in words, in Czech and English."""
     if isinstance(effect, Gain):
         if effect.per is None:
             return amount_text(effect.amount)
-        return _t("{a} za {c}", "{a} per {c}", a=amount_text(effect.amount), c=_counted(effect.per))
+        return bilingual("{a} za {c}", "{a} per {c}", a=amount_text(effect.amount), c=_counted(effect.per))
     if isinstance(effect, Take):
-        return _t("vezmi {a} soupeři", "take {a} from an opponent", a=amount_text(effect.amount))
+        return bilingual("vezmi {a} soupeři", "take {a} from an opponent", a=amount_text(effect.amount))
     if isinstance(effect, Exchange):
-        return _t("zaplať {p} → {g}", "pay {p} → {g}", p=amount_text(effect.pay), g=amount_text(effect.gain))
+        return bilingual("zaplať {p} → {g}", "pay {p} → {g}", p=amount_text(effect.pay), g=amount_text(effect.gain))
     if isinstance(effect, Choice):
         branches = [effects_text(b) for b in effect.options]
         return Text.of(cs=" nebo ".join(b.get("cs") for b in branches), en=" or ".join(b.get("en") for b in branches))
@@ -125,16 +123,16 @@ def effect_text(effect: Effect) -> Text:
     if isinstance(effect, SetDie):
         pay = amount_text(effect.pay)
         if effect.per is not None:
-            pay = _t("{p} za {c}", "{p} per {c}", p=pay, c=_counted(effect.per))
-        return _t("nastav kostku na {v} za {p}", "set a die to {v} for {p}", v=effect.value, p=pay)
+            pay = bilingual("{p} za {c}", "{p} per {c}", p=pay, c=_counted(effect.per))
+        return bilingual("nastav kostku na {v} za {p}", "set a die to {v} for {p}", v=effect.value, p=pay)
     if isinstance(effect, LowerDie):
-        return _t("sniž kostku o {n}", "lower a die by {n}", n=effect.by)
+        return bilingual("sniž kostku o {n}", "lower a die by {n}", n=effect.by)
     if isinstance(effect, AddToken):
-        return _t("žetony {a} na nestvůru", "tokens {a} on a monster", a=amount_text(effect.amount))
+        return bilingual("žetony {a} na nestvůru", "tokens {a} on a monster", a=amount_text(effect.amount))
     if isinstance(effect, EveryPlayerLoses):
-        return _t("každý hráč ztratí {a}", "every player loses {a}", a=amount_text(effect.amount))
+        return bilingual("každý hráč ztratí {a}", "every player loses {a}", a=amount_text(effect.amount))
     assert isinstance(effect, Special)
-    return _t("viz {r}", "see {r}", r=effect.rule)
+    return bilingual("viz {r}", "see {r}", r=effect.rule)
 
 
 def effects_text(effects: Sequence[Effect]) -> Text:
@@ -162,7 +160,7 @@ def _plain(value: object) -> Text:
     return Text.of(cs=str(value), en=str(value))
 
 
-def _in(text: Text, languages: Sequence[str]) -> Text:
+def _in_languages(text: Text, languages: Sequence[str]) -> Text:
     return Text(tuple((lang, text.get(lang)) for lang in languages))
 
 
@@ -196,7 +194,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     cards = index().cards
 
     def t(text: Text) -> Text:
-        return _in(text, languages)
+        return _in_languages(text, languages)
 
     def row(*cells: Text) -> tuple[Text, ...]:
         return tuple(t(c) for c in cells)
@@ -228,7 +226,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
                          _plain(m.strength), _plain(m.magic), effects_text(m.reward), _plain(m.vp))
                      for m in kinds)
         tables.append(Table(f"monsters-{area.id}", "valeria.monsters.table",
-                            t(_t("Nestvůry: {a}", "Monsters: {a}",
+                            t(bilingual("Nestvůry: {a}", "Monsters: {a}",
                                  a=Text.of(cs=area.name.get("cs"), en=area.name.en))),
                             row(_h("Nestvůra (shora dolů)", "Monster (top to bottom)"),
                                 _h("Kopií (+5 hráčů)", "Copies (+5 players)"), _h("Typ", "Type"),
@@ -244,7 +242,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     dukes = tuple(row(_name(d.id),
                       Text.of(cs=" + ".join(f"{x.vp} za {counter_label(x.per, 'cs')}" for x in d.score),
                               en=" + ".join(f"{x.vp} per {counter_label(x.per, 'en')}" for x in d.score)),
-                      _t("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
+                      bilingual("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
                          n=d.resources_per_vp, w=("surovinu", "suroviny", "surovin")[_form(d.resources_per_vp)]))
                   for d in cards.dukes)
     tables.append(Table("dukes", "valeria.dukes.table", t(_h("Vévodové", "Dukes")),
@@ -258,12 +256,6 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
 def _table(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise MalformedError(f"{where} must be a table")
-    return value
-
-
-def _int(value: Any, where: str, low: int = 0, high: int = 999) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise MalformedError(f"{where} must be a whole number {low}..{high}, not {value!r}")
     return value
 
 
@@ -286,9 +278,9 @@ def _seat_of(raw: Any, where: str, kinds: tuple[str, ...]) -> Seat:
     duke = raw.get("duke")
     if duke is not None and duke not in ix.dukes:
         raise MalformedError(f"{where}.duke: unknown duke {duke!r}")
-    return Seat(gold=_int(raw.get("gold", 0), f"{where}.gold"), strength=_int(raw.get("strength", 0), f"{where}.strength"),
-                magic=_int(raw.get("magic", 0), f"{where}.magic"), vp=_int(raw.get("vp", 0), f"{where}.vp"),
-                citizens=tuple(_int(citizens.get(k, 0), f"{where}.citizens.{k}", 0, 5) for k in kinds),
+    return Seat(gold=whole(raw.get("gold", 0), f"{where}.gold"), strength=whole(raw.get("strength", 0), f"{where}.strength"),
+                magic=whole(raw.get("magic", 0), f"{where}.magic"), vp=whole(raw.get("vp", 0), f"{where}.vp"),
+                citizens=tuple(whole(citizens.get(k, 0), f"{where}.citizens.{k}", 0, 5) for k in kinds),
                 domains=_ids(raw.get("domains", []), ix.domains, f"{where}.domains"),
                 monsters=_ids(raw.get("monsters", []), ix.monsters, f"{where}.monsters"),
                 dealt=(duke,) if duke else (), duke=duke)
@@ -452,11 +444,11 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     if not isinstance(domain, str) or domain not in ix.domains:
         raise MalformedError(f"figure.build must name a domain, not {domain!r}")
     pay = _table(figure.get("pay", {}), "figure.pay")
-    gold, magic = _int(pay.get("gold", 0), "figure.pay.gold"), _int(pay.get("magic", 0), "figure.pay.magic")
+    gold, magic = whole(pay.get("gold", 0), "figure.pay.gold"), whole(pay.get("magic", 0), "figure.pay.magic")
     state = _state([figure.get("seat"), {}], build=domain)
     meets = bool(engine.roles_met(state, 0, domain))
     have = engine.role_counts(state, 0)
-    verdict = engine.check(state, Action(BUILD, 0, domain, a=gold, b=magic))
+    verdict = refusal(state, Action(ActionKind.BUILD, 0, domain, pay=Payment(gold=gold, magic=magic)))
     legal = verdict is None
     problems: list[str] = []
     _claim(figure, "meets", meets, problems, "valeria.build.requirements")
@@ -470,7 +462,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     have_cs = ", ".join(f"{have.get(r, 0)}× {_role(r).get('cs')}" for r in need)
     have_en = ", ".join(f"{have.get(r, 0)}× {_role(r).get('en')}" for r in need)
     price = engine.build_price(state, 0, domain)
-    caption = _t("{d} žádá {rc}; obyvatelé vévodství nesou {hc} (základní karty žádný symbol nemají), podmínky "
+    caption = bilingual("{d} žádá {rc}; obyvatelé vévodství nesou {hc} (základní karty žádný symbol nemají), podmínky "
                  "{mc}splněny. Cena {p} zlaťáků, zaplaceno {g} zlaťáků a {m} magie: engine stavbu {lc}.",
                  "{d} requires {re}; the duchy's citizens bear {he} (starters have no icon), so the requirements "
                  "are {me}met. Price {p} gold, paid {g} gold and {m} magic: the engine {le} the build.",
@@ -508,8 +500,8 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body += _lines(198, y + 14, lines, width=width - 214, size=11, gap=16)
     height = y + 100
     title = caption.get("en")
-    return Picture(_svg(width, height, title, body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
+    return Picture(_svg(width, height, title, body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
                           e="legal" if legal else "refused"), languages))
 
 
@@ -520,9 +512,9 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     dice = figure.get("dice")
     if not isinstance(dice, list) or len(dice) != 2:
         raise MalformedError("figure.dice must be two dice [a, b]")
-    a, b = (_int(v, "figure.dice", 1, 6) for v in dice)
+    a, b = (whole(v, "figure.dice", 1, 6) for v in dice)
     seats = figure.get("seats")
-    active = _int(figure.get("active", 0), "figure.active", 0, 3)
+    active = whole(figure.get("active", 0), "figure.active", 0, 3)
     state = replace(_state(seats, active=active), phase=HARVEST, dice=(a, b), rolled=(a, b))
     acts = [engine.activated(state, i) for i in range(state.players)]
     heralds = [engine.herald_count(state, i, acts[i]) for i in range(state.players)]
@@ -582,8 +574,8 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
             body.append(_text(16, y + 66, "nothing activates", size=12, fill=_MUTED, anchor="start"))
         y += 44 + 70 * rows
     height = y + 4
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
                           n=sum(found[active].values())), languages))
 
 
@@ -597,11 +589,12 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         raise MalformedError(f"figure.monster must name a monster, not {monster!r}")
     has = _table(figure.get("has", {}), "figure.has")
     pays = _table(figure.get("pays", {}), "figure.pays")
-    strength, magic = _int(pays.get("strength", 0), "figure.pays.strength"), _int(pays.get("magic", 0), "figure.pays.magic")
+    strength, magic = whole(pays.get("strength", 0), "figure.pays.strength"), whole(pays.get("magic", 0), "figure.pays.magic")
     state = _state([{"strength": has.get("strength", 0), "magic": has.get("magic", 0), "gold": has.get("gold", 0)}, {}],
                    monster=monster)
     m = ix.monsters[monster]
-    verdict = engine.check(state, Action(SLAY, 0, m.area, a=strength, b=magic))
+    slay = Action(ActionKind.SLAY, 0, m.area, pay=Payment(strength=strength, magic=magic))
+    verdict = refusal(state, slay)
     legal = verdict is None
     problems: list[str] = []
     _claim(figure, "legal", legal, problems, ", ".join(verdict.rules) if verdict else "valeria.slay.pay-strength")
@@ -617,9 +610,9 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
          f"the seat has it: {state.seats[0].strength} strength, {state.seats[0].magic} magic",
          f"hráč to má: {state.seats[0].strength} síly, {state.seats[0].magic} magie"),
     ]
-    after = engine.successor(state, Action(SLAY, 0, m.area, a=strength, b=magic)) if legal else None
+    after = engine.successor(state, slay) if legal else None
     reward = effects_text(m.reward)
-    caption = _t("{n} stojí {s} síly a {g} magie navíc. Zaplaceno {x} síly a {y} magie: {z} magie nahrazuje sílu, "
+    caption = bilingual("{n} stojí {s} síly a {g} magie navíc. Zaplaceno {x} síly a {y} magie: {z} magie nahrazuje sílu, "
                  "{g} platí magickou cenu. {v}",
                  "{n} costs {s} strength plus {g} magic. Paid {x} strength and {y} magic: {z} magic replaces "
                  "strength, {g} pays the magic cost. {w}",
@@ -663,8 +656,8 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body.append(_text(18, y + 19 * len(checks) + 8, verdict_line, size=_fit(verdict_line, width - 36, 12),
                       weight="bold", fill=_OK if legal else _BAD, anchor="start"))
     height = y + 19 * len(checks) + 24
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
                           e="is enough" if legal else "is refused"), languages))
 
 
@@ -758,8 +751,8 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     caption = Text.of(
         cs="Součty: " + ", ".join(f"hráč {sc.seat} {sc.total}" for sc in scores) + f".{tie_cs} Vítězí {winners_cs}.",
         en="Totals: " + ", ".join(f"seat {sc.seat} {sc.total}" for sc in scores) + f".{tie_en} Winner: {winners_en}.")
-    return Picture(_svg(width, height, caption.get("en"), body), _in(caption, languages), rules, tuple(problems),
-                   _in(_t("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
+    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
+                   _in_languages(bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
 
 
 # --------------------------------------------------------------------------- entry point

@@ -23,7 +23,8 @@ from typing import Any
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import index
-from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of
+from rules.valeria.engine import BASE_FLOW
+from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of, whole
 from rules.valeria.state import ROLL, Seat, State
 from rules.valeria.variants import (
     PLAYERS,
@@ -36,12 +37,6 @@ from rules.valeria.variants import (
 
 _SEAT_KEYS = {"gold", "strength", "magic", "vp", "citizens", "domains", "monsters", "duke"}
 _KEYS = {"first", "active", "turns", "end_triggered", "monsters", "citizens", "domains", "seats"}
-
-
-def _count(value: Any, where: str) -> int:
-    if type(value) is not int or not 0 <= value <= 999:
-        raise MalformedError(f"{where} must be a whole number 0..999, not {value!r}")
-    return value
 
 
 def _ids(value: Any, known: Mapping[str, Any], where: str) -> tuple[str, ...]:
@@ -74,7 +69,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
     for name, value in (("first", first), ("active", active)):
         if type(value) is not int or not 0 <= value < n:
             raise MalformedError(f"position.{name} must be a seat 0..{n - 1}, not {value!r}")
-    turns = _count(turns, "position.turns")
+    turns = whole(turns, "position.turns")
     if turns < 1:
         raise MalformedError("position.turns counts the turns begun, the coming one included: at least 1")
     if type(data["end_triggered"]) is not bool:
@@ -101,7 +96,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
             raise MalformedError(f"position.citizens[{i}] is {{\"kind\": one of {', '.join(ix.stack_kinds[i])}, "
                                  "\"left\": N}} (valeria.setup.citizen-rows)")
         kinds.append(c["kind"])
-        left.append(_count(c["left"], f"position.citizens[{i}].left"))
+        left.append(whole(c["left"], f"position.citizens[{i}].left"))
 
     domains_raw = data["domains"]
     if not isinstance(domains_raw, list) or len(domains_raw) != DOMAIN_STACKS:
@@ -116,18 +111,18 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         owned = s["citizens"]
         if not isinstance(owned, Mapping) or any(k not in kinds for k in owned):
             raise MalformedError(f"{where}.citizens maps citizen kinds of the center stacks to copies")
-        counts = tuple(_count(owned.get(k, 0), f"{where}.citizens.{k}") for k in kinds)
+        counts = tuple(whole(owned.get(k, 0), f"{where}.citizens.{k}") for k in kinds)
         if s["duke"] not in ix.dukes:
             raise MalformedError(f"{where}.duke: unknown duke {s['duke']!r}")
-        seats.append(Seat(gold=_count(s["gold"], f"{where}.gold"), strength=_count(s["strength"], f"{where}.strength"),
-                          magic=_count(s["magic"], f"{where}.magic"), vp=_count(s["vp"], f"{where}.vp"),
+        seats.append(Seat(gold=whole(s["gold"], f"{where}.gold"), strength=whole(s["strength"], f"{where}.strength"),
+                          magic=whole(s["magic"], f"{where}.magic"), vp=whole(s["vp"], f"{where}.vp"),
                           citizens=counts, domains=_ids(s["domains"], ix.domains, f"{where}.domains"),
                           monsters=_ids(s["monsters"], ix.monsters, f"{where}.monsters"),
                           dealt=(s["duke"],), duke=s["duke"]))
 
     _conserved(n, areas, stacks, left, domains, seats)
     return State(players=n, first=first, areas=tuple(areas), monsters=tuple(stacks), citizen_kinds=tuple(kinds),
-                 citizen_counts=tuple(left), domains=domains, seats=tuple(seats), active=active, phase=ROLL,
+                 citizen_counts=tuple(left), domains=domains, seats=tuple(seats), active=active, phase=ROLL, flow=BASE_FLOW,
                  turns=turns, end_triggered=data["end_triggered"], resting=resting_seat(n, active))
 
 
@@ -164,7 +159,7 @@ def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: li
 def position_to_json(state: State) -> dict[str, Any]:
     if state.phase != ROLL:
         raise ValueError("a Valeria position is a state at the start of a turn, before the roll")
-    if state.placed:
+    if state.events is not None:
         raise ValueError("a position of the variant with Monster Events cannot be written: the events' hidden "
                          "order belongs to the setup (valeria.variants.events.setup)")
     if state.citizen_stacks:

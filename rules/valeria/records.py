@@ -57,32 +57,7 @@ from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
 from rules.valeria.events import deal_events
-from rules.valeria.state import (
-    ACTIVATE,
-    ANNOUNCE,
-    BUILD,
-    CAPTURE,
-    CHOOSE,
-    CITIZEN,
-    DECLINE,
-    DIE,
-    DRAW_MONSTER,
-    EXCHANGE,
-    GAIN,
-    HARVEST_ITEM,
-    KEEP,
-    PURLOIN,
-    RECRUIT,
-    RESOURCES,
-    RETURN,
-    ROLL_DICE,
-    SLAY,
-    TAKE,
-    THIEF,
-    TOKEN,
-    Action,
-    Setup,
-)
+from rules.valeria.state import RESOURCES, Action, ActionKind, Payment, Setup
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import (
     SOLO,
@@ -96,7 +71,6 @@ from rules.valeria.variants import players_of as players_of
 
 MONSTER_STACKS = 5
 DOMAIN_STACKS = 5
-DOMAINS_PER_STACK = 3  # 2 face down + 1 face up (valeria.setup.domain-row); 4 with 5 players
 DUKES_DEALT = 2
 
 
@@ -259,7 +233,8 @@ def random_setup(rng: random.Random, players: int | None = None, random_citizens
 _SEATLESS = {"chance"}
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def whole(value: Any, where: str, low: int = 0, high: int = 999) -> int:
+    """``value`` when it is a whole number ``low``..``high``, else a :class:`MalformedError` naming ``where``."""
     if type(value) is not int or not low <= value <= high:
         raise MalformedError(f"{where} must be a whole number {low}..{high}, not {value!r}")
     return value
@@ -282,21 +257,29 @@ def _str(value: Any, where: str) -> str:
 _OTHER = {"strength": "gold", "gold": "strength"}
 
 
-def _pay(data: Mapping[str, Any], first: str) -> tuple[int, int, int]:
+def _pay(data: Mapping[str, Any], first: str) -> Payment:
     pay = data.get("pay")
     other = _OTHER[first]
     if not isinstance(pay, Mapping) or set(pay) - {first, "magic", other}:
         raise MalformedError(f"'pay' must be an object with {first!r} and/or 'magic', not {pay!r}")
-    return (_int(pay.get(first, 0), f"pay.{first}", 0, 999), _int(pay.get("magic", 0), "pay.magic", 0, 999),
-            _int(pay.get(other, 0), f"pay.{other}", 0, 999))
+    paid = {first: whole(pay.get(first, 0), f"pay.{first}", 0, 999), "magic": whole(pay.get("magic", 0), "pay.magic", 0, 999),
+            other: whole(pay.get(other, 0), f"pay.{other}", 0, 999)}
+    return Payment(**paid)
 
 
-_ONE_KEY = {"keep": KEEP, "announce": ANNOUNCE, "recruit": RECRUIT, "slay": SLAY, "build": BUILD, "gain": GAIN,
-            "choose": CHOOSE, "citizen": CITIZEN, "take_from": TAKE, "exchange": EXCHANGE, "return": RETURN,
-            "purloin_from": PURLOIN, "decline": DECLINE, "die": DIE, "thief": THIEF, "harvest": HARVEST_ITEM,
-            "activate": ACTIVATE, "capture": CAPTURE, "purloin": PURLOIN, "event": TOKEN}
-_EXTRA = {DIE: {"which"}, THIEF: {"from"}, HARVEST_ITEM: {"choose", "use"}, RECRUIT: {"pay"}, SLAY: {"pay"},
-          BUILD: {"pay"}, TOKEN: {"token_on"}}
+#: The record's word for each action kind (in the order the reader's message lists them): the kind's
+#: own value, except where the record names the object ("take_from", "purloin_from", "event"); "purloin"
+#: alone is the solo game's "take a monster".
+_ONE_KEY = {**{word: ActionKind(word) for word in ("keep", "announce", "recruit", "slay", "build", "gain", "choose",
+                                                   "citizen")},
+            "take_from": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "return": ActionKind.RETURN,
+            "purloin_from": ActionKind.PURLOIN,
+            **{word: ActionKind(word) for word in ("decline", "die", "thief", "harvest", "activate", "capture",
+                                                   "purloin")},
+            "event": ActionKind.TOKEN}
+_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.THIEF: {"from"}, ActionKind.HARVEST: {"choose", "use"},
+          ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
+          ActionKind.TOKEN: {"token_on"}}
 
 
 def action_from_json(data: Any) -> Action:
@@ -312,13 +295,13 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError(f"'dice' must be two whole numbers, not {dice!r}")
             if any(not 1 <= d <= 6 for d in dice):
                 raise MalformedError(f"a die shows 1..6, not {dice!r} (valeria.roll.dice)")
-            return Action(ROLL_DICE, a=dice[0], b=dice[1])
+            return Action(ActionKind.ROLL, dice=(dice[0], dice[1]))
         if data["chance"] == "draw":
             if set(data) != {"chance", "monster"} or not _in(data["monster"], ix.monsters):
                 raise MalformedError("a draw is {\"chance\": \"draw\", \"monster\": MONSTER-ID}")
-            return Action(DRAW_MONSTER, card=data["monster"])
+            return Action(ActionKind.DRAW, card=data["monster"])
         raise MalformedError(f"'chance' is \"roll\" or \"draw\", not {data['chance']!r}")
-    seat = _int(data.get("seat"), "seat", 0, max(PLAYERS) - 1)
+    seat = whole(data.get("seat"), "seat", 0, max(PLAYERS) - 1)
     keys = ["harvest"] if "harvest" in data else [k for k in data if k in _ONE_KEY]
     if len(keys) != 1:
         raise MalformedError(f"an action names exactly one of {', '.join(_ONE_KEY)}: {dict(data)!r}")
@@ -328,36 +311,36 @@ def action_from_json(data: Any) -> Action:
     if extra:
         raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
     value = data[key]
-    if kind in (ANNOUNCE, DECLINE) or key == "purloin":  # "purloin": the solo game's "take a monster"
+    if kind in (ActionKind.ANNOUNCE, ActionKind.DECLINE) or key == "purloin":  # "purloin": the solo game's "take a monster"
         if value is not True:
             raise MalformedError(f"'{key}' must be true")
         return Action(kind, seat)
-    if kind == EXCHANGE:
+    if kind == ActionKind.EXCHANGE:
         if type(value) is not bool:
             raise MalformedError("'exchange' must be true (use it) or false (decline)")
         return Action(kind, seat, option="use" if value else "decline")
-    if kind in (TAKE, PURLOIN):
-        return Action(kind, seat, target=_int(value, key, 0, max(PLAYERS) - 1))
-    if kind == GAIN:
+    if kind in (ActionKind.TAKE, ActionKind.PURLOIN):
+        return Action(kind, seat, target=whole(value, key, 0, max(PLAYERS) - 1))
+    if kind == ActionKind.GAIN:
         if not _in(value, RESOURCES):
             raise MalformedError(f"'gain' is one of {', '.join(RESOURCES)}, not {value!r} (valeria.gain.resource)")
         return Action(kind, seat, value)
-    if kind == DIE:
+    if kind == ActionKind.DIE:
         if not _in(value, ix.domains):
             raise MalformedError(f"'die' names a domain, not {value!r}")
-        return Action(kind, seat, value, target=_int(data.get("which"), "which", 0, 1))
-    if kind == THIEF:  # without "from" in the solo game: the reward is simply taken (valeria.variants.solo.turn)
+        return Action(kind, seat, value, target=whole(data.get("which"), "which", 0, 1))
+    if kind == ActionKind.THIEF:  # without "from" in the solo game: the reward is simply taken (valeria.variants.solo.turn)
         return Action(kind, seat, option=_str(value, "thief"),
-                      target=_int(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
-    if kind == ACTIVATE:
+                      target=whole(data["from"], "from", 0, max(PLAYERS) - 1) if "from" in data else -1)
+    if kind == ActionKind.ACTIVATE:
         if _str(value, key) not in ix.areas:
             raise MalformedError(f"'activate' names the area of a monster stack, not {value!r}")
         return Action(kind, seat, value)
-    if kind == CAPTURE:
+    if kind == ActionKind.CAPTURE:
         if _str(value, key) not in ix.citizens:
             raise MalformedError(f"'capture' names a citizen, not {value!r}")
         return Action(kind, seat, value)
-    if kind == HARVEST_ITEM:
+    if kind == ActionKind.HARVEST:
         card = _str(value, "harvest")
         if card not in ix.citizens and card not in ix.starters:
             raise MalformedError(f"'harvest' names a citizen or starter, not {card!r}")
@@ -368,15 +351,17 @@ def action_from_json(data: Any) -> Action:
                 raise MalformedError("'use' must be true or false")
             return Action(kind, seat, card, option="use" if data["use"] else "decline")
         return Action(kind, seat, card, option=_str(data["choose"], "choose"))
-    if kind in (RECRUIT, SLAY, BUILD):
+    if kind in (ActionKind.RECRUIT, ActionKind.SLAY, ActionKind.BUILD):
         card = _str(value, key)
-        known = {RECRUIT: ix.citizens, SLAY: (*ix.areas, *ix.events), BUILD: ix.domains}[kind]
+        known = {ActionKind.RECRUIT: ix.citizens, ActionKind.SLAY: (*ix.areas, *ix.events),
+                 ActionKind.BUILD: ix.domains}[kind]
         if card not in known:
-            what = {RECRUIT: "citizen", SLAY: "monster area or Monster Event", BUILD: "domain"}[kind]
+            what = {ActionKind.RECRUIT: "citizen", ActionKind.SLAY: "monster area or Monster Event",
+                    ActionKind.BUILD: "domain"}[kind]
             raise MalformedError(f"unknown {what} {card!r}")
-        g, m, other = _pay(data, "strength" if kind == SLAY else "gold")
-        return Action(kind, seat, card, a=g, b=m, other=other)
-    if kind == TOKEN:
+        pay = _pay(data, "strength" if kind == ActionKind.SLAY else "gold")
+        return Action(kind, seat, card, pay=pay)
+    if kind == ActionKind.TOKEN:
         if not _in(value, ix.events):
             raise MalformedError(f"'event' names a Monster Event ({', '.join(ix.events)}), not {value!r}")
         target = data.get("token_on")
@@ -384,56 +369,57 @@ def action_from_json(data: Any) -> Action:
             raise MalformedError(f"'token_on' names a monster area (its top monster) or a Monster Event, "
                                  f"not {target!r}")
         return Action(kind, seat, target, option=value)
-    if kind == KEEP:
+    if kind == ActionKind.KEEP:
         if not _in(value, ix.dukes):
             raise MalformedError(f"unknown duke {value!r}")
         return Action(kind, seat, value)
-    if kind == CITIZEN:
+    if kind == ActionKind.CITIZEN:
         if not _in(value, ix.citizens):
             raise MalformedError(f"unknown citizen {value!r}")
         return Action(kind, seat, value)
-    if kind == RETURN:
+    if kind == ActionKind.RETURN:
         if not _in(value, ix.citizens, ix.monsters):
             raise MalformedError(f"'return' names a monster or citizen, not {value!r}")
         return Action(kind, seat, value)
-    return Action(kind, seat, option=_str(value, key))  # CHOOSE
+    return Action(kind, seat, option=_str(value, key))  # ActionKind.CHOOSE
 
 
 def action_to_json(a: Action) -> dict[str, Any]:
     k = a.kind
-    if k == ROLL_DICE:
-        return {"chance": "roll", "dice": [a.a, a.b]}
-    if k == DRAW_MONSTER:
+    if k == ActionKind.ROLL:
+        return {"chance": "roll", "dice": list(a.dice)}
+    if k == ActionKind.DRAW:
         return {"chance": "draw", "monster": a.card}
     out: dict[str, Any] = {"seat": a.seat}
-    if k in (ANNOUNCE, DECLINE):
+    if k in (ActionKind.ANNOUNCE, ActionKind.DECLINE):
         out[k] = True
-    elif k == EXCHANGE:
+    elif k == ActionKind.EXCHANGE:
         out["exchange"] = a.option == "use"
-    elif k == TAKE:
+    elif k == ActionKind.TAKE:
         out["take_from"] = a.target
-    elif k == PURLOIN and a.target < 0:
+    elif k == ActionKind.PURLOIN and a.target < 0:
         out["purloin"] = True
-    elif k == PURLOIN:
+    elif k == ActionKind.PURLOIN:
         out["purloin_from"] = a.target
-    elif k == DIE:
+    elif k == ActionKind.DIE:
         out.update(die=a.card, which=a.target)
-    elif k == THIEF:
+    elif k == ActionKind.THIEF:
         out.update(thief=a.option, **({"from": a.target} if a.target >= 0 else {}))
-    elif k == HARVEST_ITEM:
+    elif k == ActionKind.HARVEST:
         out["harvest"] = a.card
         if a.option in ("use", "decline"):
             out["use"] = a.option == "use"
         else:
             out["choose"] = a.option
-    elif k in (RECRUIT, BUILD):
+    elif k in (ActionKind.RECRUIT, ActionKind.BUILD):
         out[k] = a.card
-        out["pay"] = {"gold": a.a, "magic": a.b, **({"strength": a.other} if a.other else {})}
-    elif k == SLAY:
-        out.update(slay=a.card, pay={"strength": a.a, "magic": a.b, **({"gold": a.other} if a.other else {})})
-    elif k == CHOOSE:
+        out["pay"] = {"gold": a.pay.gold, "magic": a.pay.magic, **({"strength": a.pay.strength} if a.pay.strength else {})}
+    elif k == ActionKind.SLAY:
+        out.update(slay=a.card, pay={"strength": a.pay.strength, "magic": a.pay.magic,
+                                     **({"gold": a.pay.gold} if a.pay.gold else {})})
+    elif k == ActionKind.CHOOSE:
         out["choose"] = a.option
-    elif k == TOKEN:
+    elif k == ActionKind.TOKEN:
         out.update(event=a.option, token_on=a.card)
     else:  # keep, gain, citizen, return
         out[k] = a.card

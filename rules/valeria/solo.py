@@ -7,7 +7,7 @@ or seizes a domain of its column) and the **Second Harvest** (the right side
 of every citizen), then End (valeria.variants.solo.turn). The end conditions
 are checked after every step (valeria.variants.solo.end).
 
-What the Dark Lord does by himself is logged in ``State.steps`` and narrated
+What the Dark Lord does by himself is logged in ``Solo.steps`` and narrated
 by :func:`forced_steps` with its rule; the choices the book leaves to the
 player (the stack a 6 activates, which of the two citizen stacks of a column
 loses a card: ruling O21) are explicit actions. The engine
@@ -30,26 +30,26 @@ from rules.kernel.verdict import Violation
 from rules.valeria import engine
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
+from rules.valeria.explain import bilingual, card_name, counter_label
 from rules.valeria.state import (
-    ACTIVATE,
-    CAPTURE,
-    DECLINE,
     DUKES,
-    HARVEST_ITEM,
     MONSTERS,
     OVER,
-    PURLOIN,
     ROLL,
     SECOND,
-    THIEF,
     Action,
+    ActionKind,
+    Flow,
+    Outcome,
     Seat,
     Setup,
+    Solo,
     State,
     replace,
 )
 from rules.valeria.variants import SOLO as SOLO
 from rules.valeria.variants import take_top
+from rules.valeria.violations import refuse
 
 PLAYER = 0
 #: The automaton of the solo game (``GameInfo.automata``).
@@ -65,10 +65,6 @@ SUM_ACTIVATES = {"normal": False, "harder": True, "hardest": True}
 DECISIONS = frozenset({"activate", "capture", "thief", "purloin"})
 
 STACK, LORD, NOTHING, CHOSEN = "stack", "lord", "nothing", "choice"
-
-
-def t(cs: str, en: str, **values: object) -> Text:
-    return Text.of(cs=cs, en=en).format(**values)
 
 
 # =========================================================================== setup
@@ -87,7 +83,7 @@ def deal_dark_lord(rng: random.Random, setup: Setup, difficulty: str) -> Setup:
 def solo_state(state: State, setup: Setup) -> State:
     """The initial state of a solo game: the base game's setup for one seat, the Dark
     Lord's duke face down above the monster row."""
-    return replace(state, dark_lord=setup.dark_lord, difficulty=setup.difficulty)
+    return replace(state, solo=Solo(dark_lord=setup.dark_lord, difficulty=setup.difficulty), flow=SOLO_FLOW)
 
 
 # =========================================================================== the monster phase
@@ -110,14 +106,15 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
     activation of an exhausted stack does nothing, or in the hardest setting makes the
     Dark Lord attack that column himself."""
     a, b = state.dice
-    harder = SUM_ACTIVATES[state.difficulty]
+    difficulty = lord(state).difficulty
+    harder = SUM_ACTIVATES[difficulty]
     out: list[tuple[int, str]] = []
     for column in range(MONSTER_STACKS):
         for _ in range(stack_activations(a, b, column + 1, harder)):
             if state.monsters[column]:
                 out.append((column, STACK))
             else:
-                out.append((column, LORD if state.difficulty == "hardest" else NOTHING))
+                out.append((column, LORD if difficulty == "hardest" else NOTHING))
     out.extend((-1, CHOSEN) for _ in range(stack_activations(a, b, CHOICE, harder)))
     return tuple(out)
 
@@ -125,8 +122,12 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
 @implements("valeria.variants.solo.turn")
 def monster_phase(state: State) -> State:
     """The Action phase is over: the Monster phase begins with the activations of the
-    announced dice (the hook of :func:`rules.valeria.engine.end_phase`)."""
-    return replace(state, phase=MONSTERS, actions_left=0, closing=False, attacks=activations_of(state))
+    announced dice (the solo game's end of the Action phase, :data:`SOLO_FLOW`)."""
+    return replace(with_lord(state, attacks=activations_of(state)), phase=MONSTERS, actions_left=0, closing=False)
+
+
+#: The solo game's step after the Action phase: the Monster phase, chosen once by :func:`solo_state`.
+SOLO_FLOW = Flow(end_of_actions=monster_phase)
 
 
 def column_citizens(state: State, column: int) -> tuple[int, ...]:
@@ -142,8 +143,19 @@ def column_citizens(state: State, column: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def lord(state: State) -> Solo:
+    """The solo game's own part of ``state`` (there is one: this module answers for the solo game only)."""
+    assert state.solo is not None, "a state of the solo game"
+    return state.solo
+
+
+def with_lord(state: State, **changes: Any) -> State:
+    """``state`` with its solo part changed."""
+    return replace(state, solo=replace(lord(state), **changes))
+
+
 def _log(state: State, what: str, column: int, card: str = "") -> State:
-    return replace(state, steps=(*state.steps, (what, column, card)))
+    return with_lord(state, steps=(*lord(state).steps, (what, column, card)))
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
@@ -163,9 +175,9 @@ def attack(state: State, column: int, how: str) -> State:
         domains = list(state.domains)
         domain = domains[column][0]
         domains[column] = domains[column][1:]
-        state = replace(state, domains=tuple(domains), seized=(*state.seized, domain))
+        state = with_lord(replace(state, domains=tuple(domains)), seized=(*lord(state).seized, domain))
         return _log(state, "seize", column, domain)
-    return _log(replace(state, phase=OVER, outcome="loss", attacks=(), pending=()), "loss", column)
+    return _log(replace(with_lord(state, outcome=Outcome.LOSS, attacks=()), phase=OVER, pending=()), "loss", column)
 
 
 @implements("valeria.variants.solo.capture")
@@ -174,7 +186,7 @@ def capture(state: State, kind: int) -> State:
     citizens the card below is revealed (ruling O18)."""
     name = state.citizen_kinds[kind]
     column = next(c for c in range(MONSTER_STACKS) if kind in column_citizens(state, c))
-    state = replace(take_top(state, kind), captured=(*state.captured, name))
+    state = with_lord(take_top(state, kind), captured=(*lord(state).captured, name))
     return _log(state, "capture", column, name)
 
 
@@ -195,8 +207,8 @@ def second_harvest(state: State) -> State:
 def next_turn(state: State) -> State:
     """The End phase: the end conditions are checked (at every step, see :func:`settle`);
     none met, the next turn begins with the roll."""
-    return replace(state, phase=ROLL, turns=state.turns + 1, dice=(0, 0), rolled=(0, 0), used=(), harvest=(),
-                   actions_left=0, closing=False, attacks=())
+    return replace(with_lord(state, attacks=()), phase=ROLL, turns=state.turns + 1, dice=(0, 0), rolled=(0, 0),
+                   used=(), harvest=(), actions_left=0, closing=False)
 
 
 @implements("valeria.variants.solo.end")
@@ -208,10 +220,11 @@ def settle(state: State) -> State:
     if state.phase == OVER or not state.seats[PLAYER].duke:
         return state
     if not any(state.monsters):
-        return _log(replace(state, phase=OVER, outcome="win", attacks=(), pending=(), harvest=()), "win", -1)
+        over = replace(with_lord(state, outcome=Outcome.WIN, attacks=()), phase=OVER, pending=(), harvest=())
+        return _log(over, "win", -1)
     if engine.exhausted(state) >= EXHAUSTED_TO_END:
-        return _log(replace(state, phase=OVER, outcome="score", attacks=(), pending=(), harvest=()), "score",
-                    engine.exhausted(state))
+        over = replace(with_lord(state, outcome=Outcome.SCORE, attacks=()), phase=OVER, pending=(), harvest=())
+        return _log(over, "score", engine.exhausted(state))
     return state
 
 
@@ -222,11 +235,12 @@ def run(state: State) -> State:
         if state.phase == OVER or state.pending:
             return state
         if state.phase == MONSTERS:
-            if not state.attacks:
+            attacks = lord(state).attacks
+            if not attacks:
                 state = second_harvest(state)
                 continue
-            (column, how), rest = state.attacks[0], state.attacks[1:]
-            state = replace(state, attacks=rest)
+            (column, how), rest = attacks[0], attacks[1:]
+            state = with_lord(state, attacks=rest)
             if how == NOTHING:
                 state = _log(state, NOTHING, column)
             elif how == CHOSEN:
@@ -261,18 +275,19 @@ def legal(state: State) -> tuple[Action, ...]:
     if state.pending:
         d = state.pending[0]
         if d.kind == "activate":
-            return tuple(Action(ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
+            return tuple(Action(ActionKind.ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
         if d.kind == "capture":
             column = cast(tuple[int], d.detail)[0]
-            return tuple(Action(CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
+            return tuple(Action(ActionKind.CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
-            _, effect = engine._detail(d)
-            return tuple(Action(THIEF, PLAYER, option=label) for label in branch_labels(effect))
+            _, effect = engine.decision_detail(d)
+            return tuple(Action(ActionKind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
         # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack
-        return ((Action(PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()) + (Action(DECLINE, PLAYER),)
+        take = (Action(ActionKind.PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()
+        return (*take, Action(ActionKind.DECLINE, PLAYER))
     if state.phase == SECOND:
-        return tuple(Action(HARVEST_ITEM, PLAYER, item.card, option) for item in state.harvest[PLAYER]
-                     for option in engine._item_options(state, PLAYER, item))
+        return tuple(Action(ActionKind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
+                     for option in engine.item_options(state, PLAYER, item))
     return ()
 
 
@@ -291,8 +306,8 @@ def check(state: State, action: Action) -> Violation | None:
                           "“take from another player” means simply taking the reward (gold or magic)"),
                 "purloin": ("„vzít si nestvůru“ znamená vrchní nestvůru prvního nevyčerpaného balíčku zleva",
                             "“take a monster” means the top monster of the leftmost non-exhausted stack")}[d.kind]
-        return engine.refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
-    return engine.refuse("valeria.variants.solo.second-harvest",
+        return refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
+    return refuse("valeria.variants.solo.second-harvest",
                          "ve druhé fázi příjmu se vyhodnotí pravé strany aktivovaných karet",
                          "the Second Harvest resolves the right sides of the activated cards")
 
@@ -304,37 +319,37 @@ def decide(state: State, a: Action) -> State:
         return engine.resolve_item(state, PLAYER, a.card, a.option)
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
-    if a.kind == ACTIVATE:
+    if a.kind == ActionKind.ACTIVATE:
         return attack(state, state.areas.index(a.card), CHOSEN)
-    if a.kind == CAPTURE:
+    if a.kind == ActionKind.CAPTURE:
         return capture(state, state.citizen_kinds.index(a.card))
-    if a.kind == THIEF:
-        _, effect = engine._detail(d)
+    if a.kind == ActionKind.THIEF:
+        _, effect = engine.decision_detail(d)
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
-        return engine._advance(state)
-    if a.kind == PURLOIN:
+        return engine.advance(state)
+    if a.kind == ActionKind.PURLOIN:
         i = _leftmost_monster(state)
         monsters = list(state.monsters)
         monster = monsters[i][0]
         monsters[i] = monsters[i][1:]
         s = state.seats[PLAYER]
-        state = engine._with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
+        state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
                                   replace(s, monsters=(*s.monsters, monster)))
-        return engine._advance(state)
-    return engine._advance(state)  # DECLINE
+        return engine.advance(state)
+    return engine.advance(state)  # ActionKind.DECLINE
 
 
 @implements("valeria.variants.solo.turn")
 def gain_taken(state: State, effect: Take) -> State:
     """“Take from another player” in the solo game: simply take the reward."""
-    return engine._with_seat(state, PLAYER, engine._add(state.seats[PLAYER], effect.amount))
+    return engine.with_seat(state, PLAYER, engine.credit(state.seats[PLAYER], effect.amount))
 
 
 def successor(state: State, a: Action) -> State:
     """The solo game's successor: its own decisions here, the rest by the engine, then
     the forced steps and the end conditions (:func:`run`)."""
-    state = replace(state, steps=())
+    state = with_lord(state, steps=())
     after = decide(state, a) if handles(state) else engine.successor(state, a)
     return run(after)
 
@@ -347,10 +362,11 @@ def dark_lord_state(state: State) -> State:
     "monsters", the captured citizens and seized domains as his duchy, no resources,
     his duke; so his duke is counted by the engine's own :func:`~rules.valeria.engine.count`."""
     survivors = tuple(m for st in state.monsters for m in st)
-    counts = tuple(state.captured.count(k) for k in state.citizen_kinds)
-    lord = Seat(gold=0, strength=0, magic=0, vp=0, citizens=counts, domains=state.seized, monsters=survivors,
-                dealt=(), duke=state.dark_lord)
-    return replace(state, seats=(lord,))
+    his = lord(state)
+    counts = tuple(his.captured.count(k) for k in state.citizen_kinds)
+    seat = Seat(gold=0, strength=0, magic=0, vp=0, citizens=counts, domains=his.seized, monsters=survivors,
+                dealt=(), duke=his.dark_lord)
+    return replace(state, seats=(seat,))
 
 
 @implements("valeria.variants.solo.scoring")
@@ -365,30 +381,31 @@ def scores(state: State) -> tuple[engine.Score, engine.Score]:
 def player_wins(state: State) -> bool:
     """All monsters slain: you win; an empty column attacked: you lose; scored: you
     win only with more VP than the Dark Lord (equal or more means you lose)."""
-    if state.outcome in ("win", "loss"):
-        return state.outcome == "win"
+    outcome = lord(state).outcome
+    if outcome in (Outcome.WIN, Outcome.LOSS):
+        return outcome == Outcome.WIN
     mine, his = scores(state)
     return mine.total > his.total
 
 
-_HOW = {"win": ("všechny nestvůry jsou zabity", "all monsters are slain"),
-        "loss": ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
+_HOW = {Outcome.WIN: ("všechny nestvůry jsou zabity", "all monsters are slain"),
+        Outcome.LOSS: ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
                  "an activated monster attacks a column with no citizens and no domains"),
-        "score": ("je vyčerpáno 5 centrálních balíčků: počítají se body", "5 center stacks are exhausted: score")}
+        Outcome.SCORE: ("je vyčerpáno 5 centrálních balíčků: počítají se body", "5 center stacks are exhausted: score")}
 
 
 def result(state: State) -> Result:
     """The Result: ``winners`` (0,) when the player wins, () when the Dark Lord does;
     ``details["solo"]`` names the winner ("player" or "dark-lord"), how the game ended
     and both scores."""
-    from rules.valeria.explain import counter_label
-
+    solo = lord(state)
+    assert solo.outcome is not None, "the result of a solo game that is over"
     won = player_wins(state)
     mine, his = scores(state)
     winner = "player" if won else DARK_LORD
-    details = {"solo": {"winner": winner, "outcome": state.outcome, "difficulty": state.difficulty,
-                        "player": mine.total, "dark-lord": his.total, "dark_lord_duke": state.dark_lord,
-                        "captured": list(state.captured), "seized": list(state.seized)},
+    details = {"solo": {"winner": winner, "outcome": solo.outcome, "difficulty": solo.difficulty,
+                        "player": mine.total, "dark-lord": his.total, "dark_lord_duke": solo.dark_lord,
+                        "captured": list(solo.captured), "seized": list(solo.seized)},
                "scores": [{"seat": "player", "monsters": mine.monsters, "domains": mine.domains, "board": mine.board,
                            "duke": mine.duke, "total": mine.total},
                           {"seat": DARK_LORD, "monsters": his.monsters, "domains": his.domains, "board": 0,
@@ -399,27 +416,28 @@ def result(state: State) -> Result:
         return " + ".join(f"{each} × {counter_label(c, lang)} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms) or "-"
 
     duke = state.seats[PLAYER].duke or ""
-    lord = ix.dukes[state.dark_lord].name if state.dark_lord in ix.dukes else Text.of(cs="-", en="-")
-    lines = [t("Hra končí: {h} (valeria.variants.solo.end).", "The game ends: {e} (valeria.variants.solo.end).",
-               h=_HOW[state.outcome][0], e=_HOW[state.outcome][1]),
-             t("Hráč: nestvůry {m} + panství {d} + deska {b} (výklad O20) + vévoda {kn} {k} ({tc}; zdroje {r}) = {tot} "
+    lord_duke = ix.dukes[solo.dark_lord].name if solo.dark_lord in ix.dukes else Text.of(cs="-", en="-")
+    how = _HOW[solo.outcome]
+    lines = [bilingual("Hra končí: {h} (valeria.variants.solo.end).", "The game ends: {e} (valeria.variants.solo.end).",
+               h=how[0], e=how[1]),
+             bilingual("Hráč: nestvůry {m} + panství {d} + deska {b} (výklad O20) + vévoda {kn} {k} ({tc}; zdroje {r}) = {tot} "
                "(valeria.variants.solo.scoring).",
                "Player: monsters {m} + domains {d} + board {b} (ruling O20) + duke {ke} {k} ({te}; resources {r}) = "
                "{tot} (valeria.variants.solo.scoring).",
                m=mine.monsters, d=mine.domains, b=mine.board, kn=ix.dukes[duke].name.get("cs") if duke else "-",
                ke=ix.dukes[duke].name.get("en") if duke else "-", k=mine.duke, tc=terms(mine, "cs"),
                te=terms(mine, "en"), r=mine.duke_resources, tot=mine.total),
-             t("Temný pán (vévoda {kn}): přeživší nestvůry {m} + obsazená panství {d} + jeho vévoda {k} ({tc}; "
+             bilingual("Temný pán (vévoda {kn}): přeživší nestvůry {m} + obsazená panství {d} + jeho vévoda {k} ({tc}; "
                "zajatí obyvatelé {c}) = {tot} (valeria.variants.solo.scoring).",
                "Dark Lord (duke {ke}): surviving monsters {m} + seized domains {d} + his duke {k} ({te}; captured "
                "citizens {c}) = {tot} (valeria.variants.solo.scoring).",
-               kn=lord.get("cs"), ke=lord.get("en"), m=his.monsters, d=his.domains, k=his.duke,
-               tc=terms(his, "cs"), te=terms(his, "en"), c=len(state.captured), tot=his.total)]
-    if state.outcome == "score":
-        lines.append(t("Temný pán {h} : hráč {p}; stejně nebo více znamená prohru (valeria.variants.solo.result).",
+               kn=lord_duke.get("cs"), ke=lord_duke.get("en"), m=his.monsters, d=his.domains, k=his.duke,
+               tc=terms(his, "cs"), te=terms(his, "en"), c=len(solo.captured), tot=his.total)]
+    if solo.outcome == Outcome.SCORE:
+        lines.append(bilingual("Temný pán {h} : hráč {p}; stejně nebo více znamená prohru (valeria.variants.solo.result).",
                        "Dark Lord {h} : player {p}; equal or more means you lose (valeria.variants.solo.result).",
                        h=his.total, p=mine.total))
-    lines.append(t("Vítěz: hráč (player) – vyhrál jste… prozatím." if won else
+    lines.append(bilingual("Vítěz: hráč (player) – vyhrál jste… prozatím." if won else
                    "Vítěz: Temný pán (dark-lord) – prohrál jste hru… ale ne celou válku.",
                    "Winner: the player (player): you have won… for now." if won else
                    "Winner: the Dark Lord (dark-lord): you have lost the game… but not the war."))
@@ -429,74 +447,69 @@ def result(state: State) -> Result:
 # =========================================================================== explanations
 
 
-def _name(card: str, lang: str) -> str:
-    from rules.valeria.explain import _name as name
-
-    return name(card, lang)
-
-
 def _column(state: State, column: int) -> tuple[str, str]:
     area = state.areas[column]
-    return _name(area, "cs"), _name(area, "en")
+    return card_name(area, "cs"), card_name(area, "en")
 
 
 @implements("valeria.variants.solo.monster-phase", "valeria.variants.solo.capture")
 def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
     """What the Dark Lord did by himself in the last step, each with its rule."""
     out = []
-    for what, column, card in after.steps:
+    done = lord(after)
+    for what, column, card in done.steps:
         if what in (STACK, CHOSEN):
             cs, en = _column(after, column)
-            out.append(ForcedStep("valeria.variants.solo.monster-phase", t(
+            out.append(ForcedStep("valeria.variants.solo.monster-phase", bilingual(
                 "Fáze nestvůr: aktivuje se balíček nestvůr {c} (sloupec {n})",
                 "Monster phase: the monster stack {e} (column {n}) activates", c=cs, e=en, n=column + 1)))
         elif what == LORD:
-            out.append(ForcedStep("valeria.variants.solo.difficulty", t(
+            out.append(ForcedStep("valeria.variants.solo.difficulty", bilingual(
                 "Balíček nestvůr ve sloupci {n} je vyčerpaný: útočí sám Temný pán (nejtěžší obtížnost)",
                 "The monster stack of column {n} is exhausted: the Dark Lord attacks himself (hardest)", n=column + 1)))
         elif what == NOTHING:
-            out.append(ForcedStep("valeria.variants.solo.monster-phase", t(
+            out.append(ForcedStep("valeria.variants.solo.monster-phase", bilingual(
                 "Kostka ukazuje na vyčerpaný balíček nestvůr (sloupec {n}): nic se neaktivuje",
                 "A die names the exhausted monster stack of column {n}: nothing activates", n=column + 1)))
         elif what == "capture":
-            out.append(ForcedStep("valeria.variants.solo.capture", t(
+            out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Temný pán zajímá obyvatele {c} ze sloupce {n}; leží vedle něj (zajatých: {k})",
                 "The Dark Lord captures the citizen {e} from column {n}; it lies beside him ({k} captured)",
-                c=_name(card, "cs"), e=_name(card, "en"), n=column + 1, k=len(after.captured))))
+                c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1, k=len(done.captured))))
         elif what == "seize":
-            out.append(ForcedStep("valeria.variants.solo.capture", t(
+            out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
                 "Oba balíčky obyvatel sloupce {n} jsou vyčerpané: Temný pán obsazuje panství {c}; odhaluje se další "
                 "(výklad O21)", "Both citizen stacks of column {n} are exhausted: the Dark Lord seizes the domain {e}; "
-                "the next one is revealed (ruling O21)", c=_name(card, "cs"), e=_name(card, "en"), n=column + 1)))
+                "the next one is revealed (ruling O21)", c=card_name(card, "cs"), e=card_name(card, "en"), n=column + 1)))
         elif what == "loss":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Ve sloupci {n} nejsou žádní obyvatelé ani panství: prohrál jste ihned",
                 "Column {n} holds no citizens and no domains: you lose at once", n=column + 1)))
         elif what == "win":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Všechny nestvůry jsou zabity: vyhrál jste ihned", "All monsters are slain: you win at once")))
         elif what == "score":
-            out.append(ForcedStep("valeria.variants.solo.end", t(
+            out.append(ForcedStep("valeria.variants.solo.end", bilingual(
                 "Vyčerpaných centrálních balíčků je {n}: hra končí a počítají se body",
                 "{n} center stacks are exhausted: the game ends and is scored", n=column)))
-    attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in after.steps)
+    attacked = before.phase == MONSTERS or any(what in (STACK, LORD, CHOSEN, NOTHING) for what, _, _ in done.steps)
     if attacked and after.phase != MONSTERS:
-        citizens_cs = ", ".join(_name(c, "cs") for c in after.captured) or "-"
-        citizens_en = ", ".join(_name(c, "en") for c in after.captured) or "-"
-        domains_cs = ", ".join(_name(d, "cs") for d in after.seized) or "-"
-        domains_en = ", ".join(_name(d, "en") for d in after.seized) or "-"
-        out.append(ForcedStep("valeria.variants.solo.capture", t(
+        citizens_cs = ", ".join(card_name(c, "cs") for c in done.captured) or "-"
+        citizens_en = ", ".join(card_name(c, "en") for c in done.captured) or "-"
+        domains_cs = ", ".join(card_name(d, "cs") for d in done.seized) or "-"
+        domains_en = ", ".join(card_name(d, "en") for d in done.seized) or "-"
+        out.append(ForcedStep("valeria.variants.solo.capture", bilingual(
             "Vedle Temného pána leží zajatí obyvatelé ({n}): {c}; obsazená panství ({m}): {d}",
             "Beside the Dark Lord lie the captured citizens ({n}): {e}; the seized domains ({m}): {f}",
-            n=len(after.captured), c=citizens_cs, e=citizens_en, m=len(after.seized), d=domains_cs, f=domains_en)))
-    if any(what == "second" for what, _, _ in after.steps):
+            n=len(done.captured), c=citizens_cs, e=citizens_en, m=len(done.seized), d=domains_cs, f=domains_en)))
+    if any(what == "second" for what, _, _ in done.steps):
         s = after.seats[PLAYER]
-        out.append(ForcedStep("valeria.variants.solo.second-harvest", t(
+        out.append(ForcedStep("valeria.variants.solo.second-harvest", bilingual(
             "Druhá fáze příjmu: pravé strany všech aktivovaných obyvatel (i najatých v tomto tahu); máš {g}G {st}S {m}M",
             "Second Harvest: the right sides of all activated citizens (those recruited this turn too); you have "
             "{g}G {st}S {m}M", g=s.gold, st=s.strength, m=s.magic)))
     if before.phase not in (ROLL, DUKES) and after.phase == ROLL:
-        out.append(ForcedStep("valeria.variants.solo.end-phase", t(
+        out.append(ForcedStep("valeria.variants.solo.end-phase", bilingual(
             "Fáze závěru: žádná podmínka konce hry nenastala, začíná tah {n}",
             "End phase: no end condition is met, turn {n} begins", n=after.turns)))
     return tuple(out)
@@ -504,18 +517,18 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
 
 def describe(before: State, a: Action) -> Text | None:
     """The solo game's own actions in words (``None``: the engine's words fit)."""
-    if a.kind == ACTIVATE:
-        return t("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
+    if a.kind == ActionKind.ACTIVATE:
+        return bilingual("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
                  "The player chooses the monster stack {e} that the 6 activates (valeria.variants.solo.monster-phase).",
-                 c=_name(a.card, "cs"), e=_name(a.card, "en"))
-    if a.kind == CAPTURE:
-        return t("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
+                 c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
+    if a.kind == ActionKind.CAPTURE:
+        return bilingual("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
                  "The player chooses that the Dark Lord captures the citizen {e} (ruling O21, "
-                 "valeria.variants.solo.capture).", c=_name(a.card, "cs"), e=_name(a.card, "en"))
-    if a.kind == THIEF:
-        return t("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
+                 "valeria.variants.solo.capture).", c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
+    if a.kind == ActionKind.THIEF:
+        return bilingual("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
                  "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=a.option)
-    if a.kind == PURLOIN:
-        return t("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
+    if a.kind == ActionKind.PURLOIN:
+        return bilingual("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
                  "The player takes the top monster of the leftmost non-exhausted stack (valeria.variants.solo.turn).")
     return None

@@ -17,6 +17,8 @@ un-exhausts it without further bookkeeping.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -33,30 +35,40 @@ EVENTS = "events"
 
 RESOURCES = ("gold", "strength", "magic")
 
-# Action kinds.
-ROLL_DICE = "roll"  # chance: the two dice
-DRAW_MONSTER = "draw"  # chance: the monster drawn by Purloiner's Perch
-KEEP = "keep"  # keep one of the two dealt dukes
-DIE = "die"  # use a die-changing domain on one die
-ANNOUNCE = "announce"  # end the Roll phase with the dice as they are
-THIEF = "thief"  # the active Thief: which resource, from whom
-HARVEST_ITEM = "harvest"  # a harvest choice (branch) or an optional exchange (use / decline)
-RECRUIT = "recruit"
-SLAY = "slay"
-BUILD = "build"
-GAIN = "gain"
-CHOOSE = "choose"  # a reward branch
-CITIZEN = "citizen"  # which citizen a "gain a citizen" reward takes
-TAKE = "take"  # from which opponent a "take" effect takes
-EXCHANGE = "exchange"  # an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
-RETURN = "return"  # Watcher on the Water / Nest of the Weaver Witch: what to return
-PURLOIN = "purloin"  # Purloiner's Perch: from whom
-DECLINE = "decline"  # pass on an optional decision (extra slay, return, purloin)
-ACTIVATE = "activate"  # solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
-CAPTURE = "capture"  # solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
-TOKEN = "token"  # Monster Events: the monster a triggered event puts its token on
+class ActionKind(enum.StrEnum):
+    """What an :class:`Action` does. The values are the record's words (``rules-record/1``),
+    so a kind compares equal to its word."""
 
-CHANCE_KINDS = frozenset({ROLL_DICE, DRAW_MONSTER})
+    ROLL = "roll"  #: chance: the two dice (valeria.roll.dice)
+    DRAW = "draw"  #: chance: the monster drawn by Purloiner's Perch
+    KEEP = "keep"  #: keep one of the two dealt dukes
+    DIE = "die"  #: use a die-changing domain on one die
+    ANNOUNCE = "announce"  #: end the Roll phase with the dice as they are
+    THIEF = "thief"  #: the active Thief: which resource, from whom
+    HARVEST = "harvest"  #: a harvest choice (branch) or an optional exchange (use / decline)
+    RECRUIT = "recruit"
+    SLAY = "slay"
+    BUILD = "build"
+    GAIN = "gain"
+    CHOOSE = "choose"  #: a reward branch
+    CITIZEN = "citizen"  #: which citizen a "gain a citizen" reward takes
+    TAKE = "take"  #: from which opponent a "take" effect takes
+    EXCHANGE = "exchange"  #: an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
+    RETURN = "return"  #: Watcher on the Water / Nest of the Weaver Witch: what to return
+    PURLOIN = "purloin"  #: Purloiner's Perch: from whom
+    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, purloin)
+    ACTIVATE = "activate"  #: solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
+    CAPTURE = "capture"  #: solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
+    TOKEN = "token"  #: Monster Events: the monster a triggered event puts its token on
+
+
+class Outcome(enum.StrEnum):
+    """How a solo game against the Dark Lord ended (valeria.variants.solo.end); the values are
+    the words of the result's ``details["solo"]["outcome"]``."""
+
+    WIN = "win"  #: all monsters slain: the player wins at once
+    LOSS = "loss"  #: an activated monster attacked a column with no citizens and no domains
+    SCORE = "score"  #: five center stacks exhausted: the game is scored (valeria.variants.solo.result)
 
 
 @attrs.frozen
@@ -98,26 +110,66 @@ class Tokens:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
+class Payment:
+    """What an action pays, by resource (valeria.resources.kinds). A citizen or a domain is
+    paid in gold, magic replacing gold; a monster in strength and its magic, magic replacing
+    strength (valeria.resources.magic-substitute). The third resource (strength offered for a
+    citizen or a domain, gold for a monster) is never legal: it is kept so that a record
+    stating it gets a verdict naming the rule (valeria.recruit.magic, valeria.build.cost,
+    valeria.slay.magic-cost)."""
+
+    gold: int = 0
+    strength: int = 0
+    magic: int = 0
+
+    def __str__(self) -> str:
+        paid = [f"{n} {r}" for r, n in (("gold", self.gold), ("strength", self.strength), ("magic", self.magic)) if n]
+        return " and ".join(paid) or "nothing"
+
+
+NO_PAYMENT = Payment()
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class Action:
     """One explicit choice or chance outcome.
 
-    ``card`` names a card (or an area for ``slay``, a resource for ``gain``),
-    ``option`` a branch label, resource or ``"use"``/``"decline"``, ``target`` a
-    seat or a die index, ``a``/``b`` a payment (gold or strength, then magic) or
-    the two dice of a roll. ``other`` is a payment in the resource the cost does
-    not take (gold offered for a monster, strength for a citizen or a domain):
-    never legal, kept so that a record stating it gets a verdict naming the rule
-    (valeria.slay.magic-cost, valeria.recruit.magic, valeria.build.cost).
+    ``card`` names a card (or an area for ``slay``, a resource for ``gain``), ``option`` a
+    branch label, resource or ``"use"``/``"decline"``, ``target`` a seat or a die index,
+    ``pay`` what a recruit, slay or build pays, ``dice`` the two dice of a roll.
     """
 
-    kind: str
+    kind: ActionKind
     seat: int = -1
     card: str = ""
     option: str = ""
     target: int = -1
-    a: int = 0
-    b: int = 0
-    other: int = 0
+    pay: Payment = NO_PAYMENT
+    dice: tuple[int, int] = (0, 0)
+
+    def __str__(self) -> str:
+        """The action in a short English sentence, naming cards by their IDs."""
+        k, who = self.kind, f"seat {self.seat}"
+        if k == ActionKind.ROLL:
+            return f"the dice roll {self.dice[0]} and {self.dice[1]}"
+        if k == ActionKind.DRAW:
+            return f"{self.card} is drawn"
+        if k in (ActionKind.RECRUIT, ActionKind.BUILD):
+            return f"{who} {k.value}s {self.card}, paying {self.pay}"
+        if k == ActionKind.SLAY:
+            return f"{who} slays {self.card}, paying {self.pay}"  # an area (its top monster) or an event
+        words = {ActionKind.KEEP: f"keeps the duke {self.card}", ActionKind.DIE: f"uses {self.card} on die {self.target}",
+                 ActionKind.ANNOUNCE: "announces the dice", ActionKind.GAIN: f"gains 1 {self.card}",
+                 ActionKind.THIEF: f"takes {self.option} with the Thief" + (f" from seat {self.target}"
+                                                                            if self.target >= 0 else ""),
+                 ActionKind.HARVEST: f"resolves {self.card}: {self.option}", ActionKind.CHOOSE: f"chooses {self.option}",
+                 ActionKind.CITIZEN: f"takes the citizen {self.card}", ActionKind.TAKE: f"takes from seat {self.target}",
+                 ActionKind.EXCHANGE: f"exchange: {self.option}", ActionKind.RETURN: f"returns {self.card}",
+                 ActionKind.PURLOIN: f"purloins from seat {self.target}" if self.target >= 0 else "takes a monster",
+                 ActionKind.DECLINE: "declines", ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
+                 ActionKind.CAPTURE: f"lets the Dark Lord capture {self.card}",
+                 ActionKind.TOKEN: f"puts the token of {self.option} on {self.card}"}
+        return f"{who} {words[k]}"
 
 
 @attrs.frozen(slots=True)
@@ -150,6 +202,53 @@ class HarvestItem:
 
 
 @attrs.frozen(slots=True)
+class Events:
+    """What only the game with Monster Events has (valeria.variants.events.*, decision 0020)."""
+
+    #: the Exhausted stack, top first ("exhausted" for an Exhausted card, else an event; the
+    #: events' order is hidden)
+    exhausted_stack: tuple[str, ...]
+    #: what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
+    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16)
+    placed: tuple[str, ...]
+    tokens: tuple[Tokens, ...] = ()  #: the tokens on monster cards (public)
+    #: how many cards on top of the Exhausted stack everyone knows (events put back face up by
+    #: Nest of the Weaver Witch or Watcher on the Water)
+    known_top: int = 0
+
+
+@attrs.frozen(slots=True)
+class Solo:
+    """What only the solo game against the Dark Lord has (valeria.variants.solo.*, decision 0021)."""
+
+    dark_lord: str  #: his duke, face down until the end (valeria.variants.solo.setup)
+    difficulty: str = "normal"  #: valeria.variants.solo.difficulty
+    captured: tuple[str, ...] = ()  #: citizen kinds beside the Dark Lord (valeria.variants.solo.capture)
+    seized: tuple[str, ...] = ()  #: domains beside the Dark Lord
+    #: the monster phase's activations still to resolve, left to right: (column, how) with how
+    #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
+    attacks: tuple[tuple[int, str], ...] = ()
+    outcome: Outcome | None = None  #: once over: how it ended
+    #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
+    steps: tuple[tuple[str, int, str], ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Flow:
+    """The variant's own steps in the turn, chosen once when the game starts
+    (:func:`rules.valeria.engine.initial_state`, :func:`rules.valeria.solo.solo_state`), so
+    the engine never asks mid-phase which game it plays: ``end_of_actions`` follows the Action
+    phase (the base game's End phase, or the solo game's Monster phase); ``announced`` follows
+    the announcement of the dice (Monster Events trigger, valeria.variants.events.roll-phase);
+    ``after_step`` follows every step (Monster Events fill the emptied center positions,
+    valeria.variants.events.revealed)."""
+
+    end_of_actions: Callable[[State], State]
+    announced: Callable[[State], State] = lambda state: state
+    after_step: Callable[[State], State] = lambda state: state
+
+
+@attrs.frozen(slots=True)
 class State:
     players: int
     first: int
@@ -161,6 +260,7 @@ class State:
     seats: tuple[Seat, ...]
     active: int
     phase: str
+    flow: Flow  # the variant's own steps (valeria.turn.phases, valeria.variants.solo.turn)
     turns: int = 0  # turns begun so far (the current one included)
     dice: tuple[int, int] = (0, 0)  # as they lie now (after any changes)
     rolled: tuple[int, int] = (0, 0)  # as rolled (before changes)
@@ -171,33 +271,14 @@ class State:
     pending: Decisions = ()
     draw_from: int = -1  # Purloiner's Perch: the seat whose Victory stack is drawn from
     end_triggered: bool = False
-    resting: int = -1  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
+    resting: int | None = None  # five players: the resting seat, right of the active one (valeria.variants.five-players.*)
     #: random citizens: per activation number the stack, top first, as indices of
-    #: ``citizen_kinds`` (the order below the top is hidden); empty in the base game.
-    citizen_stacks: tuple[tuple[int, ...], ...] = ()
-    # The solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); defaults elsewhere.
-    dark_lord: str = ""  # his duke, face down until the end (valeria.variants.solo.setup)
-    difficulty: str = "normal"  # valeria.variants.solo.difficulty
-    captured: tuple[str, ...] = ()  # citizen kinds beside the Dark Lord (valeria.variants.solo.capture)
-    seized: tuple[str, ...] = ()  # domains beside the Dark Lord
-    #: the monster phase's activations still to resolve, left to right: (column, how) with how
-    #: "stack" (a monster stack), "lord" (the Dark Lord himself, hardest) or "choice" (a 6, column -1)
-    attacks: tuple[tuple[int, str], ...] = ()
-    outcome: str = ""  # solo, once over: "win" (all slain), "loss" (an empty column attacked) or "score"
-    #: what the Dark Lord did by himself in the last step, for ``forced_steps``: (what, column, card)
-    steps: tuple[tuple[str, int, str], ...] = ()
-    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py): the Exhausted stack, top
-    #: first ("exhausted" for an Exhausted card, else an event; the events' order is hidden) ...
-    exhausted_stack: tuple[str, ...] = ()
-    #: ... what lies in each of the 20 center positions (5 monster, 10 citizen, 5 domain stacks): ""
-    #: while the stack has cards, "exhausted", an event, or "-" when no card was left (ruling O16);
-    #: empty without the variant ...
-    placed: tuple[str, ...] = ()
-    #: ... the tokens on monster cards (public) ...
-    tokens: tuple[Tokens, ...] = ()
-    #: ... and how many cards on top of the Exhausted stack everyone knows (events put back face up
-    #: by Nest of the Weaver Witch or Watcher on the Water).
-    known_top: int = 0
+    #: ``citizen_kinds`` (the order below the top is hidden); ``None`` without the variant.
+    citizen_stacks: tuple[tuple[int, ...], ...] | None = None
+    #: the solo game against the Dark Lord (rules/valeria/solo.py, decision 0021); ``None`` in the others
+    solo: Solo | None = None
+    #: Monster Events (valeria.variants.events.*, rules/valeria/events.py, decision 0020); ``None`` without
+    events: Events | None = None
 
     @property
     def seat(self) -> Seat:
@@ -250,7 +331,7 @@ class View:
     pending: Decisions
     draw_from: int
     end_triggered: bool
-    resting: int = -1  # five players: the resting seat (valeria.variants.five-players.resting-player)
+    resting: int | None = None  # five players: the resting seat (valeria.variants.five-players.resting-player)
     #: random citizens: each stack's face-up top (a kind) and size; ``citizen_counts`` is then
     #: empty, as the kinds left below the tops are secret (valeria.variants.random-citizens.hidden)
     citizen_stacks: tuple[StackView, ...] = ()
@@ -260,7 +341,7 @@ class View:
     captured: tuple[str, ...] = ()
     seized: tuple[str, ...] = ()
     attacks: tuple[tuple[int, str], ...] = ()
-    outcome: str = ""
+    outcome: Outcome | None = None
     #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
     #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
     #: and the tokens on monsters (public)

@@ -24,14 +24,14 @@ stacks with the 5-player cards and the resting seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import attrs
 
+from rules.kernel.parameters import Kind, Parameter, Parameters, Refusal
 from rules.kernel.registry import implements
-from rules.kernel.verdict import MalformedError
+from rules.kernel.text import Text
 from rules.valeria.data import index
 from rules.valeria.state import State, replace
 
@@ -40,46 +40,63 @@ from rules.valeria.state import State, replace
 PLAYERS = (2, 3, 4, 5)
 SOLO = 1
 FIVE = 5
-FLAGS = {"random_citizens": False, "monster_events": False, "dukes": True}
 #: The solo game's settings (valeria.variants.solo.difficulty): the book's rules, then
 #: "harder" (the sum 2-6 activates too), then "hardest" (an exhausted stack's activation
 #: makes the Dark Lord attack that column).
 DIFFICULTIES = ("normal", "harder", "hardest")
 
 
+#: Valeria's variant, declared once (decision 0023): ``GameInfo.parameters`` of the game, read by
+#: :func:`players_of` and :func:`options_of` through :meth:`~rules.kernel.parameters.Parameters.parse`.
+PARAMETERS = Parameters(
+    parameters=(
+        Parameter("players", Kind.INTEGER, Text.of(
+            cs="počet hráčů: 2–4 podle základních pravidel, 5 podle varianty pro 5 hráčů, 1 proti Temnému pánovi",
+            en="the player count: 2-4 by the base rules, 5 by the five-player variant, 1 against the Dark Lord"),
+            ("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.solo.dark-lord"),
+            values=(SOLO, *PLAYERS)),
+        Parameter("random_citizens", Kind.BOOLEAN, Text.of(
+            cs="náhodní obyvatelé: balíčky podle aktivačního čísla z promíchaných karet",
+            en="random citizens: each activation number's stack dealt from its shuffled kinds"),
+            ("valeria.variants.random-citizens.setup",), default=False),
+        Parameter("monster_events", Kind.BOOLEAN, Text.of(
+            cs="nepřátelské události na balíčku vyčerpání", en="Monster Events on the Exhausted stack"),
+            ("valeria.variants.events.setup",), default=False),
+        Parameter("dukes", Kind.BOOLEAN, Text.of(
+            cs="hra s vévody (bez nich ji knihovna nehraje)", en="the game with dukes (the library plays none without)"),
+            ("valeria.variants.no-dukes.scoring",), default=True),
+        Parameter("difficulty", Kind.CHOICE, Text.of(
+            cs="obtížnost hry proti Temnému pánovi", en="the setting of the solo game against the Dark Lord"),
+            ("valeria.variants.solo.difficulty",), default="normal", values=DIFFICULTIES,
+            only_with={"players": (SOLO,)}),
+    ),
+    refusals=(
+        Refusal({"dukes": False}, ("valeria.variants.no-dukes.scoring", "valeria.variants.no-dukes.majorities"), Text.of(
+            cs="variantu bez vévodů nelze hrát: hodnoty bonusů jsou ve zdroji nečitelné (oprava O26); žádná čísla "
+               "si knihovna nevymýšlí",
+            en="the variant without dukes cannot be played: the book's bonus values are illegible in the source "
+               "(the repair annotations, reference O26); no numbers are invented")),
+        Refusal({"players": SOLO, "monster_events": True}, ("valeria.variants.solo.dark-lord",), Text.of(
+            cs="hra jednoho hráče proti Temnému pánovi se nehraje s nepřátelskými událostmi: kniha neříká, že se "
+               "kombinují (výklad, rozhodnutí 0021)",
+            en="the solo game against the Dark Lord is not played with Monster Events: the book does not say that "
+               "they combine (the ruling, decision 0021)")),
+    ),
+)
+
+
 @implements("valeria.setup.players", "valeria.variants.five-players.changes", "valeria.variants.events.setup",
             "valeria.variants.solo.dark-lord")
 def players_of(variant: Any) -> int | None:
     """The player count of a variant (``None`` when no variant is given); a
-    :class:`MalformedError` for an unknown shape or a variant the engine does not play."""
+    :class:`MalformedError` for an unknown key, a value the declaration (:data:`PARAMETERS`)
+    does not allow, or a combination it refuses. A given variant names its player count."""
     if variant is None:
         return None
-    if not isinstance(variant, Mapping) or not set(variant) <= {"players", "difficulty", *FLAGS}:
-        raise MalformedError(f"the Valeria variant is {{\"players\": 1..5, \"random_citizens\": false, "
-                             f"\"monster_events\": false, \"dukes\": true, \"difficulty\": \"normal\"}} "
-                             f"(decision 0018), not {variant!r}")
-    for flag in FLAGS:
-        if flag in variant and type(variant[flag]) is not bool:
-            raise MalformedError(f"variant.{flag} must be true or false, not {variant[flag]!r}")
-    n = variant.get("players")
-    if "difficulty" in variant:
-        if variant["difficulty"] not in DIFFICULTIES:
-            raise MalformedError(f"variant.difficulty must be one of {', '.join(DIFFICULTIES)} "
-                                 f"(valeria.variants.solo.difficulty), not {variant['difficulty']!r}")
-        if n != 1:
-            raise MalformedError("variant.difficulty belongs to the solo game against the Dark Lord "
-                                 "(\"players\": 1, valeria.variants.solo.difficulty)")
-    if n == SOLO and variant.get("monster_events", False):
-        raise MalformedError("the solo game against the Dark Lord is not played with Monster Events: the book does "
-                             "not say that they combine (the ruling on valeria.variants.solo.dark-lord, decision 0021)")
-    if type(n) is not int or n not in (SOLO, *PLAYERS):
-        raise MalformedError(f"variant.players must be 1 (valeria.variants.solo.dark-lord), 2, 3, 4 "
-                             f"(valeria.setup.players) or 5 (valeria.variants.five-players.changes), not {n!r}")
-    if variant.get("dukes", True) is False:
-        raise MalformedError("the variant without dukes cannot be played: the book's bonus values are illegible "
-                             "in the source (the repair annotation of valeria.variants.no-dukes.scoring and of "
-                             "valeria.variants.no-dukes.majorities, reference O26); no numbers are invented")
-    return n
+    players = PARAMETERS.parse(variant)["players"]
+    if players is None:
+        PARAMETERS.by_name("players").check(players)  # raises, naming what it allows
+    return int(players)
 
 
 @implements("valeria.setup.citizen-rows", "valeria.variants.five-players.stacks")
@@ -108,14 +125,14 @@ def monster_stack(area: str, players: int) -> tuple[str, ...]:
 
 
 @implements("valeria.variants.five-players.resting-player", "valeria.variants.five-players.resting-token")
-def resting_seat(players: int, active: int) -> int:
+def resting_seat(players: int, active: int) -> int | None:
     """The resting seat: with five players always the seat right of the active one
-    (the first turn: right of the first player), else none (-1)."""
-    return (active - 1) % players if players == FIVE else -1
+    (the first turn: right of the first player), else none."""
+    return (active - 1) % players if players == FIVE else None
 
 
 @implements("valeria.variants.five-players.resting-immune")
-def targetable(players: int, resting: int, seat: int, victim: int) -> bool:
+def targetable(players: int, resting: int | None, seat: int, victim: int) -> bool:
     """May ``seat`` aim a negative effect (take, steal, purloin) at ``victim``? Not at
     itself and not at the resting seat, which "is not considered a player"."""
     return victim != seat and victim != resting and 0 <= victim < players
@@ -136,12 +153,12 @@ class Options:
 
 
 def options_of(variant: Any) -> Options:
-    """:func:`players_of` with the flags and settings the engine plays."""
+    """:func:`players_of` with the flags and settings the engine plays, read through the declaration."""
     n = players_of(variant)
     if variant is None:
         return Options(n)
-    return Options(n, bool(variant.get("random_citizens", False)), bool(variant.get("monster_events", False)),
-                   str(variant.get("difficulty", "normal")))
+    values = PARAMETERS.parse(variant)
+    return Options(n, values["random_citizens"], values["monster_events"], values["difficulty"])
 
 
 @implements("valeria.variants.random-citizens.setup")

@@ -16,7 +16,7 @@ from rules.kernel.simulate import random_action
 from rules.valeria.cards import Choice, Exchange, Gain, Take
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ANNOUNCE, DIE, HARVEST, OVER, ROLL_DICE, State
+from rules.valeria.state import HARVEST, OVER, ActionKind, State
 
 RES = ("gold", "strength", "magic")
 
@@ -137,12 +137,12 @@ def test_the_second_reading_agrees_with_the_engine(seed: int) -> None:
     while not VALERIA.is_terminal(state):
         action = random_action(VALERIA, state, rng)
         after = VALERIA.apply(state, action)
-        if action.kind in (ROLL_DICE, DIE, ANNOUNCE) and after.phase == HARVEST and after.harvest:
+        if action.kind in (ActionKind.ROLL, ActionKind.DIE, ActionKind.ANNOUNCE) and after.phase == HARVEST and after.harvest:
             gains, waiting = expected_harvest(after)
             for seat in range(after.players):
                 before_s, after_s = state.seats[seat], after.seats[seat]
                 paid = {"gold": 0, "strength": 0, "magic": 0}
-                if action.kind == DIE and seat == after.active:  # what the last die change cost
+                if action.kind == ActionKind.DIE and seat == after.active:  # what the last die change cost
                     paid["gold"] = die_cost(state, action.card)
                 delta = {r: getattr(after_s, r) - getattr(before_s, r) + paid[r] for r in RES}
                 assert delta == gains[seat], (seed, seat, after.dice)

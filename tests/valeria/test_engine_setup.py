@@ -93,7 +93,7 @@ def test_a_list_or_object_where_an_action_names_a_card_is_malformed(action: dict
 
 @pytest.mark.rules("valeria.setup.players")
 def test_the_variant_names_two_to_five_players() -> None:
-    with pytest.raises(MalformedError, match="2, 3, 4"):
+    with pytest.raises(MalformedError, match=r"variant.players: must be 1 \| 2 \| 3 \| 4 \| 5"):
         VALERIA.setup_from_json(setup_json(), {"players": 6})
     with pytest.raises(MalformedError, match="5 players"):
         VALERIA.setup_from_json(setup_json(), {"players": 5})

@@ -29,7 +29,7 @@ from rules.valeria.cards import Counter as CardCounter
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, slay_payment_ok
-from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, SLAY, State
+from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, ActionKind, State
 from rules.valeria.variants import monster_stack
 
 IX = index()
@@ -47,11 +47,11 @@ def game(chosen: tuple[str, ...] = ("bat-swarm", "mimic"), first: int = 0) -> St
 
 def reveal(state: State, event: str, position: int) -> State:
     """``event`` face up in ``position`` (its stack emptied), taken from the Exhausted stack."""
-    stack = list(state.exhausted_stack)
+    stack = list(state.events.exhausted_stack)
     stack.remove(event)
-    placed = list(state.placed)
+    placed = list(state.events.placed)
     placed[position] = event
-    changes: dict[str, Any] = {"placed": tuple(placed), "exhausted_stack": tuple(stack)}
+    changes: dict[str, Any] = {"events": attrs.evolve(state.events, placed=tuple(placed), exhausted_stack=tuple(stack))}
     if position < events.FIRST_CITIZEN:
         monsters = list(state.monsters)
         monsters[position] = ()
@@ -78,8 +78,8 @@ def lines(before: State, action: dict[str, Any], after: State) -> str:
                    "valeria.variants.events.chosen-event")
 def test_one_event_per_player_lies_face_down_on_top_of_the_exhausted_stack() -> None:
     state = game(("giant-leech", "kobold-thieves"))  # the players chose these two (chosen-event)
-    assert state.exhausted_stack == ("giant-leech", "kobold-thieves", *("exhausted",) * 4)
-    assert state.placed == ("",) * 20 and state.tokens == ()
+    assert state.events.exhausted_stack == ("giant-leech", "kobold-thieves", *("exhausted",) * 4)
+    assert state.events.placed == ("",) * 20 and state.events.tokens == ()
     view = VALERIA.view(state, 0)
     assert view.exhausted_size == 6 and view.exhausted_known == ()
     assert "giant-leech" not in repr(view) and "kobold-thieves" not in repr(view)
@@ -90,7 +90,7 @@ def test_one_event_per_player_lies_face_down_on_top_of_the_exhausted_stack() -> 
     data = json.loads(json.dumps(VALERIA.setup_to_json(setup)))
     assert data["events"] == list(setup.events)
     assert VALERIA.setup_from_json(data, VALERIA.variant_of(setup)) == setup
-    assert len(VALERIA.initial_state(setup).exhausted_stack) == 15  # 3 cards per player
+    assert len(VALERIA.initial_state(setup).events.exhausted_stack) == 15  # 3 cards per player
 
 
 @pytest.mark.rules("valeria.variants.events.setup")
@@ -126,17 +126,17 @@ def test_an_emptied_stack_gets_the_top_card_of_the_exhausted_stack() -> None:
     state = in_actions(attrs.evolve(state, monsters=monsters), 0, strength=10)
     before = state
     state = act(state, {"seat": 0, "slay": "hills", "pay": {"strength": IX.monsters["goblin"].strength}})
-    assert state.placed[0] == "bat-swarm" and state.exhausted_stack == ("mimic", *("exhausted",) * 4)
+    assert state.events.placed[0] == "bat-swarm" and state.events.exhausted_stack == ("mimic", *("exhausted",) * 4)
     assert engine.exhausted(state) == 1  # an event in the place still counts as exhausted
     text = lines(before, {"seat": 0, "slay": "hills", "pay": {"strength": 1}}, state)
     assert "the Monster Event Bat Swarm (number 3)" in text and "valeria.variants.events.revealed" in text
     assert VALERIA.view(state, 1).placed[0] == "bat-swarm"  # face up: public
     # the next emptied places get the next cards; with none left the place stays exhausted (ruling O16)
-    state = attrs.evolve(state, exhausted_stack=("exhausted",))
+    state = attrs.evolve(state, events=attrs.evolve(state.events, exhausted_stack=("exhausted",)))
     counts = list(state.citizen_counts)
     counts[0] = counts[1] = 0
     state = events.fill(attrs.evolve(state, citizen_counts=tuple(counts)))
-    assert state.placed[5:7] == ("exhausted", "-") and state.exhausted_stack == ()
+    assert state.events.placed[5:7] == ("exhausted", "-") and state.events.exhausted_stack == ()
     assert engine.exhausted(state) == 3
 
 
@@ -146,7 +146,7 @@ def test_events_in_the_center_count_toward_the_end_trigger() -> None:
     for p, card in ((0, "bat-swarm"), (5, "mimic")):
         state = reveal(state, card, p)
     state = events.fill(attrs.evolve(state, domains=((), (), *state.domains[2:])))
-    assert state.placed[15:17] == ("exhausted", "exhausted")
+    assert state.events.placed[15:17] == ("exhausted", "exhausted")
     assert engine.exhausted(state) == 4 and end_triggered(1, 1, engine.exhausted(state), 2)
 
 
@@ -157,13 +157,14 @@ def test_an_event_in_a_monster_place_leaves_all_monsters_slain() -> None:
     looks at the monster stacks; an event lying in a monster stack's place (it counts as
     a monster for effects, not as a stack) does not keep the game going."""
     five = VALERIA.initial_state(VALERIA.random_setup(random.Random(5), {"players": 5, "monster_events": True}))
-    event = five.exhausted_stack[0]
-    state = attrs.evolve(five, monsters=((),) * 5, exhausted_stack=five.exhausted_stack[1:], phase=ACTIONS,
-                         placed=(event, *("exhausted",) * 4, *five.placed[5:]), actions_left=0)
+    event = five.events.exhausted_stack[0]
+    state = attrs.evolve(five, monsters=((),) * 5, phase=ACTIONS, actions_left=0, events=attrs.evolve(
+        five.events, exhausted_stack=five.events.exhausted_stack[1:],
+        placed=(event, *("exhausted",) * 4, *five.events.placed[5:])))
     assert engine.exhausted(state) == 5 < 2 * 5  # the exhausted stacks alone do not end it
     assert engine.end_phase(state).end_triggered
-    kept = attrs.evolve(state, monsters=((),) * 4 + (five.monsters[4],), placed=(event, *("exhausted",) * 3, "",
-                                                                                 *five.placed[5:]))
+    kept = attrs.evolve(state, monsters=((),) * 4 + (five.monsters[4],), events=attrs.evolve(
+        state.events, placed=(event, *("exhausted",) * 3, "", *five.events.placed[5:])))
     assert not engine.end_phase(kept).end_triggered  # a monster left in a stack: not all slain
 
 
@@ -195,7 +196,7 @@ def test_an_event_triggers_once_before_the_harvest(dice: tuple[int, int], tokens
         assert "Bat Swarm (number 3) triggers once" in text
         after = act(after, {"seat": 0, "event": "bat-swarm", "token_on": "ruins"})
         assert after.phase in (HARVEST, ACTIONS)  # the harvest only after the instruction, as without the event
-        plain = roll(attrs.evolve(state, placed=("",) * 20), *dice)
+        plain = roll(attrs.evolve(state, events=attrs.evolve(state.events, placed=("",) * 20)), *dice)
         assert [(s.gold, s.strength, s.magic) for s in after.seats] == \
             [(s.gold, s.strength, s.magic) for s in plain.seats]
         assert events.tokens_on(after, "ruins") == events.Tokens(1, len(after.monsters[1]) - 1, strength=1)
@@ -210,7 +211,7 @@ def test_an_event_follows_the_announced_dice() -> None:
     start = with_seat(with_seat(start, 0, domains=("foxgrove-palisade",), gold=5), 1, gold=3)
     rolled = roll(start, 1, 2)
     assert rolled.phase == "dice" and rolled.seats[1].gold == 3  # nothing triggered on the rolled 1, 2 and 3
-    quiet = attrs.evolve(rolled, placed=("",) * 20)  # the same game without the event in play
+    quiet = attrs.evolve(rolled, events=attrs.evolve(rolled.events, placed=("",) * 20))  # the same game without the event in play
     announce = {"seat": 0, "announce": True}
     assert [s.gold for s in act(rolled, announce).seats] == [s.gold for s in act(quiet, announce).seats]
     change = {"seat": 0, "die": "foxgrove-palisade", "which": 0}  # the domain's one use: the dice are announced
@@ -248,7 +249,7 @@ def test_every_player_loses_if_possible_and_the_resting_seat_is_exempt() -> None
     for s in range(5):
         five = act(five, {"seat": s, "keep": five.seats[s].dealt[0]})
     five = with_seat(reveal(five, "kobold-thieves", 19), five.resting, gold=4)
-    assert five.resting >= 0
+    assert five.resting is not None
     at = attrs.evolve(five, dice=(6, 6), rolled=(6, 6), phase=EVENTS)
     after_events = events.trigger(at)  # the instruction alone, before any harvest gain
     losses = [b.gold - a.gold for a, b in zip(after_events.seats, five.seats, strict=True)]
@@ -272,7 +273,7 @@ def test_several_events_resolve_left_to_right_and_tokens_go_on_other_monsters() 
     assert events.tokens_on(after, "bat-swarm") == events.Tokens(7, events.ON_EVENT, gold=1)
     assert events.tokens_on(after, "mimic") == events.Tokens(0, events.ON_EVENT, strength=1)
     view = VALERIA.view(after, 1)
-    assert view.tokens == after.tokens
+    assert view.tokens == after.events.tokens
 
 
 # ------------------------------------------------------------------ tokens: cost and bounty
@@ -291,10 +292,11 @@ def test_strength_and_magic_tokens_raise_the_slay_cost() -> None:
     assert "valeria.slay.pay-strength" in verdict.rules
     paying = {"seat": 0, "slay": "ruins", "pay": {"strength": top.strength + 2, "magic": top.magic + 1}}
     assert VALERIA.check(state, VALERIA.action_from_json(paying)) is None
-    offered = {(a.a, a.b) for a in VALERIA.legal_actions(state) if a.kind == SLAY and a.card == "ruins"}
+    offered = {(a.pay.strength, a.pay.magic) for a in VALERIA.legal_actions(state)
+               if a.kind == ActionKind.SLAY and a.card == "ruins"}
     assert (top.strength + 2, top.magic + 1) in offered and (top.strength, top.magic) not in offered
     after = act(state, paying)
-    assert after.tokens == () and after.seats[0].strength == 20 - top.strength - 2
+    assert after.events.tokens == () and after.seats[0].strength == 20 - top.strength - 2
     assert "tokens 2 + 1" in lines(state, paying, after)
 
 
@@ -307,8 +309,8 @@ def test_gold_tokens_are_a_bounty_for_the_slayer() -> None:
     state = in_actions(state, 0, strength=10, gold=0)
     pay = {"seat": 0, "slay": "hills", "pay": {"strength": top.strength, "magic": top.magic}}
     after = act(state, pay)
-    plain = act(attrs.evolve(state, tokens=()), pay)  # the same slay without the tokens
-    assert after.seats[0].gold == plain.seats[0].gold + 2 and after.tokens == ()
+    plain = act(attrs.evolve(state, events=attrs.evolve(state.events, tokens=())), pay)  # the same slay without the tokens
+    assert after.seats[0].gold == plain.seats[0].gold + 2 and after.events.tokens == ()
     assert after.seats[0].strength == plain.seats[0].strength  # the gold cost nothing
     assert "a bounty of 2 gold" in lines(state, pay, after)
 
@@ -322,20 +324,20 @@ def test_an_event_is_slain_like_a_monster_and_replaced_from_the_bottom() -> None
     state = in_actions(reveal(game(), "bat-swarm", 3), 0, strength=10, gold=0,
                        monsters=("goblin",))
     assert events.slay_cost(state, "bat-swarm") == (6, 0)
-    offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == SLAY}
+    offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == ActionKind.SLAY}
     assert "bat-swarm" in offered
     pay = {"seat": 0, "slay": "bat-swarm", "pay": {"strength": 6}}
     after = act(state, pay)
     assert after.seats[0].monsters == ("goblin", "bat-swarm")
     assert after.seats[0].gold == 2  # 1 gold per monster owned, the Bat Swarm included
-    assert after.placed[3] == "exhausted"  # an Exhausted card, never the Mimic on top
-    assert after.exhausted_stack == ("mimic", "exhausted", "exhausted", "exhausted")
+    assert after.events.placed[3] == "exhausted"  # an Exhausted card, never the Mimic on top
+    assert after.events.exhausted_stack == ("mimic", "exhausted", "exhausted", "exhausted")
     assert engine.exhausted(after) == 1
     assert "from the bottom of the Exhausted stack, never another event" in lines(state, pay, after)
     # no Exhausted card left: the place stays exhausted without a card (ruling O16)
-    bare = attrs.evolve(state, exhausted_stack=("mimic",))
+    bare = attrs.evolve(state, events=attrs.evolve(state.events, exhausted_stack=("mimic",)))
     after = act(bare, pay)
-    assert after.placed[3] == "-" and after.exhausted_stack == ("mimic",) and engine.exhausted(after) == 1
+    assert after.events.placed[3] == "-" and after.events.exhausted_stack == ("mimic",) and engine.exhausted(after) == 1
     # an event lying nowhere cannot be slain
     assert refused(state, {"seat": 0, "slay": "mimic", "pay": {"strength": 3, "magic": 3}}).rules == (
         "valeria.slay.choose", "valeria.variants.events.revealed")
@@ -348,9 +350,9 @@ def test_eye_of_asteraten_may_slay_an_event() -> None:
     state = in_actions(state, 0, gold=10, strength=0, magic=3, citizens={"cleric": 1, "knight": 1})
     after = act(state, {"seat": 0, "build": "eye-of-asteraten", "pay": {"gold": 8}})
     assert after.pending[0].kind == "extra-slay"
-    assert "mimic" in {a.card for a in VALERIA.legal_actions(after) if a.kind == SLAY}
+    assert "mimic" in {a.card for a in VALERIA.legal_actions(after) if a.kind == ActionKind.SLAY}
     after = act(after, {"seat": 0, "slay": "mimic", "pay": {"strength": 3, "magic": 3}})
-    assert after.seats[0].monsters == ("mimic",) and after.placed[5] == "exhausted"
+    assert after.seats[0].monsters == ("mimic",) and after.events.placed[5] == "exhausted"
 
 
 @pytest.mark.rules("valeria.variants.events.replace", "valeria.cards.watcher-on-the-water",
@@ -365,16 +367,16 @@ def test_a_slain_event_cannot_be_returned_and_a_return_puts_an_event_back_on_top
     assert verdict.rules == ("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace")
     state = events.add_token(state, "bat-swarm", events.Amount(strength=1))
     after = act(state, {"seat": 0, "return": "goblin"})
-    assert after.monsters[0] == ("goblin",) and after.placed[0] == ""
-    assert after.exhausted_stack[0] == "bat-swarm" and after.known_top == 1 and after.tokens == ()
+    assert after.monsters[0] == ("goblin",) and after.events.placed[0] == ""
+    assert after.events.exhausted_stack[0] == "bat-swarm" and after.events.known_top == 1 and after.events.tokens == ()
     assert VALERIA.view(after, 1).exhausted_known == ("bat-swarm",)
     # the Nest: an Exhausted card lying in the place goes to the bottom
     nest = events.fill(attrs.evolve(after, citizen_counts=(0, *after.citizen_counts[1:]),
                                     seats=(attrs.evolve(after.seats[0], citizens=(1, *after.seats[0].citizens[1:])),
                                            after.seats[1])))
-    assert nest.placed[5] == "bat-swarm" and nest.known_top == 0
+    assert nest.events.placed[5] == "bat-swarm" and nest.events.known_top == 0
     back = engine.return_citizen(nest, 0, 0)
-    assert back.placed[5] == "" and back.citizen_counts[0] == 1 and back.exhausted_stack[0] == "bat-swarm"
+    assert back.events.placed[5] == "" and back.citizen_counts[0] == 1 and back.events.exhausted_stack[0] == "bat-swarm"
 
 
 @pytest.mark.rules("valeria.variants.events.scoring", "valeria.scoring.duke-icons")
@@ -397,40 +399,40 @@ def check_invariants(setup: Any, before: State, action: Any, after: State, rng: 
     for area, stack in zip(after.areas, after.monsters, strict=True):
         slain = [m for s in after.seats for m in s.monsters if IX.monsters[m].area == area]
         assert Counter(stack) + Counter(slain) == Counter(monster_stack(area, n))
-    seen = ([c for c in after.exhausted_stack if c in IX.events] + [c for c in after.placed if c in IX.events]
+    seen = ([c for c in after.events.exhausted_stack if c in IX.events] + [c for c in after.events.placed if c in IX.events]
             + [m for s in after.seats for m in s.monsters if m in IX.events])
     assert sorted(seen) == sorted(setup.events)
-    assert after.exhausted_stack.count("exhausted") + after.placed.count("exhausted") == 2 * n
+    assert after.events.exhausted_stack.count("exhausted") + after.events.placed.count("exhausted") == 2 * n
     start = VALERIA.initial_state(setup)
     for i in range(len(after.citizen_kinds)):
         assert after.citizen_counts[i] + sum(s.citizens[i] for s in after.seats) == start.citizen_counts[i]
     assert sorted([d for s in after.seats for d in s.domains] + [d for st in after.domains for d in st]) == \
         sorted(d for st in setup.domains for d in st)
     assert all(min(s.gold, s.strength, s.magic, s.vp) >= 0 for s in after.seats)
-    for t in after.tokens:  # tokens lie on face-up monsters only
+    for t in after.events.tokens:  # tokens lie on face-up monsters only
         assert min(t.strength, t.magic, t.gold) >= 0 and t.strength + t.magic + t.gold > 0
         if t.height == events.ON_EVENT:
-            assert events.is_event(after.placed[t.position])
+            assert events.is_event(after.events.placed[t.position])
         else:
             assert t.position < 5 and t.height < len(after.monsters[t.position])
     if not after.pending:
         for p in range(events.POSITIONS):
-            assert (after.placed[p] == "") == (not events.position_empty(after, p)), p
-    if action.kind == SLAY:  # the payment covers the printed cost plus the tokens
+            assert (after.events.placed[p] == "") == (not events.position_empty(after, p)), p
+    if action.kind == ActionKind.SLAY:  # the payment covers the printed cost plus the tokens
         sc, mc = events.slay_cost(before, action.card)
         payer = before.seats[action.seat]
-        assert slay_payment_ok(sc, mc, action.a, action.b, payer.strength, payer.magic)
+        assert slay_payment_ok(sc, mc, action.pay.strength, action.pay.magic, payer.strength, payer.magic)
     if after.turns > before.turns or after.phase == OVER:
         fires = end_triggered(sum(len(m) for m in after.monsters), sum(len(d) for d in after.domains),
                               engine.exhausted(after), n)
         assert after.end_triggered == (before.end_triggered or fires)
     if views:
-        hidden = [c for c in after.exhausted_stack[after.known_top:] if c in IX.events]
+        hidden = [c for c in after.events.exhausted_stack[after.events.known_top:] if c in IX.events]
         for seat in [*range(n), -1]:
             view = VALERIA.view(after, seat)
             shown = repr(view)
             assert not [e for e in hidden if f"'{e}'" in shown], (hidden, seat)
-            assert view.exhausted_size == len(after.exhausted_stack)
+            assert view.exhausted_size == len(after.events.exhausted_stack)
             assert VALERIA.view(VALERIA.rehide(after, seat, rng), seat) == view
 
 
@@ -483,7 +485,7 @@ class EventsGame(VariantGame):
         super().deal(seed, variant)
 
     def choices(self, actions: tuple[Any, ...]) -> list[Any]:
-        eventful = [a for a in actions if a.kind == "token" or (a.kind == SLAY and events.is_event(a.card))]
+        eventful = [a for a in actions if a.kind == "token" or (a.kind == ActionKind.SLAY and events.is_event(a.card))]
         return eventful or list(actions)
 
     def checked(self, before: State, action: Any, after: State) -> None:
@@ -513,4 +515,4 @@ def test_the_bundled_disputed_doubles_example_is_refused_in_both_languages() -> 
     last, previous = record.actions[-1], record.actions[-2]
     assert last == previous and last.kind == "token"  # the same token claimed twice
     roll_action = next(a for a in reversed(record.actions) if a.kind == "roll")
-    assert roll_action.a == roll_action.b == IX.events[last.option].trigger  # doubles of its number
+    assert roll_action.dice[0] == roll_action.dice[1] == IX.events[last.option].trigger  # doubles of its number

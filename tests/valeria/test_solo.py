@@ -27,7 +27,7 @@ from rules.valeria import engine, solo
 from rules.valeria.cards import Gain
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, MONSTERS, OVER, ROLL, SECOND, State
+from rules.valeria.state import ACTIONS, MONSTERS, OVER, ROLL, SECOND, Outcome, State
 from rules.valeria.variants import monster_stack
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "valeria"
@@ -84,7 +84,7 @@ def test_the_setup_deals_two_dukes_and_a_face_down_dark_lord_from_the_rest() -> 
         assert setup.difficulty == "harder"
         assert VALERIA.variant_of(setup) == {"players": 1, "difficulty": "harder"}
         state = VALERIA.initial_state(setup)
-        assert state.dark_lord == setup.dark_lord and state.players == 1
+        assert state.solo.dark_lord == setup.dark_lord and state.players == 1
         assert all(len(st) == 5 for st in state.monsters) and set(state.citizen_counts) == {5}
         assert all(len(st) == 3 for st in state.domains)
     assert VALERIA.info.automata == ("dark-lord",) and 1 in VALERIA.info.players
@@ -161,11 +161,11 @@ def test_each_die_activates_its_stack_and_the_player_chooses_the_citizen_stack()
     assert {a.card for a in VALERIA.legal_actions(after)} == {"cleric", "knight"}  # column 1: stacks 1 and 6
     assert refused(after, {"seat": 0, "capture": "merchant"}).rules == ("valeria.variants.solo.capture",)
     after, steps = forced(after, {"seat": 0, "capture": "knight"})
-    assert after.captured == ("knight",) and after.citizen_counts == counts(knight=4)
+    assert after.solo.captured == ("knight",) and after.citizen_counts == counts(knight=4)
     assert "The Dark Lord captures the citizen Knight from column 1" in steps
     assert "Ruins (column 2) activates" in steps and after.pending[0].kind == "capture"
     after, steps = forced(after, {"seat": 0, "capture": "merchant"})
-    assert after.captured == ("knight", "merchant")
+    assert after.solo.captured == ("knight", "merchant")
     assert "Beside the Dark Lord lie the captured citizens (2): Knight, Merchant; the seized domains (0): -" in steps
     assert "Second Harvest: the right sides of all activated citizens" in steps
     # then the Second Harvest (the Herald: no citizen activated, ruling O20) and the next turn
@@ -178,18 +178,18 @@ def test_each_die_activates_its_stack_and_the_player_chooses_the_citizen_stack()
 def test_a_column_without_citizens_gives_its_domain_then_loses_the_game() -> None:
     state = started()
     one = last_action(state, (1, 3), citizen_counts=counts(cleric=0, knight=2))
-    assert one.captured == ("knight",) and one.citizen_counts[SETUP["citizens"].index("knight")] == 1
+    assert one.solo.captured == ("knight",) and one.citizen_counts[SETUP["citizens"].index("knight")] == 1
     no_citizens = counts(cleric=0, knight=0, mercenary=0, champion=0)
     before_seize = attrs.evolve(state, phase=ACTIONS, actions_left=1, dice=(1, 3), rolled=(1, 3),
                                 citizen_counts=no_citizens)
     after, steps = forced(before_seize, {"seat": 0, "gain": "gold"})
     top, below = state.domains[0][0], state.domains[0][1]
-    assert after.seized == (top, state.domains[2][0]) and after.domains[0][0] == below  # the next one revealed
+    assert after.solo.seized == (top, state.domains[2][0]) and after.domains[0][0] == below  # the next one revealed
     assert "seizes the domain" in steps and "ruling O21" in steps
     lost = attrs.evolve(before_seize, domains=((), *state.domains[1:]), citizen_counts=counts(cleric=0, knight=0),
                         dice=(1, 2), rolled=(1, 2))  # column 1 first: nothing left there
     after, steps = forced(lost, {"seat": 0, "gain": "gold"})
-    assert after.phase == OVER and after.outcome == "loss"
+    assert after.phase == OVER and after.solo.outcome == Outcome.LOSS
     assert "Column 1 holds no citizens and no domains: you lose at once" in steps
     result = VALERIA.result(after)
     assert result is not None and result.winners == () and result.automaton == "dark-lord"
@@ -203,7 +203,7 @@ def test_an_exhausted_stack_activates_nothing_unless_the_dark_lord_attacks_in_th
         state = attrs.evolve(started(difficulty), monsters=empty_hills, citizen_counts=counts(cleric=0))
         after, steps = forced(attrs.evolve(state, phase=ACTIONS, actions_left=1, dice=(1, 5), rolled=(1, 5)),
                               {"seat": 0, "gain": "gold"})
-        assert after.captured.count("knight") == captured, difficulty
+        assert after.solo.captured.count("knight") == captured, difficulty
         assert "Mountains (column 5) activates" in steps
         if captured:
             assert "the Dark Lord attacks himself" in steps and "(valeria.variants.solo.difficulty)" in steps
@@ -216,7 +216,7 @@ def test_the_sum_activates_in_the_harder_settings_and_doubles_activate_twice() -
     only_workers = counts(knight=0, rogue=0)  # one citizen stack left in columns 1 and 2: no choices
     for difficulty, expected in (("normal", ["cleric", "cleric"]), ("harder", ["cleric", "cleric", "merchant"])):
         after = last_action(started(difficulty), (1, 1), citizen_counts=only_workers)
-        assert sorted(after.captured) == sorted(expected), difficulty
+        assert sorted(after.solo.captured) == sorted(expected), difficulty
 
 
 @pytest.mark.rules("valeria.variants.solo.monster-phase")
@@ -230,7 +230,7 @@ def test_a_six_activates_a_non_exhausted_stack_of_the_players_choice() -> None:
     assert refused(after, {"seat": 0, "activate": "ruins"}).rules == ("valeria.variants.solo.monster-phase",)
     after = act(after, {"seat": 0, "activate": "valley"}, {"seat": 0, "capture": "archer"},
                 {"seat": 0, "activate": "forest"})
-    assert after.captured == ("archer", "mercenary")
+    assert after.solo.captured == ("archer", "mercenary")
 
 
 # ------------------------------------------------------------------ harvests and "another player"
@@ -246,7 +246,7 @@ def test_the_second_harvest_takes_the_right_side_of_every_citizen_even_one_recru
     with_cleric = state.seats[0]
     state = act(state, {"seat": 0, "gain": "strength"})
     # one citizen stack left in columns 1 and 4: the Cleric and the Archer are captured without a choice
-    assert state.phase == ROLL and sorted(state.captured) == ["archer", "cleric"]
+    assert state.phase == ROLL and sorted(state.solo.captured) == ["archer", "cleric"]
     right = index().citizens["cleric"].off_turn[0]
     assert isinstance(right, Gain)
     assert state.seats[0].magic == with_cleric.magic + right.amount.magic  # the Cleric's right side: 1 magic
@@ -257,7 +257,7 @@ def test_the_second_harvest_takes_the_right_side_of_every_citizen_even_one_recru
 @pytest.mark.rules("valeria.variants.solo.second-harvest")
 def test_the_herald_activates_in_the_second_harvest_as_for_an_opponent() -> None:
     state = last_action(started(), (3, 3), citizen_counts=counts(champion=0))
-    assert state.captured == ("mercenary", "mercenary")  # doubles: column 3 twice
+    assert state.solo.captured == ("mercenary", "mercenary")  # doubles: column 3 twice
     assert state.phase == SECOND  # doubles: the Herald (HE3) on the right side, ruling O20
     items = state.harvest[0]
     assert [(it.card, it.count) for it in items] == [("herald", 1)]
@@ -314,7 +314,7 @@ def test_slaying_the_last_monster_wins_at_once() -> None:
     state = attrs.evolve(state, phase=ACTIONS, actions_left=2, monsters=(last, (), (), (), ()))
     state = seat_with(state, strength=6)
     after, steps = forced(state, {"seat": 0, "slay": "hills", "pay": {"strength": 6}})
-    assert after.phase == OVER and after.outcome == "win" and "All monsters are slain: you win at once" in steps
+    assert after.phase == OVER and after.solo.outcome == Outcome.WIN and "All monsters are slain: you win at once" in steps
     result = VALERIA.result(after)
     assert result is not None and result.winners == (0,) and result.details["solo"]["winner"] == "player"
     assert result.automaton == "" and "for now" in result.lines[-1].get("en")
@@ -331,19 +331,20 @@ def test_five_exhausted_stacks_end_the_game_at_once_even_in_the_action_phase() -
     state = attrs.evolve(state, domains=((), *state.domains[1:]))
     state = seat_with(state, gold=10)
     after, steps = forced(state, {"seat": 0, "recruit": "rogue", "pay": {"gold": 2}})
-    assert after.phase == OVER and after.outcome == "score" and engine.exhausted(after) == 5
+    assert after.phase == OVER and after.solo.outcome == Outcome.SCORE and engine.exhausted(after) == 5
     assert "5 center stacks are exhausted: the game ends and is scored" in steps
 
 
 def _over(state: State) -> State:
-    return attrs.evolve(state, phase=OVER, outcome="score")
+    return attrs.evolve(state, phase=OVER, solo=attrs.evolve(state.solo, outcome=Outcome.SCORE))
 
 
 @pytest.mark.rules("valeria.variants.solo.scoring", "valeria.variants.solo.result")
 def test_both_scores_and_equal_or_more_means_you_lose() -> None:
     ix = index()
     state = started()
-    state = attrs.evolve(state, captured=("cleric", "knight", "rogue"), seized=("palace-of-the-dawn",),
+    state = attrs.evolve(state, solo=attrs.evolve(state.solo, captured=("cleric", "knight", "rogue"),
+                                                  seized=("palace-of-the-dawn",)),
                          monsters=(state.monsters[0][2:], *state.monsters[1:]),
                          domains=(state.domains[0][1:], *state.domains[1:]))
     state = seat_with(state, monsters=state.monsters[0][:0] + started().monsters[0][:2], vp=2, gold=5)
@@ -359,7 +360,7 @@ def test_both_scores_and_equal_or_more_means_you_lose() -> None:
     for term in duke.score:
         kind, value = term.per.kind, term.per.value
         if kind == "role_icon":
-            n = sum(1 for c in state.captured if ix.citizens[c].role == value) + sum(
+            n = sum(1 for c in state.solo.captured if ix.citizens[c].role == value) + sum(
                 ix.domains["palace-of-the-dawn"].roles.count(value) for _ in (0,))
         elif kind == "card_type":
             n = {"citizen": 3, "domain": 1, "monster": len(survivors)}[value]
@@ -390,12 +391,12 @@ def test_the_dark_lords_duke_is_in_no_view_before_the_end() -> None:
     for seat in (0, -1):
         view = VALERIA.view(state, seat)
         assert view.dark_lord is None and LORD not in repr(view)
-        assert view.captured == state.captured == ("cleric", "merchant")
+        assert view.captured == state.solo.captured == ("cleric", "merchant")
         other = VALERIA.rehide(state, seat, random.Random(3))
         assert VALERIA.view(other, seat) == view
-    assert {VALERIA.rehide(state, 0, random.Random(i)).dark_lord for i in range(30)} - {LORD}
+    assert {VALERIA.rehide(state, 0, random.Random(i)).solo.dark_lord for i in range(30)} - {LORD}
     over = _over(state)
-    assert VALERIA.view(over, 0).dark_lord == LORD and VALERIA.rehide(over, 0, random.Random(1)).dark_lord == LORD
+    assert VALERIA.view(over, 0).dark_lord == LORD and VALERIA.rehide(over, 0, random.Random(1)).solo.dark_lord == LORD
 
 
 # ------------------------------------------------------------------ random games of every setting
@@ -421,19 +422,19 @@ def test_random_solo_games_keep_the_invariants_and_name_the_winner(seed: int, di
             assert Counter(stack) + Counter(taken) == Counter(monster_stack(area, 1))
         for i, kind in enumerate(state.citizen_kinds):  # center + duchy + captured = every copy dealt
             dealt = sum(st.count(kind) for st in setup.citizen_stacks) if setup.citizen_stacks else 5
-            assert state.citizen_counts[i] + s.citizens[i] + state.captured.count(kind) == dealt
-        assert Counter(d for st in state.domains for d in st) + Counter(s.domains) + Counter(state.seized) == \
+            assert state.citizen_counts[i] + s.citizens[i] + state.solo.captured.count(kind) == dealt
+        assert Counter(d for st in state.domains for d in st) + Counter(s.domains) + Counter(state.solo.seized) == \
             setup_domains
         assert min(s.gold, s.strength, s.magic, s.vp) >= 0
         if state.phase != OVER:
-            assert state.dark_lord not in repr(VALERIA.view(state, 0)) + repr(VALERIA.legal_actions(state))
+            assert state.solo.dark_lord not in repr(VALERIA.view(state, 0)) + repr(VALERIA.legal_actions(state))
     last = states[-1]
-    assert last.outcome in ("win", "loss", "score")
+    assert last.solo.outcome in tuple(Outcome)
     result = VALERIA.result(last)
     assert result is not None
     winner = result.details["solo"]["winner"]
     assert (winner == "player") == (result.winners == (0,)) and winner in ("player", "dark-lord")
-    if last.outcome == "score":
+    if last.solo.outcome == Outcome.SCORE:
         mine, his = result.details["solo"]["player"], result.details["solo"]["dark-lord"]
         assert (winner == "player") == (mine > his)
     assert VALERIA.view(last, 0).dark_lord == setup.dark_lord

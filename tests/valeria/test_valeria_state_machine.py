@@ -39,6 +39,7 @@ import os
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -47,10 +48,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
 from rules.kernel.spec import load_spec
-from rules.valeria import engine
+from rules.valeria import engine, violations
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import BUILD, OVER, RECRUIT, ROLL_DICE, SLAY, Action, Setup, State
+from rules.valeria.state import OVER, Action, ActionKind, Payment, Setup, State
 
 pytestmark = pytest.mark.rules(
     "valeria.components.cards", "valeria.setup.citizen-rows", "valeria.setup.domain-row", "valeria.setup.dukes",
@@ -94,18 +95,29 @@ def roles_ok(state: State, seat: int, domain: str) -> bool:
     return all(have[r] >= n for r, n in Counter(IX.domains[domain].roles).items())
 
 
+def paid(kind: str, first: int, magic: int) -> Payment:
+    """A payment of ``first`` in the resource the cost of ``kind`` takes (strength for a monster, else
+    gold) and ``magic``."""
+    return Payment(strength=first, magic=magic) if kind == ActionKind.SLAY else Payment(gold=first, magic=magic)
+
+
+def split(a: Action) -> tuple[int, int]:
+    """(the resource the cost takes, magic) of ``a``'s payment."""
+    return (a.pay.strength if a.kind == ActionKind.SLAY else a.pay.gold), a.pay.magic
+
+
 def covers(state: State, a: Action) -> bool:
     """Whether the payment of a recruit, build or slay covers its cost by the book."""
     s = state.seats[a.seat]
-    if a.kind == RECRUIT:
-        return a.a >= 1 and a.b >= 0 and a.a + a.b == price(state, a.seat, a.card) and a.a <= s.gold \
-            and a.b <= s.magic
-    if a.kind == BUILD:
-        return roles_ok(state, a.seat, a.card) and a.a >= 1 and a.b >= 0 \
-            and a.a + a.b == domain_price(state, a.seat, a.card) and a.a <= s.gold and a.b <= s.magic
-    m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
-    return a.a >= 1 and a.b >= m.magic and a.a + (a.b - m.magic) == m.strength and a.a <= s.strength \
-        and a.b <= s.magic
+    x, m = split(a)
+    if a.kind == ActionKind.RECRUIT:
+        return x >= 1 and m >= 0 and x + m == price(state, a.seat, a.card) and x <= s.gold and m <= s.magic
+    if a.kind == ActionKind.BUILD:
+        return roles_ok(state, a.seat, a.card) and x >= 1 and m >= 0 \
+            and x + m == domain_price(state, a.seat, a.card) and x <= s.gold and m <= s.magic
+    monster = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
+    return x >= 1 and m >= monster.magic and x + (m - monster.magic) == monster.strength and x <= s.strength \
+        and m <= s.magic
 
 
 def book_end(state: State) -> bool:
@@ -146,14 +158,14 @@ class ValeriaGame(RuleBasedStateMachine):
         before = self.state
         assert before is not None
         assert VALERIA.check(before, action) is None, (action, VALERIA.check(before, action))
-        if action.kind in (RECRUIT, BUILD, SLAY):
+        if action.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY):
             assert covers(before, action), f"{action} does not cover its cost by the book"
             for broken in broken_payments(before, action):
                 v = VALERIA.check(before, broken)
                 assert v is not None, f"{broken} was accepted"
                 assert set(v.rules) & PAYMENT_RULES, (broken, v.rules)
                 assert set(v.rules) <= RULE_IDS, v.rules
-        if action.kind == ROLL_DICE:
+        if action.kind == ActionKind.ROLL:
             self.turns_played[before.active] += 1
         after = VALERIA.apply(before, action)
         self.end_of_turn(before, after)
@@ -203,7 +215,7 @@ class ValeriaGame(RuleBasedStateMachine):
         """Prefer recruits, builds and slays when there are any, so payments are exercised."""
         assert self.state is not None
         actions = VALERIA.legal_actions(self.state)
-        paying = [a for a in actions if a.kind in (RECRUIT, BUILD, SLAY)]
+        paying = [a for a in actions if a.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY)]
         self.step(data.draw(st.sampled_from(paying or list(actions))))
 
     # ------------------------------------------------------------------ invariants
@@ -274,17 +286,17 @@ class ValeriaGame(RuleBasedStateMachine):
         if state is None or state.phase != "actions" or state.pending:
             return
         s, me = state.seat, state.active
-        offered = {a for a in VALERIA.legal_actions(state) if a.kind in (RECRUIT, BUILD, SLAY)}
-        targets = ([(RECRUIT, k) for k, n in zip(state.citizen_kinds, state.citizen_counts, strict=True) if n]
-                   + [(BUILD, st[0]) for st in state.domains if st]
-                   + [(SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
+        offered = {a for a in VALERIA.legal_actions(state) if a.kind in (ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.SLAY)}
+        targets = ([(ActionKind.RECRUIT, k) for k, n in zip(state.citizen_kinds, state.citizen_counts, strict=True) if n]
+                   + [(ActionKind.BUILD, st[0]) for st in state.domains if st]
+                   + [(ActionKind.SLAY, a) for a, st in zip(state.areas, state.monsters, strict=True) if st])
         for kind, card in targets:
-            first = s.strength if kind == SLAY else s.gold
+            first = s.strength if kind == ActionKind.SLAY else s.gold
             # every split up to a little past the dearest card's cost: the boundaries all lie there,
             # and a late-game purse of 60 strength would make the grid hundreds of times larger
             for x in range(min(first, MAX_COST) + 2):
                 for m in range(min(s.magic, MAX_COST) + 2):
-                    a = Action(kind, me, card, a=x, b=m)
+                    a = Action(kind, me, card, pay=paid(kind, x, m))
                     accepted = VALERIA.check(state, a) is None
                     assert accepted == (a in offered) == covers(state, a), (a, accepted)
 
@@ -318,13 +330,14 @@ MAX_COST = max(max(d.cost for d in IX.domains.values()),
 def broken_payments(state: State, a: Action) -> list[Action]:
     """The legal payment ``a`` broken so the book refuses it: one unit short, the real unit
     replaced by magic, and for a monster its magic part paid as strength."""
-    out = [Action(a.kind, a.seat, a.card, a.option, a.target, a.a - 1, a.b)]
-    if a.a >= 1:
-        out.append(Action(a.kind, a.seat, a.card, a.option, a.target, 0, a.a + a.b))
-    if a.kind == SLAY:
-        m = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
-        if m.magic and a.b >= 1:
-            out.append(Action(a.kind, a.seat, a.card, a.option, a.target, a.a + 1, a.b - 1))
+    x, m = split(a)
+    out = [attrs.evolve(a, pay=paid(a.kind, x - 1, m))]
+    if x >= 1:
+        out.append(attrs.evolve(a, pay=paid(a.kind, 0, x + m)))
+    if a.kind == ActionKind.SLAY:
+        monster = IX.monsters[state.monsters[state.areas.index(a.card)][0]]
+        if monster.magic and m >= 1:
+            out.append(attrs.evolve(a, pay=paid(a.kind, x + 1, m - 1)))
     return [b for b in out if not covers(state, b)]
 
 
@@ -362,7 +375,7 @@ def test_a_gold_cost_paid_in_magic_only_is_caught(monkeypatch: pytest.MonkeyPatc
     def magic_only(price: int, gold: int, magic: int, have_gold: int, have_magic: int) -> bool:
         return gold >= 0 and magic >= 0 and gold + magic == price and gold <= have_gold and magic <= have_magic
 
-    monkeypatch.setattr(engine, "gold_payment_ok", magic_only)
+    monkeypatch.setattr(violations, "gold_payment_ok", magic_only)  # the refusal the check runs
     with pytest.raises(AssertionError, match="was accepted"):
         for seed in range(10):
             play(2 + seed % 3, seed)

@@ -33,7 +33,7 @@ from rules.kernel.game import TurnKind
 from rules.kernel.simulate import random_action
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import OVER, Setup, State
+from rules.valeria.state import OVER, Outcome, Setup, State
 from rules.valeria.variants import DIFFICULTIES
 
 IX = index()
@@ -48,13 +48,15 @@ MAX_STEPS = 8000
 def hidden_from(state: State, seat: int) -> list[str]:
     """Card IDs that lie face down for ``seat`` and must not appear in its view."""
     hidden: list[str] = []
-    if state.dark_lord and state.phase != OVER:
-        hidden.append(state.dark_lord)
-    hidden += [c for c in state.exhausted_stack[state.known_top:] if c in IX.events]
+    lord = state.solo.dark_lord if state.solo is not None else ""
+    if lord and state.phase != OVER:
+        hidden.append(lord)
+    if state.events is not None:
+        hidden += [c for c in state.events.exhausted_stack[state.events.known_top:] if c in IX.events]
     hidden += [d for st in state.domains for d in st[1:]]
     for i, s in enumerate(state.seats):
         if i != seat:
-            hidden += [d for d in s.dealt if d not in state.seats[seat].dealt and d != state.dark_lord]
+            hidden += [d for d in s.dealt if d not in state.seats[seat].dealt and d != lord]
     return hidden
 
 
@@ -151,7 +153,7 @@ class VariantGame(RuleBasedStateMachine):
             solo = result.details["solo"]
             assert (solo["winner"] == "player") == (result.winners == (0,))
             assert (result.automaton == "dark-lord") == (result.winners == ())
-            if state.outcome == "score":
+            if state.solo.outcome == Outcome.SCORE:
                 assert (solo["winner"] == "player") == (solo["player"] > solo["dark-lord"])
         else:
             assert result.automaton == "" and set(result.winners) <= set(range(state.players))
@@ -179,7 +181,7 @@ def test_a_lost_capture_is_caught() -> None:
     machine.deal(7, {"players": 1, "difficulty": "normal", "random_citizens": False})
     state = machine.state
     assert state is not None and machine.setup is not None
-    broken = attrs.evolve(state, captured=("knight",))  # a citizen appears beside him from nowhere
+    broken = attrs.evolve(state, solo=attrs.evolve(state.solo, captured=("knight",)))  # a citizen appears beside him from nowhere
     with pytest.raises(AssertionError, match="knight"):
         conserved(machine.setup, broken)
 

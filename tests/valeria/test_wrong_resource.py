@@ -36,6 +36,6 @@ def test_strength_offered_for_a_citizen_or_a_domain_is_refused() -> None:
 @pytest.mark.rules("valeria.slay.magic-cost")
 def test_the_wrong_resource_is_written_back_and_legal_payments_are_written_as_before() -> None:
     action = VALERIA.action_from_json(GOLD_FOR_MAGIC)
-    assert action.other == 1 and VALERIA.action_to_json(action) == GOLD_FOR_MAGIC
+    assert action.pay.strength == 1 and VALERIA.action_to_json(action) == GOLD_FOR_MAGIC
     plain = VALERIA.action_from_json({"seat": 0, "recruit": "merchant", "pay": {"gold": 2}})
     assert VALERIA.action_to_json(plain) == {"seat": 0, "recruit": "merchant", "pay": {"gold": 2, "magic": 0}}

@@ -13,7 +13,7 @@ from rules.kernel.simulate import random_action
 from rules.kernel.verdict import Violation
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
-from rules.valeria.state import ACTIONS, HARVEST, Seat, Setup, State
+from rules.valeria.state import ACTIONS, HARVEST, Events, Seat, Setup, State
 from rules.valeria.variants import monster_stack
 
 CITIZENS = ["cleric", "merchant", "mercenary", "archer", "peasant", "knight", "rogue", "champion", "paladin",
@@ -122,21 +122,23 @@ def conserved(setup: Setup, state: State) -> None:
     for area, stack in zip(state.areas, state.monsters, strict=True):
         mine = [m for m in slain if ix.monsters[m].area == area]
         assert Counter(stack) + Counter(mine) == Counter(monster_stack(area, state.players)), area
-    events = ([c for c in state.exhausted_stack if c in ix.events] + [c for c in state.placed if c in ix.events]
+    part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
+    events = ([c for c in part.exhausted_stack if c in ix.events] + [c for c in part.placed if c in ix.events]
               + [m for m in slain if m in ix.events])
     assert sorted(events) == sorted(setup.events)
     assert all(m in ix.events or ix.monsters[m].area in state.areas for m in slain)
     if setup.events:
-        assert state.exhausted_stack.count("exhausted") + state.placed.count("exhausted") == 2 * state.players
+        assert part.exhausted_stack.count("exhausted") + part.placed.count("exhausted") == 2 * state.players
     start = VALERIA.initial_state(setup)
+    captured, seized = (state.solo.captured, state.solo.seized) if state.solo is not None else ((), ())
     for i, kind in enumerate(state.citizen_kinds):
         owned = sum(s.citizens[i] for s in state.seats)
-        assert state.citizen_counts[i] + owned + state.captured.count(kind) == start.citizen_counts[i], kind
+        assert state.citizen_counts[i] + owned + captured.count(kind) == start.citizen_counts[i], kind
     if state.citizen_stacks:
         center = Counter(state.citizen_kinds[i] for st in state.citizen_stacks for i in st)
         assert tuple(center[k] for k in state.citizen_kinds) == state.citizen_counts
     domains = Counter(d for st in state.domains for d in st) + Counter(d for s in state.seats for d in s.domains)
-    assert domains + Counter(state.seized) == Counter(d for st in setup.domains for d in st)
+    assert domains + Counter(seized) == Counter(d for st in setup.domains for d in st)
     for s, dealt in zip(state.seats, setup.dukes, strict=True):
         assert s.dealt == dealt and (s.duke is None or s.duke in dealt)
 
