@@ -132,7 +132,8 @@ def wilson(k: int, n: int, z: float = Z95) -> Interval:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return Interval(k, n, max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 and k = n the bound is exactly 0 or 1; rounding must not move it inside
+    return Interval(k, n, 0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
 
 
 @attrs.frozen
