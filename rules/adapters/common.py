@@ -69,7 +69,7 @@ def decider(game: Game[Any, Any], state: Any) -> int | None:
     if turn.kind is TurnKind.SEAT:
         return turn.seats[0]
     if turn.kind is TurnKind.SIMULTANEOUS:
-        owing = {game.action_to_json(a)["seat"] for a in game.legal_actions(state)}
+        owing = {int(game.action_to_json(a)["seat"]) for a in game.legal_actions(state)}
         return min(owing)
     return None
 
