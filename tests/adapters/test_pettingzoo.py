@@ -6,9 +6,9 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402  (after the skip when PettingZoo is missing)
+from pettingzoo.test import api_test, seed_test
 
-from rules.adapters.pettingzoo import env  # noqa: E402
+from rules.adapters.pettingzoo import env
 
 CASES = [("claim", None, None), ("claim2", None, None), ("claim-combined", {"players": 4, "factions": [
     "knight", "goblin", "undead", "dwarf", "doppelganger", "dragon", "seer"]}, None), ("leaders", None, 60),
