@@ -1,18 +1,29 @@
 """What the OpenSpiel and PettingZoo adapters share (issue 21 §3): action numbering and observations.
 
-**Action numbering: slots.** Enumerating every action a game can ever take is not
-practical here: a Leaders action names a figure's cell, an ability, a target and a
-path (tens of thousands of combinations on 37 hexagons), a Valeria payment splits
-any price between resources. So an action's number is its *slot*: its rank among
-the deciding seat's legal actions sorted by their record JSON
-(``game.action_to_json``, canonical: keys sorted). The numbering is fixed by the
-state alone (the same state, the same numbers, on every run and machine) and
-readable (:func:`describe` gives the record JSON of a slot), but slot 3 means
-different actions in different states. The space's size is a declared bound per
-game (:data:`BOUNDS`), several times the most legal actions seen in random play
-(Claim family 13, Leaders 133, Valeria 113, measured over 15 seeded games each); a
-decision with more would raise :class:`SlotOverflowError`, never wrap around.
-Chance outcomes are numbered the same way among the outcomes of their node.
+**The variant is fixed per environment.** Without one, Valeria and the Claim
+combinations deal a random player count; an adapter needs one count, so it plays
+the variant the setup dealt from ``random.Random(0)`` shows (:func:`resolved_variant`).
+
+**Action numbering** (:func:`numbering`), per game and variant:
+
+- the Claim family: a **catalogue**, fixed for the variant: the record JSON of every
+  action the game can ever take, built from the cards of the variant's deck
+  (``setup_to_json``): for each seat, ``play`` each distinct card, ``take`` each
+  distinct card or ``"deck"``, and ``crush`` each multiset of the deck's Gnomes
+  (``claim2.giants``), numbered in that order. Claim: 2 × (48 + 49) = 194 numbers;
+  Claim 2: 2 × (40 + 41 + 4·4·4·4·2) = 1,186; a number means one action in every state;
+- Leaders and Valeria: **slots**. Enumerating every action they can take is not
+  practical: a Leaders action names a figure's cell, an ability, a target and a
+  path, a Valeria payment splits any price between resources. An action's number
+  is its rank among the deciding seat's legal actions sorted by their record JSON
+  (``game.action_to_json``, canonical: keys sorted): fixed by the state (the same
+  state, the same numbers, on every run and machine), but slot 3 means different
+  actions in different states. The space's size is a declared bound
+  (:data:`BOUNDS`), several times the most legal actions seen in random play
+  (Leaders 133, Valeria 113, measured over 15 seeded games each); a decision with
+  more raises :class:`SlotOverflowError`, never wraps around.
+
+Chance outcomes are numbered as slots among the outcomes of their node.
 
 **Observations** come from ``game.view(state, seat)`` alone: the string is the
 view as canonical JSON; the tensor hashes each ``path=value`` leaf of that JSON
@@ -28,19 +39,23 @@ both ecosystems' sequential APIs impose, documented in docs/studies.rst.
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import random
 import zlib
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from rules.kernel.game import Game, TurnKind
+from rules.kernel.game import Game, HasVariants, TurnKind
 from rules.kernel.simulate import random_setup, seat_count
 
-#: game key -> the size of its action space (slots per decision)
-BOUNDS: dict[str, int] = {"claim": 64, "claim2": 64, "claim-combined": 64, "leaders": 1024, "valeria": 512}
+#: game key -> the size of its slot numbering (legal actions per decision)
+BOUNDS: dict[str, int] = {"leaders": 1024, "valeria": 512}
+#: the games numbered by a catalogue of every action (:func:`claim_catalogue`)
+CATALOGUED = ("claim", "claim2", "claim-combined")
 #: the size of the observation tensor
 TENSOR_SIZE = 512
 
@@ -49,8 +64,11 @@ class SlotOverflowError(RuntimeError):
     """A decision with more legal actions than the game's declared bound."""
 
 
-def bound(game: Game[Any, Any]) -> int:
-    return BOUNDS.get(game.info.key, 1024)
+def resolved_variant(game: Game[Any, Any], variant: Any) -> Any:
+    """``variant``, or when it is ``None`` the variant a setup dealt from ``random.Random(0)`` shows."""
+    if variant is None and isinstance(game, HasVariants):
+        return game.variant_of(random_setup(game, random.Random(0)))
+    return variant
 
 
 def seats_of(game: Game[Any, Any], variant: Any) -> int:
@@ -74,21 +92,83 @@ def decider(game: Game[Any, Any], state: Any) -> int | None:
     return None
 
 
-def slots(game: Game[Any, Any], state: Any) -> list[Any]:
-    """The decider's legal actions in slot order (sorted by canonical record JSON)."""
+def _mine(game: Game[Any, Any], state: Any) -> list[tuple[dict[str, Any], Any]]:
+    """The decider's legal actions with their record JSON."""
     seat = decider(game, state)
-    legal = [(canonical(game.action_to_json(a)), a) for a in game.legal_actions(state)]
-    mine = [(text, a) for text, a in legal if json.loads(text).get("seat") == seat] if seat is not None else []
-    if len(mine) > bound(game):
-        raise SlotOverflowError(f"{game.info.key}: {len(mine)} legal actions, more than its bound {bound(game)}")
-    return [a for _, a in sorted(mine, key=lambda pair: pair[0])]
+    if seat is None:
+        return []
+    legal = [(game.action_to_json(a), a) for a in game.legal_actions(state)]
+    return [(data, a) for data, a in legal if data.get("seat") == seat]
+
+
+@attrs.frozen
+class Slots:
+    """Numbers by rank among the decider's legal actions sorted by record JSON (see the module docstring)."""
+
+    size: int
+
+    def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
+        mine = sorted(((canonical(data), a) for data, a in _mine(game, state)), key=lambda pair: pair[0])
+        if len(mine) > self.size:
+            raise SlotOverflowError(f"{game.info.key}: {len(mine)} legal actions, more than its bound {self.size}")
+        return {i: a for i, (_, a) in enumerate(mine)}
+
+
+def catalogue_key(data: dict[str, Any]) -> str:
+    """An action's record JSON as a catalogue key: canonical, a crush's Gnomes as a sorted multiset."""
+    if isinstance(data.get("crush"), list):
+        data = {**data, "crush": sorted(data["crush"])}
+    return canonical(data)
+
+
+@attrs.frozen
+class Catalogue:
+    """A number for every action the game can ever take (see the module docstring)."""
+
+    keys: tuple[str, ...]
+    index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    @index.default
+    def _index(self) -> dict[str, int]:
+        return {key: i for i, key in enumerate(self.keys)}
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
+        return dict(sorted((self.index[catalogue_key(data)], a) for data, a in _mine(game, state)))
+
+
+Numbering = Slots | Catalogue
+
+
+def claim_catalogue(game: Game[Any, Any], variant: Any) -> Catalogue:
+    """Every action of the Claim family in ``variant``, from the cards of its deck (module docstring)."""
+    setup = game.setup_to_json(random_setup(game, random.Random(0), variant))
+    cards = [c for hand in setup["hands"] for c in hand] + list(setup["deck"])
+    distinct = sorted(set(cards))
+    gnomes = Counter(c for c in cards if c.startswith("gnome:"))
+    crushes = [sorted(g for g, n in zip(gnomes, counts) for _ in range(n))
+               for counts in itertools.product(*(range(n + 1) for n in gnomes.values()))]
+    keys = []
+    for seat in range(seats_of(game, variant)):
+        keys += [catalogue_key({"seat": seat, "play": c}) for c in distinct]
+        keys += [catalogue_key({"seat": seat, "take": c}) for c in [*distinct, "deck"]]
+        keys += [catalogue_key({"seat": seat, "crush": crush}) for crush in crushes] if gnomes else []
+    return Catalogue(tuple(keys))
+
+
+def numbering(game: Game[Any, Any], variant: Any) -> Numbering:
+    """The action numbering of ``game`` in ``variant`` (resolved: :func:`resolved_variant`)."""
+    if game.info.key in CATALOGUED:
+        return claim_catalogue(game, variant)
+    return Slots(BOUNDS.get(game.info.key, 1024))
 
 
 def chance_slots(game: Game[Any, Any], state: Any) -> list[tuple[Any, Fraction]]:
-    """The chance outcomes with their exact probabilities, in slot order."""
+    """The chance outcomes with their exact probabilities, sorted by record JSON."""
     keyed = [(canonical(game.action_to_json(a)), a, p) for a, p in game.chance_outcomes(state)]
-    if len(keyed) > bound(game):
-        raise SlotOverflowError(f"{game.info.key}: {len(keyed)} chance outcomes, more than its bound {bound(game)}")
     return [(a, p) for _, a, p in sorted(keyed, key=lambda k: k[0])]
 
 

@@ -16,8 +16,11 @@ rewards; players: the variant's seat count.
 The setup (deals and shuffles) is the first chance node: its outcome ``k`` deals
 the setup ``random_setup`` draws from ``random.Random(k)``, ``k`` uniform among
 :data:`DEALS` numbers, so the game's setup distribution is sampled by a finite,
-explicit node rather than enumerated. Actions are slots
-(:mod:`rules.adapters.common`): ``num_distinct_actions`` is the game's bound.
+explicit node rather than enumerated. Actions are numbered by
+:func:`rules.adapters.common.numbering` (a catalogue of every action for the Claim
+family, slots for Leaders and Valeria): ``num_distinct_actions`` is its size.
+Without a variant the game plays the one a fixed deal shows
+(:func:`~rules.adapters.common.resolved_variant`), so the player count is fixed.
 Observation strings and tensors come from the seat's view only; the information
 state is the same observation (the library's views hold what a seat remembers of
 the public history, not its own earlier private choices). A Leaders game, which
@@ -36,21 +39,24 @@ import pyspiel
 from rules import games
 from rules.adapters.common import (
     TENSOR_SIZE,
-    bound,
+    Numbering,
     chance_slots,
     decider,
     describe,
+    numbering,
     observation_string,
     observation_tensor,
+    resolved_variant,
     returns,
     seats_of,
-    slots,
 )
 from rules.kernel.game import Game, Information
 from rules.kernel.simulate import random_setup
 
 #: how many deals the setup's chance node offers
 DEALS = 64
+#: the most outcomes of a chance node during play: Valeria's 36 rolls, a draw among the monsters left
+CHANCE_BOUND = 256
 #: the most actions (chance outcomes included) a game may last: the Claim family plays 52 cards with
 #: a few decisions, Valeria about 100 to 400 actions in random play, Leaders is stopped here
 MAX_LENGTH: dict[str, int] = {"claim": 200, "claim2": 200, "claim-combined": 200, "leaders": 300, "valeria": 3000}
@@ -86,12 +92,13 @@ class RulesGame(pyspiel.Game):  # type: ignore[misc]
         key = self.key = self.KEY
         game = games.load(key)
         text = (params or {}).get("variant", "")
-        self.variant = json.loads(text) if text else None
+        self.variant = resolved_variant(game, json.loads(text) if text else None)
         self.seats = seats_of(game, self.variant)
+        self.numbering: Numbering = numbering(game, self.variant)
         game_type = _game_type(game)
         if self.seats == 2:
             game_type = pyspiel.GameType(**{**_fields(game_type), "utility": pyspiel.GameType.Utility.ZERO_SUM})
-        info = pyspiel.GameInfo(num_distinct_actions=bound(game), max_chance_outcomes=max(DEALS, bound(game)),
+        info = pyspiel.GameInfo(num_distinct_actions=self.numbering.size, max_chance_outcomes=max(DEALS, CHANCE_BOUND),
                                 num_players=self.seats, min_utility=-1.0, max_utility=1.0,
                                 utility_sum=0.0 if self.seats == 2 else None,
                                 max_game_length=MAX_LENGTH.get(key, 1000))
@@ -122,17 +129,18 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RulesGame) -> None:
         super().__init__(game)
         self.key, self.variant, self.seats = game.key, game.variant, game.seats
+        self.numbering = game.numbering
         self.state: Any = None  # None: not dealt yet
         self.length = 0
-        self._cached: tuple[Any, list[Any]] = (None, [])
+        self._cached: tuple[Any, dict[int, Any]] = (None, {})
 
-    def _slots(self) -> list[Any]:
-        """The decider's actions (or the chance outcomes) in slot order, computed once per state."""
+    def _numbered(self) -> dict[int, Any]:
+        """The decider's actions by number, or the chance outcomes by slot, computed once per state."""
         if self._cached[0] is not self.state:
             game = self.game
             chance = decider(game, self.state) is None
-            self._cached = (self.state, [a for a, _ in chance_slots(game, self.state)] if chance
-                            else slots(game, self.state))
+            self._cached = (self.state, dict(enumerate(a for a, _ in chance_slots(game, self.state))) if chance
+                            else self.numbering.numbered(game, self.state))
         return self._cached[1]
 
     @property
@@ -151,7 +159,7 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(self._slots())))
+        return list(self._numbered())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.state is None:
@@ -163,13 +171,13 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
         if self.state is None:
             self.state = game.initial_state(random_setup(game, random.Random(action), self.variant))
             return
-        self.state = game.apply(self.state, self._slots()[action])
+        self.state = game.apply(self.state, self._numbered()[action])
         self.length += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.state is None:
             return f"deal {action}"
-        return describe(self.game, self._slots()[action])
+        return describe(self.game, self._numbered()[action])
 
     def is_terminal(self) -> bool:
         return self.state is not None and (self.game.is_terminal(self.state) or self._stopped())

@@ -3,9 +3,13 @@
 ``env("valeria", variant={"players": 3})`` is an ``AECEnv`` whose agents are
 ``seat_0``, ``seat_1``, ...; an agent's observation is a dict of the hashed view
 tensor (:func:`rules.adapters.common.observation_tensor`, from its own view only)
-and the ``action_mask`` of its legal slots; its action is a slot
-(:mod:`rules.adapters.common`). Chance nodes are resolved inside the environment
-by their exact probabilities from the generator ``reset(seed=...)`` seeds. At the
+and the ``action_mask`` of its legal actions; its action is a number of the game's
+numbering (:func:`rules.adapters.common.numbering`: a catalogue of every action for
+the Claim family, slots for Leaders and Valeria). Without a variant, the
+environment plays the one a fixed deal shows
+(:func:`~rules.adapters.common.resolved_variant`). Chance nodes are resolved inside
+the environment by their exact probabilities from the generator
+``reset(seed=...)`` seeds. At the
 end each winner gets +1 and every other seat -1 (0 to all when nobody won);
 ``max_actions`` truncates a game that need not end (Leaders). Passes
 ``pettingzoo.test.api_test`` and ``seed_test`` for every game
@@ -24,14 +28,14 @@ from pettingzoo import AECEnv
 from rules import games
 from rules.adapters.common import (
     TENSOR_SIZE,
-    bound,
     chance_slots,
     decider,
+    numbering,
     observation_string,
     observation_tensor,
+    resolved_variant,
     returns,
     seats_of,
-    slots,
 )
 from rules.kernel.simulate import random_setup
 
@@ -43,13 +47,14 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.game = games.load(key)
-        self.variant = variant
+        self.variant = resolved_variant(self.game, variant)
+        self.numbering = numbering(self.game, self.variant)
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.metadata = {"name": f"rules_{key.replace('-', '_')}_v0", "render_modes": ["ansi"],
                          "is_parallelizable": False}
-        self.possible_agents = [f"seat_{i}" for i in range(seats_of(self.game, variant))]
-        n = bound(self.game)
+        self.possible_agents = [f"seat_{i}" for i in range(seats_of(self.game, self.variant))]
+        n = self.numbering.size
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (TENSOR_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
@@ -81,9 +86,9 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat(agent)
-        mask = np.zeros(bound(self.game), np.int8)
+        mask = np.zeros(self.numbering.size, np.int8)
         if not self.game.is_terminal(self.state) and decider(self.game, self.state) == seat:
-            mask[: len(slots(self.game, self.state))] = 1
+            mask[list(self.numbering.numbered(self.game, self.state))] = 1
         return {"observation": np.asarray(observation_tensor(self.game, self.state, seat), np.float32),
                 "action_mask": mask}
 
@@ -110,9 +115,9 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = slots(self.game, self.state)
-        if action is None or not 0 <= int(action) < len(legal):
-            raise ValueError(f"{agent}: slot {action} is not one of its {len(legal)} legal actions")
+        legal = self.numbering.numbered(self.game, self.state)
+        if action is None or int(action) not in legal:
+            raise ValueError(f"{agent}: action {action} is not one of its {len(legal)} legal actions")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.state = self.game.apply(self.state, legal[int(action)])
