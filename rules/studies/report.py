@@ -22,6 +22,8 @@ def table(summary: Summary) -> str:
     s = summary
     lines = [f"{s.games} games of {s.game}, variant {json.dumps(s.variant)}, policies {','.join(s.policies)}, "
              f"seed {s.seed}",
+             *(["variants dealt: " + ", ".join(f"{json.dumps(v['variant'])} {v['games']}" for v in s.variants)]
+               if len(s.variants) > 1 else []),
              "seat  wins  share of finished games [95% Wilson]"]
     lines += [f"{seat:>4}  {w:>4}  {_pct(share)}" for seat, (w, share) in enumerate(zip(s.wins, s.win_shares))]
     automata = "".join(f", won by {name}: {n}" for name, n in s.automata)
@@ -67,10 +69,10 @@ def to_csv(summary: Summary) -> str:
     return out.getvalue()
 
 
-def plot(summaries: list[Summary], path: str | Path) -> None:
-    """Each seat's win share with its 95% interval, and the first seat's share of decisive
-    games, one group per summary, as an SVG (or any format matplotlib infers from ``path``).
-    Needs the optional ``[plot]`` extra."""
+def plot(summaries: list[Summary], path: str | Path, seats: bool = True) -> None:
+    """Each seat's win share with its 95% interval (unless ``seats`` is false), and the first
+    seat's share of decisive games, one group per summary, as an SVG (or any format
+    matplotlib infers from ``path``). Needs the optional ``[plot]`` extra."""
     try:
         import matplotlib
 
@@ -80,7 +82,8 @@ def plot(summaries: list[Summary], path: str | Path) -> None:
         raise RuntimeError("--plot needs matplotlib: pip install 'tabletop-rules[plot]'") from None
     labels, shares, lows, highs = [], [], [], []
     for s in summaries:
-        named = [(f"seat {seat}", share) for seat, share in enumerate(s.win_shares)] + [("first seat", s.first_seat)]
+        named = [(f"seat {seat}", share) for seat, share in enumerate(s.win_shares) if seats]
+        named.append(("first seat", s.first_seat))
         for name, interval in named:
             labels.append(f"{s.game} {','.join(s.policies)}\n{name}")
             value = interval.share or 0.0
