@@ -24,7 +24,8 @@ Without a variant the game plays the one a fixed deal shows
 Observation strings and tensors come from the seat's view only; the information
 state is the same observation (the library's views hold what a seat remembers of
 the public history, not its own earlier private choices). A Leaders game, which
-need not end, stops after :data:`MAX_LENGTH` actions with zero returns.
+need not end, stops after :data:`MAX_LENGTH` actions with zero returns (the
+``max_length`` parameter sets another limit; 0: the game's default).
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
         max_num_players=max(game.info.players), min_num_players=min(game.info.players),
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"variant": ""})
+        parameter_specification={"variant": "", "max_length": 0})
 
 
 class RulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -95,14 +96,15 @@ class RulesGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = resolved_variant(game, json.loads(text) if text else None)
         self.seats = seats_of(game, self.variant)
         self.numbering: Numbering = numbering(game, self.variant)
+        self.max_length = int((params or {}).get("max_length", 0)) or MAX_LENGTH.get(key, 1000)
         game_type = _game_type(game)
         if self.seats == 2:
             game_type = pyspiel.GameType(**{**_fields(game_type), "utility": pyspiel.GameType.Utility.ZERO_SUM})
         info = pyspiel.GameInfo(num_distinct_actions=self.numbering.size, max_chance_outcomes=max(DEALS, CHANCE_BOUND),
                                 num_players=self.seats, min_utility=-1.0, max_utility=1.0,
                                 utility_sum=0.0 if self.seats == 2 else None,
-                                max_game_length=MAX_LENGTH.get(key, 1000))
-        super().__init__(game_type, info, params or {"variant": ""})
+                                max_game_length=self.max_length)
+        super().__init__(game_type, info, params or {"variant": "", "max_length": 0})
 
     @property
     def rules_game(self) -> Game[Any, Any]:
@@ -130,6 +132,7 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.key, self.variant, self.seats = game.key, game.variant, game.seats
         self.numbering = game.numbering
+        self.max_length = game.max_length
         self.state: Any = None  # None: not dealt yet
         self.length = 0
         self._cached: tuple[Any, dict[int, Any]] = (None, {})
@@ -148,7 +151,7 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
         return games.load(self.key)
 
     def _stopped(self) -> bool:
-        return self.length >= MAX_LENGTH.get(self.key, 1000)
+        return self.length >= self.max_length
 
     def current_player(self) -> int:
         if self.state is None:

@@ -17,6 +17,8 @@ from rules.adapters.openspiel import DEALS, register  # noqa: E402
 CASES = [("rules_claim", ""), ("rules_claim2", ""), ("rules_claim_combined", '{"players": 3, "factions": '
          '["goblin", "knight", "undead", "dwarf", "doppelganger", "dragon", "seer"]}'), ("rules_leaders", ""),
          ("rules_valeria", '{"players": 2}'), ("rules_valeria", '{"players": 1}')]
+#: a Leaders game need not end: the simulation stops it early to stay fast (returns 0 then)
+MAX_LENGTH = {"rules_leaders": 60}
 
 
 def test_every_game_is_registered_with_its_type() -> None:
@@ -44,20 +46,21 @@ def test_chance_nodes_carry_the_exact_probabilities() -> None:
 @pytest.mark.parametrize(("name", "variant"), CASES)
 def test_openspiel_random_simulation(name: str, variant: str) -> None:
     register()
-    game = pyspiel.load_game(name, {"variant": variant})
+    game = pyspiel.load_game(name, {"variant": variant, "max_length": MAX_LENGTH.get(name, 0)})
+    assert game.max_game_length() == MAX_LENGTH.get(name, game.max_game_length())
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 def test_mcts_plays_a_leaders_game_end_to_end() -> None:
     """OpenSpiel's MCTS bot with random rollouts plays a few moves of Leaders."""
     register()
-    game = pyspiel.load_game("rules_leaders")
+    game = pyspiel.load_game("rules_leaders", {"max_length": 40})
     state = game.new_initial_state()
     state.apply_action(1)  # deal number 1
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=8,
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=6,
                        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                        random_state=np.random.RandomState(1))
-    for _ in range(4):
+    for _ in range(3):
         if state.is_terminal():
             break
         if state.is_chance_node():
