@@ -158,3 +158,32 @@ def test_named_policies() -> None:
     assert [p.name for p in named.parse(LEADERS, "greedy, forced-win")] == ["greedy", "forced-win"]
     with pytest.raises(Exception, match="has the policies"):
         named.parse(games.load("claim"), "forced-win")
+
+
+def _hidden_part(key: str, state: Any, seat: int) -> str:
+    """What ``seat`` may not see, in part: how many Goblins the other seat holds (Claim), the deck's top (Leaders)."""
+    if key == "claim":
+        return str(sum(str(card).startswith("goblin:") for card in state.hands[1 - seat]))
+    return str(state.deck[0])
+
+
+@pytest.mark.parametrize("key", ["claim", "leaders"])
+def test_the_sample_is_drawn_independently_of_the_hidden_truth(key: str) -> None:
+    """Two states the seat cannot tell apart give samples of the same distribution: the
+    empirical distributions of the hidden part over 300 samples each stay close (a sampler
+    that kept the truth would give disjoint ones)."""
+    game = games.load(key)
+    state = next(s for s in _states(key, 6, 5) if game.turn(s).kind is TurnKind.SEAT
+                 and (key != "leaders" or len(s.deck) > 3))
+    seat = game.turn(state).seats[0]
+    other = next(o for o in (game.rehide(state, seat, random.Random(i)) for i in range(99, 200))
+                 if _hidden_part(key, o, seat) != _hidden_part(key, state, seat))  # a sampler keeping it would fail
+    assert game.view(other, seat) == game.view(state, seat)
+    counts = []
+    for truth in (state, other):
+        d = decision(game, truth, seat, game.legal_actions(truth))
+        drawn = [_hidden_part(key, d.sample(random.Random(i)), seat) for i in range(300)]
+        counts.append({part: drawn.count(part) / 300 for part in set(drawn)})
+    parts = set(counts[0]) | set(counts[1])
+    total_variation = sum(abs(counts[0].get(p, 0) - counts[1].get(p, 0)) for p in parts) / 2
+    assert total_variation < 0.25
