@@ -41,13 +41,13 @@ def random_setup(game: Game[Any, Any], rng: random.Random, variant: Any = None) 
 def random_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     """A chance outcome drawn by its probability, or a uniformly random legal action."""
     if game.turn(state).kind is TurnKind.CHANCE:
-        outcomes = game.chance_outcomes(state)
-        return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+        return chance_action(game, state, rng)
     return rng.choice(game.legal_actions(state))
 
 
 def chance_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
-    """A chance outcome drawn by its probability (the draw :func:`random_action` makes)."""
+    """A chance outcome drawn by its probability (one ``rng.choices``: the draw of every
+    seeded game since decision record 0010)."""
     outcomes = game.chance_outcomes(state)
     return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
 

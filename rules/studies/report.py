@@ -80,18 +80,19 @@ def plot(summaries: list[Summary], path: str | Path, seats: bool = True) -> None
         import matplotlib.pyplot as plt
     except ImportError:
         raise RuntimeError("--plot needs matplotlib: pip install 'tabletop-rules[plot]'") from None
-    labels, shares, lows, highs = [], [], [], []
+    labels, shares, lows, highs, colours = [], [], [], [], []
     for s in summaries:
         named = [(f"seat {seat}", share) for seat, share in enumerate(s.win_shares) if seats]
         named.append(("first seat", s.first_seat))
         for name, interval in named:
-            labels.append(f"{s.game} {','.join(s.policies)}\n{name}")
+            labels.append(f"{s.game}\n{','.join(s.policies)}\n{name}")
+            colours.append("#dd8452" if name == "first seat" else "#4c72b0")
             value = interval.share or 0.0
             shares.append(value)
             lows.append(value - interval.low)
             highs.append(interval.high - value)
-    figure, axes = plt.subplots(figsize=(max(4.0, 0.9 * len(labels)), 3.6))
-    axes.bar(range(len(labels)), shares, yerr=[lows, highs], capsize=4, color="#4c72b0")
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(labels)), 3.8))
+    axes.bar(range(len(labels)), shares, yerr=[lows, highs], capsize=4, color=colours)
     axes.set_xticks(range(len(labels)), labels, fontsize=7)
     axes.set_ylim(0, 1)
     axes.set_ylabel("share (95% Wilson interval)")
