@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -109,6 +110,7 @@ def _on_ray(study: Study, parts: list[range], address: str, workers: int,
         if address == "local":
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
+            _reachable(address)
             ray.init(address=address, log_to_driver=False)
     try:
         remote = ray.remote(play_chunk)
@@ -120,6 +122,18 @@ def _on_ray(study: Study, parts: list[range], address: str, workers: int,
     finally:
         if started:
             ray.shutdown()
+
+
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a ``HOST:PORT`` (or ``ray://HOST:PORT``) nothing listens on, which Ray
+    itself would retry for minutes; ``auto`` and other forms are left to Ray."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise RuntimeError(f"--ray {address}: no Ray cluster answers there ({exc.strerror or exc})") from None
 
 
 @contextlib.contextmanager
