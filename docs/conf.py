@@ -50,6 +50,8 @@ myst_heading_anchors = 3
 # API reference: the largest tables are documented by name only (docs/api/claim.rst).
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+# the adapters' optional extra (docs/api/studies.rst) need not be installed to build the reference
+autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium"]
 
 
 # rules.sphinx: the test run this build reports ('' = tests "not run in this build").

@@ -35,6 +35,8 @@ from rules.kernel.schema import assemble
 from rules.kernel.simulate import VariantError, bench, random_record
 from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.verdict import MalformedError
+from rules.studies import command as study_command
+from rules.studies import policies as named_policies
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
 #: Where to report an internal error (exit status 3).
@@ -131,6 +133,10 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     pl.add_argument("--variant", default=None, metavar="JSON",
                     help="the game's variant, a JSON object of its parameters (listed below with -h; "
                          "default: the game's own or random)")
+    pl.add_argument("--policy", default=None, metavar="P[,P...]",
+                    help="a policy per seat (random, first, greedy, and any the game adds: see `rules study -h`), "
+                         "the last serving the rest; each seat draws from its own generator (default: every "
+                         "choice uniform)")
     pl.set_defaults(run=_play)
 
     b = sub.add_parser("bench", help="play random complete games and report games per second", epilog=variants,
@@ -143,6 +149,12 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     b.add_argument("--max-actions", type=int, default=None, metavar="N",
                    help="end a game after N actions (for games that need not end)")
     b.set_defaults(run=_bench)
+
+    st = sub.add_parser("study", help="play many games by policies: wins per seat with intervals, lengths, "
+                                      "what decided them", description="Play many seeded games by policies "
+                                      "and summarise them (docs/studies.rst).")
+    study_command.configure(st)
+    st.set_defaults(run=_study)
 
     s = sub.add_parser("schema", help="print the JSON Schema of game records")
     s.set_defaults(run=_schema)
@@ -374,8 +386,9 @@ def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError("--stop-after must be 0 or more")
+    policies = named_policies.parse(game, args.policy) if args.policy is not None else None
     try:
-        record = random_record(game, args.seed, args.stop_after, _variant(game, args.variant))
+        record = random_record(game, args.seed, args.stop_after, _variant(game, args.variant), policies)
     except VariantError as exc:
         raise UsageError(f"{exc}; remove --variant") from None
     text = json.dumps(record, ensure_ascii=False) + "\n"
@@ -405,6 +418,16 @@ def _bench(args: argparse.Namespace) -> int:
         print(f"{report['games']} random {report['game']} games in {report['seconds']} s: "
               f"{report['games_per_second']} games/s ({report['actions']} actions)")
     return EXIT_OK
+
+
+def _study(args: argparse.Namespace) -> int:
+    """``rules study``: the logic is :mod:`rules.studies.command`; bad numbers, a variant the game
+    has not and a missing optional extra are usage errors."""
+    game = _game(args.game)
+    try:
+        return study_command.run_command(args, _variant(game, args.variant))
+    except (ValueError, RuntimeError) as exc:
+        raise UsageError(f"{exc}; remove --variant" if isinstance(exc, VariantError) else str(exc)) from None
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -130,13 +130,16 @@ class Result:
 
     ``winners`` lists winning seats (empty: no winner under the rulings, or
     ``automaton`` won: one of ``GameInfo.automata``, e.g. the solo game's Dark Lord);
-    ``details`` is the game-specific JSON (Claim: ``votes``); ``lines`` explain it.
+    ``details`` is the game-specific JSON (Claim: ``votes``); ``lines`` explain it;
+    ``rules`` are the rule IDs of the end condition that decided the game (what
+    ``rules study`` reports as "decided by", issue 21; empty: not stated).
     """
 
     winners: tuple[int, ...]
     details: Mapping[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
     lines: tuple[Text, ...] = ()
     automaton: str = ""
+    rules: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {**self.details, "winners": list(self.winners), **({"automaton": self.automaton} if self.automaton

@@ -1,0 +1,227 @@
+"""What the OpenSpiel and PettingZoo adapters share (issue 21 §3): action numbering and observations.
+
+**The variant is fixed per environment.** Without one, Valeria and the Claim
+combinations deal a random player count; an adapter needs one count, so it plays
+the variant the setup dealt from ``random.Random(0)`` shows (:func:`resolved_variant`).
+
+**Action numbering** (:func:`numbering`), per game and variant:
+
+- the Claim family: a **catalogue**, fixed for the variant: the record JSON of every
+  action the game can ever take, built from the cards of the variant's deck
+  (``setup_to_json``): for each seat, ``play`` each distinct card, ``take`` each
+  distinct card or ``"deck"``, and ``crush`` each multiset of the deck's Gnomes
+  (``claim2.giants``), numbered in that order. Claim: 2 × (48 + 49) = 194 numbers;
+  Claim 2: 2 × (40 + 41 + 4·4·4·4·2) = 1,186; a number means one action in every state;
+- Leaders and Valeria: **slots**. Enumerating every action they can take is not
+  practical: a Leaders action names a figure's cell, an ability, a target and a
+  path, a Valeria payment splits any price between resources. An action's number
+  is its rank among the deciding seat's legal actions sorted by their record JSON
+  (``game.action_to_json``, canonical: keys sorted): fixed by the state (the same
+  state, the same numbers, on every run and machine), but slot 3 means different
+  actions in different states. The space's size is a declared bound
+  (:data:`BOUNDS`), several times the most legal actions seen in random play
+  (Leaders 133, Valeria 113, measured over 15 seeded games each); a decision with
+  more raises :class:`SlotOverflowError`, never wraps around.
+
+Chance outcomes are numbered as slots among the outcomes of their node.
+
+**Observations** come from ``game.view(state, seat)`` alone: the string is the
+view as canonical JSON; the tensor hashes each ``path=value`` leaf of that JSON
+into :data:`TENSOR_SIZE` counters (feature hashing with CRC-32, stable across
+runs), so every game has one fixed-size tensor without a per-game encoder.
+
+**Simultaneous choices** (Valeria's dukes and harvest) become sequential: the
+lowest owing seat decides first (:func:`decider`). A seat deciding later sees what
+its view shows of the earlier choice, which the table would not: an approximation
+both ecosystems' sequential APIs impose, documented in docs/studies.rst.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import json
+import random
+import zlib
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rules.kernel.game import Game, HasVariants, TurnKind
+from rules.kernel.simulate import random_setup, seat_count
+
+#: game key -> the size of its slot numbering (legal actions per decision)
+BOUNDS: dict[str, int] = {"leaders": 1024, "valeria": 512}
+#: the games numbered by a catalogue of every action (:func:`claim_catalogue`)
+CATALOGUED = ("claim", "claim2", "claim-combined")
+#: the size of the observation tensor
+TENSOR_SIZE = 512
+
+
+class SlotOverflowError(RuntimeError):
+    """A decision with more legal actions than the game's declared bound."""
+
+
+def resolved_variant(game: Game[Any, Any], variant: Any) -> Any:
+    """``variant``, or when it is ``None`` the variant a setup dealt from ``random.Random(0)`` shows."""
+    if variant is None and isinstance(game, HasVariants):
+        return game.variant_of(random_setup(game, random.Random(0)))
+    return variant
+
+
+def seats_of(game: Game[Any, Any], variant: Any) -> int:
+    """The seats a game of ``variant`` deals (one setup dealt from a fixed seed to see)."""
+    return seat_count(game, random_setup(game, random.Random(0), variant))
+
+
+def canonical(action_json: dict[str, Any]) -> str:
+    return json.dumps(action_json, sort_keys=True, ensure_ascii=False)
+
+
+def decider(game: Game[Any, Any], state: Any) -> int | None:
+    """The seat that decides now: the one seat to act or, at a simultaneous turn, the lowest
+    seat that owes a choice; ``None`` at chance and terminal states."""
+    turn = game.turn(state)
+    if turn.kind is TurnKind.SEAT:
+        return turn.seats[0]
+    if turn.kind is TurnKind.SIMULTANEOUS:
+        owing = {int(game.action_to_json(a)["seat"]) for a in game.legal_actions(state)}
+        return min(owing)
+    return None
+
+
+def _mine(game: Game[Any, Any], state: Any) -> list[tuple[dict[str, Any], Any]]:
+    """The decider's legal actions with their record JSON."""
+    seat = decider(game, state)
+    if seat is None:
+        return []
+    legal = [(game.action_to_json(a), a) for a in game.legal_actions(state)]
+    return [(data, a) for data, a in legal if data.get("seat") == seat]
+
+
+@attrs.frozen
+class Slots:
+    """Numbers by rank among the decider's legal actions sorted by record JSON (see the module docstring)."""
+
+    size: int
+
+    def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
+        mine = sorted(((canonical(data), a) for data, a in _mine(game, state)), key=lambda pair: pair[0])
+        if len(mine) > self.size:
+            raise SlotOverflowError(f"{game.info.key}: {len(mine)} legal actions, more than its bound {self.size}")
+        return {i: a for i, (_, a) in enumerate(mine)}
+
+
+def catalogue_key(data: dict[str, Any]) -> str:
+    """An action's record JSON as a catalogue key: canonical, a crush's Gnomes as a sorted multiset."""
+    if isinstance(data.get("crush"), list):
+        data = {**data, "crush": sorted(data["crush"])}
+    return canonical(data)
+
+
+@attrs.frozen
+class Catalogue:
+    """A number for every action the game can ever take (see the module docstring)."""
+
+    keys: tuple[str, ...]
+    index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    @index.default
+    def _index(self) -> dict[str, int]:
+        return {key: i for i, key in enumerate(self.keys)}
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
+        return dict(sorted((self.index[catalogue_key(data)], a) for data, a in _mine(game, state)))
+
+
+Numbering = Slots | Catalogue
+
+
+def claim_catalogue(game: Game[Any, Any], variant: Any) -> Catalogue:
+    """Every action of the Claim family in ``variant``, from the cards of its deck (module docstring)."""
+    setup = game.setup_to_json(random_setup(game, random.Random(0), variant))
+    cards = [c for hand in setup["hands"] for c in hand] + list(setup["deck"])
+    distinct = sorted(set(cards))
+    gnomes = Counter(c for c in cards if c.startswith("gnome:"))
+    crushes = [sorted(g for g, n in zip(gnomes, counts) for _ in range(n))
+               for counts in itertools.product(*(range(n + 1) for n in gnomes.values()))]
+    keys = []
+    for seat in range(seats_of(game, variant)):
+        keys += [catalogue_key({"seat": seat, "play": c}) for c in distinct]
+        keys += [catalogue_key({"seat": seat, "take": c}) for c in [*distinct, "deck"]]
+        keys += [catalogue_key({"seat": seat, "crush": crush}) for crush in crushes] if gnomes else []
+    return Catalogue(tuple(keys))
+
+
+def numbering(game: Game[Any, Any], variant: Any) -> Numbering:
+    """The action numbering of ``game`` in ``variant`` (resolved: :func:`resolved_variant`)."""
+    if game.info.key in CATALOGUED:
+        return claim_catalogue(game, variant)
+    return Slots(BOUNDS.get(game.info.key, 1024))
+
+
+def chance_slots(game: Game[Any, Any], state: Any) -> list[tuple[Any, Fraction]]:
+    """The chance outcomes with their exact probabilities, sorted by record JSON."""
+    keyed = [(canonical(game.action_to_json(a)), a, p) for a, p in game.chance_outcomes(state)]
+    return [(a, p) for _, a, p in sorted(keyed, key=lambda k: k[0])]
+
+
+def describe(game: Game[Any, Any], action: Any) -> str:
+    """An action as its canonical record JSON (OpenSpiel's action string)."""
+    return canonical(game.action_to_json(action))
+
+
+def jsonable(value: Any) -> Any:
+    """A view as plain JSON data: attrs classes as objects, tuples and sets as lists, enums as values."""
+    if attrs.has(type(value)):
+        return {f.name: jsonable(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (frozenset, set)):
+        return sorted((jsonable(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def observation_string(game: Game[Any, Any], state: Any, seat: int) -> str:
+    """``seat``'s view of ``state`` as canonical JSON."""
+    return json.dumps(jsonable(game.view(state, seat)), sort_keys=True, ensure_ascii=False)
+
+
+def observation_tensor(game: Game[Any, Any], state: Any, seat: int) -> list[float]:
+    """``seat``'s view hashed into :data:`TENSOR_SIZE` counters (see the module docstring)."""
+    tensor = [0.0] * TENSOR_SIZE
+    for leaf in _leaves(jsonable(game.view(state, seat)), ""):
+        tensor[zlib.crc32(leaf.encode("utf-8")) % TENSOR_SIZE] += 1.0
+    return tensor
+
+
+def _leaves(value: Any, path: str) -> list[str]:
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in _leaves(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, f"{path}[{i}]")]
+    return [f"{path}={json.dumps(value)}"]
+
+
+def returns(game: Game[Any, Any], state: Any, seats: int) -> list[float]:
+    """Each seat's payoff at the end: +1 to each winner and -1 to each other seat when
+    someone won; 0 to all when nobody did (a tie under the rules, an automaton's win counts
+    as every seat's loss, a game stopped unfinished)."""
+    result = game.result(state)
+    if result is None:
+        return [0.0] * seats
+    if not result.winners:
+        return [-1.0 if result.automaton else 0.0] * seats
+    return [1.0 if s in result.winners else -1.0 for s in range(seats)]

@@ -1,0 +1,202 @@
+"""Studies: many seeded games played by policies, and what they show (issue 21 §2).
+
+Game-neutral: a game is played through the :class:`~rules.kernel.game.Game`
+protocol by a policy per seat (:func:`rules.kernel.simulate.play_with`), each
+game seeded from the study's seed and its index alone (:func:`play_one`), so a
+study's result is the same however its games are split among processes or
+machines (``rules study --workers``, :mod:`rules.studies.run`). What a study
+reports is computed from the games' :class:`Outcome` records in index order
+(:func:`summarize`): wins, ties and unfinished games per seat, the first seat's
+share of the decisive games with a Wilson interval, the length distribution,
+and the end conditions that decided the games (``Result.rules``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rules.kernel.game import Game, Result, TurnKind
+from rules.kernel.policies import Policy
+from rules.kernel.simulate import play_with, random_setup, seat_count, seat_rngs, variant_json, variants_dealt
+
+#: the z of a two-sided 95% interval
+Z95 = 1.959963984540054
+#: the "decided by" entry of a finished game whose result names no rule
+UNSTATED = "(not stated)"
+
+
+@attrs.frozen
+class Outcome:
+    """One game of a study: who won, who moved first, how long it ran, what decided it.
+
+    ``first`` is the seat of the first single-seat turn (the start player: the seat
+    to lead, to act, or to choose after a simultaneous opening); ``finished`` is false
+    when the game was stopped after ``max_actions``."""
+
+    index: int
+    seats: int
+    first: int | None
+    winners: tuple[int, ...]
+    automaton: str
+    finished: bool
+    actions: int
+    decisions: int
+    rules: tuple[str, ...]
+    #: the variant the game was dealt in, as canonical JSON ("null": the game has no variants)
+    variant: str = "null"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seats": self.seats, "first": self.first, "winners": list(self.winners),
+                "automaton": self.automaton, "finished": self.finished, "actions": self.actions,
+                "decisions": self.decisions, "rules": list(self.rules), "variant": json.loads(self.variant)}
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of game ``index`` of a study seeded ``seed`` (its setup, chance and each seat's policy)."""
+    return f"study:{seed}:{index}"
+
+
+def play_one(game: Game[Any, Any], policies: Sequence[Policy], seed: int, index: int,
+             variant: Any = None, max_actions: int | None = None) -> Outcome:
+    """Game ``index`` of the study: dealt and played from :func:`game_seed` alone."""
+    name = game_seed(seed, index)
+    rng = random.Random(name)
+    setup = random_setup(game, rng, variant)
+    state = game.initial_state(setup)
+    actions, final = play_with(game, state, rng, policies, seat_rngs(name), max_actions)
+    first = _first_seat(game, state, actions)
+    result = game.result(final)
+    return outcome_of(index, seat_count(game, setup), first, result, len(actions),
+                      sum(1 for a in actions if not game.is_chance(a)), variant_json(game, setup, variant))
+
+
+def outcome_of(index: int, seats: int, first: int | None, result: Result | None, actions: int,
+               decisions: int, variant: str = "null") -> Outcome:
+    """The :class:`Outcome` of a game that ended with ``result`` (``None``: unfinished)."""
+    if result is None:
+        return Outcome(index, seats, first, (), "", False, actions, decisions, (), variant)
+    return Outcome(index, seats, first, tuple(result.winners), result.automaton, True, actions, decisions,
+                   tuple(result.rules), variant)
+
+
+def _first_seat(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> int | None:
+    """The seat of the first single-seat turn, replaying ``actions`` from ``state`` as far as needed."""
+    for action in (None, *actions):
+        if action is not None:
+            state = game.apply(state, action)
+        turn = game.turn(state)
+        if turn.kind is TurnKind.SEAT:
+            return turn.seats[0]
+        if turn.kind is TurnKind.TERMINAL:
+            return None
+    return None
+
+
+# ----------------------------------------------------------------------------- what a study shows
+
+
+@attrs.frozen
+class Interval:
+    """A share ``k / n`` with its 95% Wilson score interval (``low``..``high``; 0..1 when ``n`` is 0)."""
+
+    k: int
+    n: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float | None:
+        return self.k / self.n if self.n else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.k, "n": self.n, "share": self.share, "low": round(self.low, 6),
+                "high": round(self.high, 6)}
+
+
+def wilson(k: int, n: int, z: float = Z95) -> Interval:
+    """The Wilson score interval of ``k`` successes in ``n`` trials: unlike the normal
+    approximation it stays within 0..1 and is sound for small ``n`` and shares near 0 or 1."""
+    if not 0 <= k <= n:
+        raise ValueError(f"wilson needs 0 <= k <= n, not k={k}, n={n}")
+    if n == 0:
+        return Interval(0, 0, 0.0, 1.0)
+    p = k / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    # at k = 0 and k = n the bound is exactly 0 or 1; rounding must not move it inside
+    return Interval(k, n, 0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
+
+
+@attrs.frozen
+class Summary:
+    """What ``rules study`` reports (issue 21 §2); ``to_json`` is its ``--json``."""
+
+    game: str
+    variant: Any  # the one asked for, else the one every game was dealt in (None: the game has none)
+    variants: tuple[dict[str, Any], ...]  # each variant dealt and its number of games
+    policies: tuple[str, ...]
+    seed: int
+    games: int
+    seats: int
+    wins: tuple[int, ...]
+    win_shares: tuple[Interval, ...]  # each seat's wins among all finished games
+    ties: int
+    no_winner: int
+    automata: tuple[tuple[str, int], ...]
+    unfinished: int
+    decisive: int  # finished games with exactly one winning seat
+    first_seat: Interval  # the start player's share of the decisive games
+    lengths: dict[str, float]
+    decided_by: tuple[tuple[str, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "variant": self.variant,
+                "variants": list(self.variants), "policies": list(self.policies), "seed": self.seed,
+                "games": self.games, "seats": self.seats, "wins": list(self.wins),
+                "win_shares": [i.to_json() for i in self.win_shares], "ties": self.ties,
+                "no_winner": self.no_winner, "automata": dict(self.automata), "unfinished": self.unfinished,
+                "decisive": self.decisive, "first_seat": self.first_seat.to_json(), "lengths": self.lengths,
+                "decided_by": dict(self.decided_by)}
+
+
+def summarize(game: str, variant: Any, policies: Sequence[str], seed: int, outcomes: Iterable[Outcome]) -> Summary:
+    """The :class:`Summary` of a study's games (taken in index order, whatever order they came in)."""
+    played = sorted(outcomes, key=lambda o: o.index)
+    seats = max((o.seats for o in played), default=0)
+    wins = [0] * seats
+    for o in played:
+        for seat in o.winners:
+            wins[seat] += 1
+    finished = [o for o in played if o.finished]
+    decisive = [o for o in finished if len(o.winners) == 1]
+    first_wins = sum(1 for o in decisive if o.first is not None and o.winners[0] == o.first)
+    automata = Counter(o.automaton for o in finished if not o.winners and o.automaton)
+    decided = Counter(" + ".join(o.rules) or UNSTATED for o in finished)
+    variant, dealt = variants_dealt([o.variant for o in played], variant)
+    return Summary(game=game, variant=variant, variants=tuple(dealt), policies=tuple(policies), seed=seed,
+                   games=len(played), seats=seats,
+                   wins=tuple(wins), win_shares=tuple(wilson(w, len(finished)) for w in wins),
+                   ties=sum(1 for o in finished if len(o.winners) > 1),
+                   no_winner=sum(1 for o in finished if not o.winners), automata=tuple(sorted(automata.items())),
+                   unfinished=len(played) - len(finished), decisive=len(decisive),
+                   first_seat=wilson(first_wins, len(decisive)), lengths=length_summary([o.actions for o in played]),
+                   decided_by=tuple(sorted(decided.items(), key=lambda kv: (-kv[1], kv[0]))))
+
+
+def length_summary(lengths: Sequence[int]) -> dict[str, float]:
+    """The distribution of game lengths in actions: min, quartiles, max and mean."""
+    if not lengths:
+        return {}
+    ordered = sorted(lengths)
+    quartiles = statistics.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 3
+    return {"min": ordered[0], "p25": quartiles[0], "median": quartiles[1], "p75": quartiles[2],
+            "max": ordered[-1], "mean": round(statistics.fmean(ordered), 2)}
