@@ -186,9 +186,8 @@ class ClaimEngine(GameBase[State, Action]):
         return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
 
     def check(self, state: State, action: Action) -> Violation | None:
-        """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
-        if not isinstance(action, (Play, Take, Crush)):
-            raise ValueError(f"not an action of the Claim family (Play, Take or Crush): {action!r}")
+        """Why ``action`` is illegal in ``state``, or ``None`` if it is legal (anything but a
+        ``Play``, ``Take`` or ``Crush`` raises ``MalformedError``: :class:`~rules.kernel.game.GameBase`)."""
         v = state.variant
         seat = state.to_move
         if seat is None:

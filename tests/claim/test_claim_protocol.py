@@ -46,7 +46,7 @@ from rules.claim.variant import (
 )
 from rules.kernel.decisions import Decision, ForcedStep
 from rules.kernel.spec import load_spec
-from rules.kernel.verdict import Violation
+from rules.kernel.verdict import MalformedError, Violation
 
 SPEC = load_spec()
 KNOWN = frozenset(r.id for r in SPEC.rules)
@@ -251,7 +251,7 @@ def test_actions_validate_and_check_refuses_well_typed_impossible_actions() -> N
         verdict = CLAIM.check(state, action)
         assert isinstance(verdict, Violation) and verdict.rules, action
         assert not CLAIM.is_legal(state, action) and isinstance(CLAIM.attempt(state, action), Violation)
-    with pytest.raises(ValueError, match="not an action"):
+    with pytest.raises(MalformedError, match="not an action"):
         CLAIM.check(state, "goblin:3")  # type: ignore[arg-type]
 
 
