@@ -32,14 +32,16 @@ from rules.leaders.engine import cell_name, successor
 from rules.leaders.explain import describe
 from rules.leaders.notation import action_to_json
 from rules.leaders.positions import position_from_json, position_notes
-from rules.leaders.state import State
+from rules.leaders.state import Fate, State
 from rules.leaders.wins import (
     DEFAULT_ALL_LIMIT,
     DEFAULT_NODE_LIMIT,
     ForcedWin,
+    Limit,
     Line,
     Mode,
     Move,
+    Status,
     Win,
     count_winning_sequences,
     forced_win,
@@ -83,8 +85,8 @@ def position_state(data: object, where: str = "position") -> State:
 
 # --------------------------------------------------------------------------- the tree in words
 
-_FATE = {"captured": Text.of(cs="vládce hráče {s} je zajat", en="seat {s}'s leader is captured"),
-         "surrounded": Text.of(cs="vládce hráče {s} je obklíčen", en="seat {s}'s leader is surrounded")}
+_FATE = {Fate.CAPTURED: Text.of(cs="vládce hráče {s} je zajat", en="seat {s}'s leader is captured"),
+         Fate.SURROUNDED: Text.of(cs="vládce hráče {s} je obklíčen", en="seat {s}'s leader is surrounded")}
 
 
 def strategy_lines(state: State, line: Line, lang: str, indent: str = "", number: int = 1) -> list[str]:
@@ -113,16 +115,16 @@ def strategy_lines(state: State, line: Line, lang: str, indent: str = "", number
 def answer_lines(state: State, answer: ForcedWin, lang: str) -> list[str]:
     """The whole answer of :func:`~rules.leaders.wins.forced_win` in words."""
     searched = Text.of(cs="(prohledáno {n} pozic)", en="({n} positions searched)").format(n=answer.nodes).get(lang)
-    if answer.status == "unknown":
-        why = {"nodes": Text.of(cs="limit pozic (--nodes)", en="the node limit (--nodes)"),
-               "time": Text.of(cs="časový limit (--timeout)", en="the time limit (--timeout)")}[
-            answer.limit_hit or "nodes"].get(lang)
+    if answer.status is Status.UNKNOWN:
+        why = {Limit.NODES: Text.of(cs="limit pozic (--nodes)", en="the node limit (--nodes)"),
+               Limit.TIME: Text.of(cs="časový limit (--timeout)", en="the time limit (--timeout)")}[
+            answer.limit_hit or Limit.NODES].get(lang)
         return [Text.of(cs="Nevím: {w} vypršel. Žádná vynucená výhra do {d} akcí hráče {m} neexistuje; "
                            "delší se nedohledaly {x}.",
                         en="Unknown within the limit: {w} ran out. There is no forced win within {d} of "
                            "seat {m}'s actions; longer ones were not searched to the end {x}.")
                 .format(w=why, d=answer.depth_completed, m=answer.mover, x=searched).get(lang)]
-    if answer.status == "no-win":
+    if answer.status is Status.NO_WIN:
         return [Text.of(cs="V této fázi akcí si hráč {m} výhru vynutit nemůže (prohledány všechny tahy až do {d} "
                            "akcí) {x}.",
                         en="No forced win for seat {m} this action phase (every line of up to {d} actions "

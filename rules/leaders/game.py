@@ -43,18 +43,14 @@ from rules.leaders.explain import explain_step
 from rules.leaders.notation import action_to_json, parse_cell
 from rules.leaders.positions import position_from_json, position_notes, position_to_json
 from rules.leaders.state import (
-    ABILITY,
     ACTIONS,
     ADVANCED,
     BANISH,
-    BANISH_CARD,
     DISCOVERY,
-    END,
-    MOVE,
-    NEMESIS_MOVE,
     OVER,
-    RECRUIT,
     Action,
+    ActionKind,
+    Fate,
     Piece,
     Setup,
     State,
@@ -86,9 +82,9 @@ def _card(value: Any, where: str) -> str:
 
 #: How a lost leader fell, for the result's explanation.
 _FATE = {
-    "captured": Text.of(cs="Vládce hráče {s} je zajat (leaders.end.captured).",
+    Fate.CAPTURED: Text.of(cs="Vládce hráče {s} je zajat (leaders.end.captured).",
                         en="Seat {s}'s leader is captured (leaders.end.captured)."),
-    "surrounded": Text.of(cs="Vládce hráče {s} je obklíčen (leaders.end.surrounded).",
+    Fate.SURROUNDED: Text.of(cs="Vládce hráče {s} je obklíčen (leaders.end.surrounded).",
                           en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
 }
 
@@ -167,18 +163,18 @@ class Leaders(GameBase[State, Action]):
             only("end")
             if data["end"] != "actions":
                 raise MalformedError("'end' must be \"actions\" (stop the action phase)")
-            return Action(seat, END)
+            return Action(seat, ActionKind.END)
         if "recruit" in keys:
             only("recruit", "cells")
-            return Action(seat, RECRUIT, card=_card(data["recruit"], "recruit"),
+            return Action(seat, ActionKind.RECRUIT, card=_card(data["recruit"], "recruit"),
                           path=_parse_cells(data.get("cells"), "cells"))
         if "banish" in keys:
             only("banish")
-            return Action(seat, BANISH_CARD, card=_card(data["banish"], "banish"))
+            return Action(seat, ActionKind.BANISH, card=_card(data["banish"], "banish"))
         if "nemesis" in keys:
             only("nemesis", "piece")
             piece = parse_cell(data["piece"], "piece") if "piece" in data else -1
-            return Action(seat, NEMESIS_MOVE, piece, path=_parse_cells(data["nemesis"], "nemesis"))
+            return Action(seat, ActionKind.NEMESIS_MOVE, piece, path=_parse_cells(data["nemesis"], "nemesis"))
         if "piece" not in keys:
             raise MalformedError("an action names 'end', 'recruit', 'banish', 'nemesis' or the acting 'piece'")
         piece = parse_cell(data["piece"], "piece")
@@ -187,7 +183,7 @@ class Leaders(GameBase[State, Action]):
             path = _parse_cells(data["move"], "move")
             if len(path) not in (1, 2):
                 raise MalformedError("'move' lists one cell (two for a leader with a Vizier)")
-            return Action(seat, MOVE, piece, path=path)
+            return Action(seat, ActionKind.MOVE, piece, path=path)
         ability = data.get("ability")
         if ability not in KINDS:
             raise MalformedError(f"'ability' must be a character key ({', '.join(KINDS)}), not {ability!r}")
@@ -200,7 +196,7 @@ class Leaders(GameBase[State, Action]):
         pull = data.get("pull", False)
         if type(pull) is not bool:
             raise MalformedError("'pull' must be true or false")
-        return Action(seat, ABILITY, piece, ability=ability, target=target, path=path, pull=pull)
+        return Action(seat, ActionKind.ABILITY, piece, ability=ability, target=target, path=path, pull=pull)
 
     def action_to_json(self, a: Action) -> dict[str, Any]:
         return action_to_json(a)
@@ -251,7 +247,7 @@ class Leaders(GameBase[State, Action]):
         if state.phase != OVER:
             return None
         lost = engine.lost_sides(state)
-        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or "captured"].format(s=s)
+        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or Fate.CAPTURED].format(s=s)
                       for s in lost)
         if not state.winners:
             lines += (Text.of(cs="Oba vládci padli zároveň: hra nemá vítěze (rozhodnutí k leaders.end.immediate).",

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, INDEX
-from rules.leaders.state import BANISH_CARD, END, MOVE, NEMESIS_MOVE, RECRUIT, Action
+from rules.leaders.state import Action, ActionKind
 
 #: Abilities whose destination is a path of several cells ("path"), the rest one cell ("to").
 PATH_ABILITIES = frozenset({"acrobat", "royal-guard"})
@@ -40,17 +40,17 @@ def cell_json(i: int) -> list[int]:
 def action_to_json(a: Action) -> dict[str, Any]:
     """The JSON object of an action (the inverse of ``Leaders.action_from_json``)."""
     out: dict[str, Any] = {"seat": a.seat}
-    if a.kind == END:
+    if a.kind == ActionKind.END:
         out["end"] = "actions"
-    elif a.kind == RECRUIT:
+    elif a.kind == ActionKind.RECRUIT:
         out.update(recruit=a.card, cells=[cell_json(c) for c in a.path])
-    elif a.kind == BANISH_CARD:
+    elif a.kind == ActionKind.BANISH:
         out["banish"] = a.card
-    elif a.kind == NEMESIS_MOVE:
+    elif a.kind == ActionKind.NEMESIS_MOVE:
         if a.piece >= 0:
             out["piece"] = cell_json(a.piece)
         out["nemesis"] = [cell_json(c) for c in a.path]
-    elif a.kind == MOVE:
+    elif a.kind == ActionKind.MOVE:
         out.update(piece=cell_json(a.piece), move=[cell_json(c) for c in a.path])
     else:
         out.update(piece=cell_json(a.piece), ability=a.ability)

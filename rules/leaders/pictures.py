@@ -528,9 +528,9 @@ def _position(state: Any) -> Counter[Piece]:
 
 def _continuations(game: Any, state: Any, depth: int = 4) -> list[tuple[tuple[Any, ...], Any]]:
     """The states reachable by the forced Nemesis moves that follow an action (every path choice)."""
-    from rules.leaders.state import NEMESIS_MOVE
+    from rules.leaders.state import ActionKind
 
-    forced = [a for a in game.legal_actions(state) if a.kind == NEMESIS_MOVE] if not game.is_terminal(state) else []
+    forced = [a for a in game.legal_actions(state) if a.kind == ActionKind.NEMESIS_MOVE] if not game.is_terminal(state) else []
     if not forced or depth == 0:
         return [((), state)]
     out: list[tuple[tuple[Any, ...], Any]] = []
@@ -541,18 +541,18 @@ def _continuations(game: Any, state: Any, depth: int = 4) -> list[tuple[tuple[An
 
 
 def _action_rules(action: Any, acting: Piece) -> tuple[str, ...]:
-    from rules.leaders.state import ABILITY, MOVE, NEMESIS_MOVE
+    from rules.leaders.state import ActionKind
 
-    if action.kind == ABILITY:
+    if action.kind == ActionKind.ABILITY:
         return ("leaders.actions.ability", f"leaders.{action.ability}")
-    if action.kind == MOVE:
+    if action.kind == ActionKind.MOVE:
         out = ["leaders.actions.move"]
         if len(action.path) > 1:
             out.append("leaders.vizier")
         if acting.character in ("hermit", "cub"):
             out.append("leaders.hermit-cub.move")
         return tuple(out)
-    if action.kind == NEMESIS_MOVE:
+    if action.kind == ActionKind.NEMESIS_MOVE:
         return ("leaders.nemesis.forced-move",)
     return ()
 
@@ -573,7 +573,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     figure table or its ``before`` is not a position the engine accepts.
     """
     from rules.leaders.game import LEADERS
-    from rules.leaders.state import ABILITY, MOVE
+    from rules.leaders.state import ActionKind
 
     fig = parse_figure(figure)
     outcome = fig.outcome
@@ -589,7 +589,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     problems: list[str] = []
     found: tuple[tuple[Any, ...], Any] | None = None
     own = [a for a in LEADERS.legal_actions(state)
-           if a.kind in (MOVE, ABILITY) and a.piece == INDEX[fig.actor]]
+           if a.kind in (ActionKind.MOVE, ActionKind.ABILITY) and a.piece == INDEX[fig.actor]]
     for action in own:
         for rest, final in _continuations(LEADERS, LEADERS.apply(state, action)):
             if _position(final) == wanted:
@@ -627,7 +627,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
         parts.append(Text.of(cs="{c} sousedí s nepřátelským Žalářníkem, a tak nemůže použít svou schopnost.",
                              en="The {c} is adjacent to an enemy Jailer, so its ability is not available.").format(
             c=character_name(acting.character)))
-        if any(a.kind == ABILITY for a in own):
+        if any(a.kind == ActionKind.ABILITY for a in own):
             problems.append(f"the {acting.character} is next to an enemy Jailer, yet the engine offers its ability")
     jailed = _jailed_by(fig.after, acting.owner)
     if jailed:
