@@ -13,6 +13,7 @@ the Z3 proofs run), called directly or through tables evaluated from them.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.claim import explain, records, violations
@@ -21,6 +22,7 @@ from rules.claim.choices import check_decision, decision_options
 from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
+from rules.claim.pictures import draw
 from rules.claim.secrets import rehide
 from rules.claim.state import (
     OVER,
@@ -52,6 +54,7 @@ from rules.claim.variant import (
 )
 from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
+from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
@@ -90,11 +93,10 @@ class ClaimEngine(GameBase[State, Action]):
     def __repr__(self) -> str:
         return f"ClaimEngine({self.key!r})"
 
-    def draw_figure(self, figure: Any, languages: Any) -> Any:
-        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
-        from rules.claim.pictures import draw
-
-        return draw(figure, languages)
+    def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision
+        record 0015); a figure is replayed with the game of the family it fits in (:func:`engine`)."""
+        return draw(figure, languages, engine)
 
     # ------------------------------------------------------------------ records
 

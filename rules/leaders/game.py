@@ -24,13 +24,14 @@ Records: ``"setup": {"mode": "discovery"|"advanced", "first": 0|1, "deck": [16 c
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rules.kernel.decisions import Decision, Decisions
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
+from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
@@ -38,9 +39,10 @@ from rules.kernel.verdict import MalformedError, Violation
 from rules.leaders import engine
 from rules.leaders.board import CELLS, start_cell
 from rules.leaders.characters import CARDS, KINDS
-from rules.leaders.commands import COMMANDS
+from rules.leaders.commands import commands
 from rules.leaders.explain import explain_step
 from rules.leaders.notation import action_to_json, parse_cell
+from rules.leaders.pictures import draw
 from rules.leaders.positions import position_from_json, position_notes, position_to_json
 from rules.leaders.state import (
     ACTIONS,
@@ -102,8 +104,10 @@ class Leaders(GameBase[State, Action]):
         information=Information.IMPERFECT,  # the Discovery deck's order is hidden (see ``view``)
         languages=("cs", "en"),
     )
-    #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`).
-    commands = COMMANDS
+
+    def __init__(self) -> None:
+        #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`), run with this game
+        self.commands = commands(self)
 
     # ------------------------------------------------------------------ setup
 
@@ -284,10 +288,8 @@ class Leaders(GameBase[State, Action]):
         """Leaders' part of the record JSON Schema (rules/leaders/record.schema.json, decision 0013)."""
         return load_fragment("rules.leaders", "leaders")
 
-    def draw_figure(self, figure: Any, languages: Any) -> Any:
+    def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
-        from rules.leaders.pictures import draw
-
         return draw(figure, languages)
 
 

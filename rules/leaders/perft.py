@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.leaders.engine import PhaseKey, legal_actions, phase_key, successor
+from rules.leaders.positions import position_from_json
 from rules.leaders.state import OVER, RECRUITMENT, Action, ActionKind, State
 
 #: The action kinds this module compares on its hot path, as module globals: reading a
@@ -120,6 +121,4 @@ REFERENCE_POSITIONS: dict[str, dict[str, Any]] = {
 
 
 def reference_state(name: str) -> State:
-    from rules.leaders.positions import position_from_json
-
     return position_from_json(REFERENCE_POSITIONS[name])

@@ -58,7 +58,7 @@ import attrs
 
 import rules.leaders.state
 from rules.kernel.verdict import MalformedError
-from rules.leaders.board import DISTANCE, NEIGHBOURS, ZONE
+from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CODE
 from rules.leaders.engine import (
@@ -147,8 +147,6 @@ Line = Win | Move | Replies
 
 
 def _cell(i: int) -> tuple[int, int]:
-    from rules.leaders.board import CELLS
-
     return CELLS[i]
 
 

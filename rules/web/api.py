@@ -272,11 +272,12 @@ def leaders_wins(position: Any, lang: str = "en") -> dict[str, Any]:
     forced win of the current action phase (or why there is none), as text and
     as its JSON."""
     from rules.leaders.commands import position_state, report
+    from rules.leaders.game import LEADERS
 
     try:
         if lang not in ("cs", "en"):
             raise MalformedError(f"language {lang!r}: Leaders speaks cs or en")
-        state = position_state(position, where="position")
+        state = position_state(position, LEADERS, where="position")
     except MalformedError as exc:
         return _malformed(str(exc))
     text, data = io.StringIO(), io.StringIO()
