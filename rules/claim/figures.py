@@ -43,7 +43,7 @@ from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
 from rules.claim.tables import crush, play
 from rules.claim.trick import card_rank
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     HAND_SIZES,
     OTHERS,

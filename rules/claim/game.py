@@ -3,8 +3,8 @@
 States are immutable; :meth:`ClaimEngine.apply` returns a new state and never
 touches its argument. The game objects :data:`CLAIM`, :data:`CLAIM2` and
 :data:`CLAIM_COMBINED` are the same engine with each game's data (a
-:class:`~rules.claim.variant.Ruleset`: record key, languages, rule IDs,
-scoring); the :class:`~rules.claim.variant.Variant` (ruleset, players,
+:class:`~rules.claim.variants.Ruleset`: record key, languages, rule IDs,
+scoring); the :class:`~rules.claim.variants.Variant` (ruleset, players,
 factions) travels in the setup and the state. The trick rules are the predicates of
 :mod:`rules.claim.trick` and :mod:`rules.claim.powers` (the very functions
 the Z3 proofs run), called directly or through tables evaluated from them.
@@ -43,7 +43,7 @@ from rules.claim.tables import (
     _faction,
     followable,
 )
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
     COMBINED_TWO_RULES,

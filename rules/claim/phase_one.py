@@ -30,7 +30,7 @@ from rules.claim.tables import (
     sorted_cards,
     trick_winner,
 )
-from rules.claim.variant import Variant
+from rules.claim.variants import Variant
 from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
 

@@ -24,7 +24,7 @@ from rules.claim.state import (
     Take,
 )
 from rules.claim.tables import crush, play, take
-from rules.claim.variant import Ruleset, Variant
+from rules.claim.variants import Ruleset, Variant
 from rules.kernel.verdict import MalformedError
 
 

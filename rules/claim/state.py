@@ -14,7 +14,7 @@ import attrs
 
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
-from rules.claim.variant import CLAIM_VARIANT, Variant
+from rules.claim.variants import CLAIM_VARIANT, Variant
 from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]

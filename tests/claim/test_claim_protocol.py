@@ -36,7 +36,7 @@ from rules.claim.explain import forced_steps
 from rules.claim.game import engine
 from rules.claim.state import Choice, opened_by
 from rules.claim.trick import revealed_card_destinations
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
     COMBINED_MULTI_RULES,

@@ -10,7 +10,7 @@ import pytest
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED
 from rules.claim.cards import Faction
-from rules.claim.variant import OTHERS, PAIRS, variant_from_json, variant_violation
+from rules.claim.variants import OTHERS, PAIRS, variant_from_json, variant_violation
 from rules.kernel.spec import load_spec
 from rules.kernel.verdict import MalformedError
 
