@@ -33,8 +33,8 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders.engine import cell_name, successor
 from rules.leaders.explain import describe
-from rules.leaders.notation import action_to_json
 from rules.leaders.positions import position_from_json, position_notes
+from rules.leaders.records import action_to_json
 from rules.leaders.state import Fate, State
 from rules.leaders.wins import (
     DEFAULT_ALL_LIMIT,

@@ -40,8 +40,8 @@ from rules.leaders.board import adjacent as adj
 from rules.leaders.capture import captured, surrounded
 from rules.leaders.characters import ACTIVE_KINDS, CODE
 from rules.leaders.explain import explain_step
-from rules.leaders.notation import action_to_json
 from rules.leaders.positions import position_from_json
+from rules.leaders.records import action_to_json
 from rules.leaders.restrictions import jailed
 from rules.leaders.state import OVER, ActionKind
 

@@ -36,7 +36,7 @@ from rules.kernel.verdict import MalformedError
 from rules.leaders import engine
 from rules.leaders.board import CELLS, recruitment_cells
 from rules.leaders.characters import CARDS, KINDS, card_count, name
-from rules.leaders.notation import cell_json, parse_cell
+from rules.leaders.records import cell_json, parse_cell
 from rules.leaders.state import (
     ACTIONS,
     ADVANCED,

@@ -71,7 +71,7 @@ from rules.leaders.engine import (
     phase_key,
     successor,
 )
-from rules.leaders.notation import action_to_json
+from rules.leaders.records import action_to_json
 from rules.leaders.state import ACTIONS, OVER, Action, ActionKind, Fate, State
 
 Mode = Literal["shortest", "first", "all"]

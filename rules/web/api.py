@@ -291,9 +291,9 @@ def leaders_tap_action(seat: int, piece: Any, ability: str, cells: Sequence[Any]
     """The action JSON for what the board's taps say: the acting ``piece``'s cell,
     ``"move"`` or an ability (a character key), then the tapped ``cells`` in
     order: a target first for the abilities that name one
-    (:data:`rules.leaders.notation.TARGET_ABILITIES`), then the destination, or a
-    path of several cells (:data:`~rules.leaders.notation.PATH_ABILITIES`)."""
-    from rules.leaders.notation import PATH_ABILITIES, TARGET_ABILITIES
+    (:data:`rules.leaders.records.TARGET_ABILITIES`), then the destination, or a
+    path of several cells (:data:`~rules.leaders.records.PATH_ABILITIES`)."""
+    from rules.leaders.records import PATH_ABILITIES, TARGET_ABILITIES
 
     action: dict[str, Any] = {"seat": seat, "piece": piece}
     rest = list(cells)
