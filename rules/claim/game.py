@@ -31,6 +31,7 @@ from rules.claim.state import (
 from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
+    COMBINED_PARAMETERS,
     COMBINED_TWO_RULES,
     Ruleset,
     Variant,
@@ -39,6 +40,7 @@ from rules.claim.variants import (
 )
 from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
+from rules.kernel.parameters import Parameters
 from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
@@ -67,6 +69,7 @@ class ClaimEngine(GameBase[State, Action]):
             key=ruleset.key, name=ruleset.name, players=players,
             chance=ChanceMode.SETUP, information=Information.IMPERFECT,
             languages=ruleset.languages, rule_prefixes=ruleset.rule_prefixes,
+            parameters=COMBINED_PARAMETERS if fixed is None else Parameters(),
         )
 
     @property
