@@ -126,15 +126,6 @@ def leader_zone(state: State, side: int) -> frozenset[int]:
     return frozenset().union(*(ZONE[c] for c in cells))
 
 
-def touches(state: State, moves: tuple[tuple[int, int], ...], zone: frozenset[int]) -> bool:
-    """Some relocation of ``moves`` starts or ends in ``zone``."""
-    cells = state.cells
-    for pid, c in moves:
-        if c in zone or cells[pid] in zone:
-            return True
-    return False
-
-
 @implements("leaders.end.immediate")
 def _finish_if_lost(state: State) -> State:
     """End the game right after the action that captured or surrounded a leader;

@@ -206,7 +206,6 @@ def _distance(a: Cell, b: Cell) -> int:
 SIZE = 22.0  # hexagon circumradius in px
 OWNER_FILL = ("#2a5aa8", "#b8312f")
 OWNER_TINT = ("#dbe6f6", "#f6dcdb")
-OWNER_NAME = (Text.of(cs="hráč 0", en="player 0"), Text.of(cs="hráč 1", en="player 1"))
 _BOARD_FILL, _BOARD_STROKE = "#f4f1e6", "#b9b29a"
 _HIGHLIGHT, _MOVED, _CAPTURED = "#e0a800", "#444", "#d01c1c"
 _FONT = "DejaVu Sans, Verdana, sans-serif"
