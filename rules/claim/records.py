@@ -25,6 +25,7 @@ from rules.claim.state import (
 )
 from rules.claim.tables import crush, play, take
 from rules.claim.variants import Ruleset, Variant
+from rules.kernel.records import object_with
 from rules.kernel.verdict import MalformedError
 
 
@@ -50,11 +51,7 @@ def _per_seat(data: Any, v: Variant, where: str) -> tuple[tuple[Card, ...], ...]
 
 
 def setup_from_json(data: Any, v: Variant) -> Setup:
-    if not isinstance(data, Mapping):
-        raise MalformedError("'setup' must be an object with hands, deck and leader")
-    unknown = sorted(set(data) - {"hands", "deck", "leader"})
-    if unknown:
-        raise MalformedError(f"setup: unknown field(s) {', '.join(unknown)}")
+    data = object_with(data, "setup", ("hands", "deck", "leader"), "an object with hands, deck and leader")
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) != v.players:
         raise MalformedError("setup.hands must be a list of two hands" if v.players == 2 else
@@ -101,11 +98,7 @@ def position_from_json(data: Any, v: Variant) -> State:
     that already played to ``table`` one card short) and every card of the
     deck must be somewhere exactly once.
     """
-    if not isinstance(data, Mapping):
-        raise MalformedError("'position' must be an object")
-    unknown = sorted(set(data) - _POSITION_KEYS)
-    if unknown:
-        raise MalformedError(f"position: unknown field(s) {', '.join(unknown)}")
+    data = object_with(data, "position", _POSITION_KEYS, "an object")
     phase = data.get("phase")
     if phase not in (PHASE_ONE, PHASE_TWO) or type(phase) is not int:
         raise MalformedError("position.phase must be 1 or 2")

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.kernel.records import object_with
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, INDEX
 from rules.leaders.characters import CARDS, KINDS
@@ -111,11 +112,7 @@ def _card(value: Any, where: str) -> str:
 def setup_from_json(data: Any, variant: Any = None) -> Setup:
     if variant is not None:
         raise MalformedError("Leaders has no variants; the mode is part of the setup")
-    if not isinstance(data, Mapping):
-        raise MalformedError("'setup' must be an object with mode, first and (Discovery) deck")
-    unknown = sorted(set(data) - {"mode", "first", "deck"})
-    if unknown:
-        raise MalformedError(f"setup: unknown field(s) {', '.join(unknown)}")
+    data = object_with(data, "setup", ("mode", "first", "deck"), "an object with mode, first and (Discovery) deck")
     mode = data.get("mode")
     if mode not in (DISCOVERY, ADVANCED):
         raise MalformedError(f"setup.mode must be 'discovery' or 'advanced', not {mode!r}")
