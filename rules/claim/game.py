@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.claim import engine, explain, records
+from rules.claim import engine, explain, positions, records
 from rules.claim.kinds import ActionKind
 from rules.claim.pictures import draw
 from rules.claim.secrets import rehide
@@ -129,10 +129,10 @@ class ClaimEngine(GameBase[State, Action]):
         return setup.variant.to_json()
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        return records.position_from_json(data, self._variant(variant))
+        return positions.position_from_json(data, self._variant(variant))
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        return records.position_to_json(state)
+        return positions.position_to_json(state)
 
     def action_from_json(self, data: Any) -> Action:
         return records.action_from_json(data, self.rules, max(self.info.players))

@@ -211,7 +211,7 @@ class State:
     made before play goes on (decision record 0011).
 
     States are made by the engine (and by
-    :func:`rules.claim.records.position_from_json`, which checks them); the
+    :func:`rules.claim.positions.position_from_json`, which checks them); the
     constructor does not check, because the engine makes one per action.
     """
 
