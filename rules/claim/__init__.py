@@ -3,8 +3,10 @@ the two, for two to four players, served by one engine.
 
 The rules live in :mod:`rules.claim.trick` (one trick), :mod:`rules.claim.powers`
 (faction powers and the multi-player trick rules), :mod:`rules.claim.scoring`
-(votes and the winner) and :mod:`rules.claim.game` (the game flow); the deck
-and player count are a :class:`~rules.claim.variants.Variant`. Every function
+(votes and the winner) and :mod:`rules.claim.engine` (the flow of play), wrapped
+in the Game protocol by :mod:`rules.claim.game`; the deck and player count are a
+:class:`~rules.claim.variants.Variant` (:mod:`rules.claim.variants`). Records,
+positions, violations, explanations and pictures have the modules of those names. Every function
 cites the rule IDs of ``spec/claim.toml`` and ``spec/claim2.toml`` it implements.
 
 >>> import random
