@@ -12,6 +12,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
+import rules.claim.kinds
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variants import CLAIM_VARIANT, Variant
@@ -296,5 +297,5 @@ class View:
     known_followers: Pair
     gnomes: Pair = ()
     trolls: Hand = ()
-    pending: ActionKind | None = None
+    pending: rules.claim.kinds.ActionKind | None = None  # qualified: Leaders has an ActionKind too
     peek: Card | None = None

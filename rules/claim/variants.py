@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import attrs
 
+import rules.claim.kinds
 from rules.claim.cards import CLAIM2_FACTIONS, CLAIM_FACTIONS, Card, Faction, deck_of
 from rules.claim.kinds import ActionKind, Received
 from rules.claim.scoring import score_claim, score_claim2
@@ -85,7 +86,7 @@ class Ruleset:
     #: the end-of-game scoring (``claim.scoring.*`` or ``claim2.scoring.*``)
     score: Callable[[Sequence[Sequence[Card]], Variant], ScoreSheet]
     #: the action kinds a record of this game may hold
-    actions: frozenset[ActionKind]
+    actions: frozenset[rules.claim.kinds.ActionKind]  # qualified: Leaders has an ActionKind too
     #: does a record say which variant (players, factions) it plays?
     has_variants: bool
     #: how a malformed deal names the deck ("of Claim", "of the deck")

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+import rules.leaders.state
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, N_CELLS
 from rules.leaders.characters import CARDS, KINDS
@@ -115,7 +116,8 @@ class Action:
     """
 
     seat: int
-    kind: ActionKind = attrs.field(converter=_action_kind)
+    # qualified, so the API pages do not confuse it with another game's ActionKind
+    kind: rules.leaders.state.ActionKind = attrs.field(converter=_action_kind)
     piece: int = -1
     ability: str | None = None
     target: int = -1
@@ -180,7 +182,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def engine_action(seat: int, kind: ActionKind, piece: int = -1, ability: str | None = None, target: int = -1,
+def engine_action(seat: int, kind: rules.leaders.state.ActionKind, piece: int = -1, ability: str | None = None, target: int = -1,
                   path: tuple[int, ...] = (), pull: bool = False) -> Action:
     """An :class:`Action` from values the engine generated itself (cells from its own tables),
     built without checking them again: the hot path of ``legal_actions``. Callers outside the
