@@ -45,7 +45,7 @@ from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
-from rules.kernel.verdict import MalformedError, UnknownGameError, Violation
+from rules.kernel.verdict import MalformedError, UnknownGameError
 
 _TURNS = tuple(Turn.of(seat) for seat in range(4))
 
@@ -155,23 +155,12 @@ class ClaimEngine(GameBase[State, Action]):
         return State(PHASE_ONE, setup.hands, setup.deck[k:], setup.deck[:k], setup.leader, (), empties, empties,
                      empties, (), 0, None, empties, (), (), setup.variant)
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every distinct legal action of the seat to move (empty when the game is over)."""
-        return engine.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> Violation | None:
-        """Why ``action`` is illegal in ``state``, or ``None`` if it is legal (anything but a
-        ``Play``, ``Take`` or ``Crush`` raises ``MalformedError``: :class:`~rules.kernel.game.GameBase`)."""
-        return engine.check(state, action)
-
-    def try_successor(self, state: State, action: Action) -> State | None:
-        """The state after ``action`` when the quick tests show it legal (plays and
-        takes, the actions of a game but for rare crushes); else ``None``, and
-        :meth:`check` decides (and names the violation)."""
-        return engine.try_successor(state, action)
-
-    def successor(self, state: State, action: Action) -> State:
-        return engine.successor(state, action)
+    # The flow of play is rules.claim.engine's, exposed as it is (no call in between on the hot path);
+    # GameBase guards legal_actions, check and successor against what is not the game's.
+    legal_actions = staticmethod(engine.legal_actions)
+    check = staticmethod(engine.check)
+    try_successor = staticmethod(engine.try_successor)
+    successor = staticmethod(engine.successor)
 
     def turn(self, state: State) -> Turn:
         """Who decides: the seat of the pending decision, else the seat to play (cached ``Turn`` objects)."""

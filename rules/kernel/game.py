@@ -271,23 +271,32 @@ def _kinds(classes: tuple[type, ...]) -> str:
     return " or ".join(c.__name__ for c in classes)
 
 
-def _guard_state_and_action(method: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(method)
+def _guard_state_and_action(method: Any) -> Callable[..., Any]:
+    """``method`` (a function of the game, or a staticmethod: an engine function the game
+    exposes as it is) behind the test that its state and action are the game's."""
+    function = method.__func__ if isinstance(method, staticmethod) else None
+    name = (function or method).__name__
+
+    @functools.wraps(function or method)
     def guarded(self: GameBase[Any, Any], state: Any, action: Any) -> Any:
         if not isinstance(state, self.state_types):
-            raise self.malformed("state", state, method.__name__)
+            raise self.malformed("state", state, name)
         if not isinstance(action, self.action_types):
-            raise self.malformed("action", action, method.__name__)
-        return method(self, state, action)
+            raise self.malformed("action", action, name)
+        return function(state, action) if function is not None else method(self, state, action)
     return guarded
 
 
-def _guard_state(method: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(method)
+def _guard_state(method: Any) -> Callable[..., Any]:
+    """``method`` (as for :func:`_guard_state_and_action`) behind the test that its state is the game's."""
+    function = method.__func__ if isinstance(method, staticmethod) else None
+    name = (function or method).__name__
+
+    @functools.wraps(function or method)
     def guarded(self: GameBase[Any, Any], state: Any) -> Any:
         if not isinstance(state, self.state_types):
-            raise self.malformed("state", state, method.__name__)
-        return method(self, state)
+            raise self.malformed("state", state, name)
+        return function(state) if function is not None else method(self, state)
     return guarded
 
 
@@ -330,7 +339,8 @@ class GameBase(Generic[S, A]):
                 state, action = get_args(base)
                 cls.state_types, cls.action_types = _classes(state), _classes(action)
         for name in ("check", "successor"):
-            if name in cls.__dict__:
+            if name in cls.__dict__:  # the unguarded one serves attempt, which guards once itself
+                setattr(cls, f"_unguarded_{name}", cls.__dict__[name])
                 setattr(cls, name, _guard_state_and_action(cls.__dict__[name]))
         if "legal_actions" in cls.__dict__:
             cls.legal_actions = _guard_state(cls.__dict__["legal_actions"])  # type: ignore[attr-defined]
@@ -351,6 +361,9 @@ class GameBase(Generic[S, A]):
     def turn(self, state: S) -> Turn:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    _unguarded_check = check
+    _unguarded_successor = successor
+
     def try_successor(self, state: S, action: A) -> S | None:
         return None
 
@@ -365,9 +378,9 @@ class GameBase(Generic[S, A]):
         if self.info.chance is ChanceMode.NODES:
             violation = chance_violation(self, state, action)  # type: ignore[arg-type]
             if violation is not None or self.is_chance(action):
-                return violation if violation is not None else self.successor(state, action)
-        violation = self.check(state, action)
-        return violation if violation is not None else self.successor(state, action)
+                return violation if violation is not None else self._unguarded_successor(state, action)
+        violation = self._unguarded_check(state, action)
+        return violation if violation is not None else self._unguarded_successor(state, action)
 
     def apply(self, state: S, action: A) -> S:
         after = self.attempt(state, action)

@@ -19,7 +19,7 @@ from typing import Any, cast
 import attrs
 
 from rules.kernel.registry import implements
-from rules.kernel.verdict import MalformedError, Violation
+from rules.kernel.verdict import Violation
 from rules.leaders import violations
 from rules.leaders.abilities import (
     ABILITIES,
@@ -530,13 +530,10 @@ def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | Non
     return None
 
 
-def check(state: State, a: Action) -> Violation | None:
-    """Why ``a`` is illegal in ``state``, or ``None``; ``MalformedError`` when ``state`` or
-    ``a`` is not a Leaders state or action at all."""
-    if not isinstance(a, Action):
-        raise MalformedError(f"a Leaders action must be a rules.leaders.Action, not {type(a).__name__}: {a!r}")
-    if not isinstance(state, State):
-        raise MalformedError(f"a Leaders state must be a rules.leaders.State, not {type(state).__name__}")
+def check(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` (the game object refuses what is
+    not a Leaders state or action at all with ``MalformedError``: ``GameBase``)."""
+    a = action
     if state.phase == OVER:
         return violations.game_over()
     if state.pending:

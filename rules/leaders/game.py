@@ -23,7 +23,6 @@ from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
-from rules.kernel.verdict import Violation
 from rules.leaders import engine, records
 from rules.leaders.board import CELLS, start_cell
 from rules.leaders.characters import CARDS
@@ -119,15 +118,11 @@ class Leaders(GameBase[State, Action]):
                                 banish_rounds=1)
         return attrs.evolve(start, offer=setup.deck[:OFFER_SIZE], deck=setup.deck[OFFER_SIZE:])
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every legal action of the seat to move (empty when the game is over)."""
-        return engine.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> Violation | None:
-        return engine.check(state, action)
-
-    def successor(self, state: State, action: Action) -> State:
-        return engine.successor(state, action)
+    # The flow of play is rules.leaders.engine's, exposed as it is (no call in between on the hot
+    # path); GameBase guards legal_actions, check and successor against what is not the game's.
+    legal_actions = staticmethod(engine.legal_actions)
+    check = staticmethod(engine.check)
+    successor = staticmethod(engine.successor)
 
     def turn(self, state: State) -> Turn:
         """The seat to move: the owner of a pending Nemesis, the banishing seat, or the player."""
