@@ -9,14 +9,16 @@ name the acting figure by its CELL (a position may hold two of a kind).
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-import rules.leaders.state
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, N_CELLS
 from rules.leaders.characters import CARDS, KINDS
+
+if TYPE_CHECKING:  # the annotations name this module's ActionKind in full (the API pages have two)
+    import rules.leaders.state
 
 DISCOVERY, ADVANCED = "discovery", "advanced"
 BANISH, ACTIONS, RECRUITMENT, OVER = "banish", "actions", "recruitment", "over"
