@@ -84,7 +84,7 @@ def test_a_declaration_with_every_default_makes_the_variant_optional() -> None:
 
 
 def test_a_game_that_declares_nothing_keeps_its_fragments_variant() -> None:
-    then = variant_clause(assemble({KEY: games.load(KEY)}), KEY)
+    then = variant_clause(assemble({KEY: Declaring(games.load(KEY), Parameters())}), KEY)
     assert then["properties"]["variant"] == {"$ref": "#/$defs/claimVariant"} and then["required"] == ["variant"]
     claim = variant_clause(assemble({"claim": games.load("claim")}), "claim")
     assert {"not": {"required": ["variant"]}} in claim["allOf"]
@@ -118,7 +118,8 @@ def test_the_help_lists_every_declared_parameter(declared: Declaring, capsys: py
 
 def test_the_help_says_when_no_game_declares_parameters(monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(games, "load_all", lambda: {KEY: games.load(KEY)})
+    silent = Declaring(games.load(KEY), Parameters())
+    monkeypatch.setattr(games, "load_all", lambda: {KEY: silent})
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "(no game declares its parameters yet)" in capsys.readouterr().out

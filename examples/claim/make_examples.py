@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.claim import CLAIM, Faction, Play, State, play
 from rules.kernel.records import record_to_json
+from rules.kernel.simulate import random_record
 
 HERE = Path(__file__).parent
 Pick = Callable[[State, tuple[Play, ...]], Play | None]
@@ -100,8 +101,6 @@ def main() -> None:
 
 
 def _random_game(seed: int) -> dict[str, Any]:
-    from rules.kernel.simulate import random_record
-
     return random_record(CLAIM, seed)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.claim import CLAIM2, Card
-from rules.claim.variant import CLAIM2_VARIANT
+from rules.claim.variants import CLAIM2_VARIANT
 
 HERE = Path(__file__).parent
 

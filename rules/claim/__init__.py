@@ -3,8 +3,10 @@ the two, for two to four players, served by one engine.
 
 The rules live in :mod:`rules.claim.trick` (one trick), :mod:`rules.claim.powers`
 (faction powers and the multi-player trick rules), :mod:`rules.claim.scoring`
-(votes and the winner) and :mod:`rules.claim.game` (the game flow); the deck
-and player count are a :class:`~rules.claim.variant.Variant`. Every function
+(votes and the winner) and :mod:`rules.claim.engine` (the flow of play), wrapped
+in the Game protocol by :mod:`rules.claim.game`; the deck and player count are a
+:class:`~rules.claim.variants.Variant` (:mod:`rules.claim.variants`). Records,
+positions, violations, explanations and pictures have the modules of those names. Every function
 cites the rule IDs of ``spec/claim.toml`` and ``spec/claim2.toml`` it implements.
 
 >>> import random
@@ -32,7 +34,7 @@ from rules.claim.state import (
 )
 from rules.claim.tables import crush, play, take
 from rules.claim.trick import card_rank, holds_faction, may_follow, takes_trick
-from rules.claim.variant import Ruleset, Variant, variant_violation
+from rules.claim.variants import Ruleset, Variant, variant_violation
 
 __all__ = [
     "CLAIM", "CLAIM2", "CLAIM_COMBINED", "ActionKind", "Card", "Choice", "ClaimEngine", "Crush", "Faction", "Phase",

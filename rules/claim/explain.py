@@ -12,7 +12,7 @@ from rules.claim.kinds import Phase, Zone
 from rules.claim.state import PHASE_ONE, Crush, Route, State, Take, TrickOutcome, opened_by
 from rules.claim.tables import RANK, ZONE, PlayedZone, winning_position
 from rules.claim.trick import DOPPELGANGER, GOBLIN, KNIGHT, NO_RANK, holds_faction
-from rules.claim.variant import CLAIM_VARIANT, Variant
+from rules.claim.variants import CLAIM_VARIANT, Variant
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.registry import implements
 from rules.kernel.text import Text

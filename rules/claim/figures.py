@@ -30,21 +30,20 @@ Nothing here is needed to play; it only imports the engine.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 import attrs
 
 from rules.claim.cards import CLAIM2_FACTIONS, Card, Faction, parse_cards
-from rules.claim.game import engine
 from rules.claim.state import PHASE_ONE, PHASE_TWO, State, TrickOutcome, opened_by
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
 from rules.claim.tables import crush, play
 from rules.claim.trick import card_rank
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     HAND_SIZES,
     OTHERS,
@@ -53,6 +52,12 @@ from rules.claim.variant import (
 )
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
+
+if TYPE_CHECKING:  # the game object is passed in: rules.claim.game imports this module
+    from rules.claim.game import ClaimEngine
+
+#: The game objects by record key (``rules.claim.game.engine``), passed in by the caller.
+Engines = Callable[[str], "ClaimEngine"]
 
 LETTERS = "ABCD"
 _KEYS = frozenset({"phase", "leader", "plays", "winner", "gnomes", "trolls", "crush", "next_leader", "face_up"})
@@ -244,11 +249,12 @@ def _position(fig: Figure, deck: tuple[Card, ...]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- replay
 
 
-def figure_outcome(figure: Any) -> FigureOutcome:
-    """Replay a figure with the engine; ``problems`` lists every disagreement."""
+def figure_outcome(figure: Any, engines: Engines) -> FigureOutcome:
+    """Replay a figure with the game object ``engines`` gives for the smallest game it fits in;
+    ``problems`` lists every disagreement."""
     fig = parse_figure(figure)
     key, variant, deck = _game(fig)
-    eng = engine(key)
+    eng = engines(key)
     try:
         state: State = eng.position_from_json(_position(fig, deck), variant)
     except MalformedError as exc:
@@ -420,7 +426,7 @@ def _small_card(x: float, y: float, c: Card, *, crushed: bool) -> list[str]:
     return out
 
 
-def figure_svg(figure: Any) -> str:
+def figure_svg(figure: Any, engines: Engines) -> str:
     """Draw a figure's trick, as the engine resolved it, as an SVG document.
 
     Top: the Gnomes laid out in front of each player before the trick (and
@@ -429,7 +435,7 @@ def figure_svg(figure: Any) -> str:
     marked), the engine's winner framed in gold with a star; last, who leads
     the next trick. No ``id`` attributes, so any number share a page.
     """
-    outcome = figure_outcome(figure)
+    outcome = figure_outcome(figure, engines)
     fig, t = outcome.figure, outcome.trick
     n = fig.players
     rows = [(s, row) for s, row in enumerate(fig.gnomes) if row]

@@ -3,48 +3,36 @@
 States are immutable; :meth:`ClaimEngine.apply` returns a new state and never
 touches its argument. The game objects :data:`CLAIM`, :data:`CLAIM2` and
 :data:`CLAIM_COMBINED` are the same engine with each game's data (a
-:class:`~rules.claim.variant.Ruleset`: record key, languages, rule IDs,
-scoring); the :class:`~rules.claim.variant.Variant` (ruleset, players,
-factions) travels in the setup and the state. The trick rules are the predicates of
-:mod:`rules.claim.trick` and :mod:`rules.claim.powers` (the very functions
-the Z3 proofs run), called directly or through tables evaluated from them.
+:class:`~rules.claim.variants.Ruleset`: record key, languages, rule IDs,
+scoring); the :class:`~rules.claim.variants.Variant` (ruleset, players,
+factions) travels in the setup and the state. The flow of play is
+:mod:`rules.claim.engine`, the records :mod:`rules.claim.records`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.claim import explain, records, violations
-from rules.claim.cards import Faction
-from rules.claim.choices import check_decision, decision_options
+from rules.claim import engine, explain, positions, records
 from rules.claim.kinds import ActionKind
 from rules.claim.panel import PANEL
-from rules.claim.phase_one import apply_take, resolve_phase_one
-from rules.claim.phase_two import apply_crush, resolve_phase_two
+from rules.claim.pictures import draw
 from rules.claim.secrets import rehide
 from rules.claim.state import (
     OVER,
     PHASE_ONE,
     Action,
-    Crush,
-    Play,
     Setup,
     State,
-    Take,
     View,
     choice,
 )
-from rules.claim.tables import (
-    _SEAT_PLAYS,
-    FOLLOW_BY_HELD,
-    FOLLOWABLE,
-    _faction,
-    followable,
-)
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
+    COMBINED_PARAMETERS,
     COMBINED_TWO_RULES,
     Ruleset,
     Variant,
@@ -53,13 +41,14 @@ from rules.claim.variant import (
 )
 from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
+from rules.kernel.parameters import Parameters
+from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
-from rules.kernel.verdict import MalformedError, Violation
+from rules.kernel.verdict import MalformedError, UnknownGameError
 
 _TURNS = tuple(Turn.of(seat) for seat in range(4))
-_TAKE = ActionKind.TAKE
 
 
 class ClaimEngine(GameBase[State, Action]):
@@ -83,6 +72,7 @@ class ClaimEngine(GameBase[State, Action]):
             key=ruleset.key, name=ruleset.name, players=players,
             chance=ChanceMode.SETUP, information=Information.IMPERFECT,
             languages=ruleset.languages, rule_prefixes=ruleset.rule_prefixes,
+            parameters=COMBINED_PARAMETERS if fixed is None else Parameters(),
         )
 
     @property
@@ -93,11 +83,10 @@ class ClaimEngine(GameBase[State, Action]):
     def __repr__(self) -> str:
         return f"ClaimEngine({self.key!r})"
 
-    def draw_figure(self, figure: Any, languages: Any) -> Any:
-        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
-        from rules.claim.pictures import draw
-
-        return draw(figure, languages)
+    def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
+        """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision
+        record 0015); a figure is replayed with the game of the family it fits in (:func:`claim_game`)."""
+        return draw(figure, languages, claim_game)
 
     # ------------------------------------------------------------------ records
 
@@ -143,10 +132,10 @@ class ClaimEngine(GameBase[State, Action]):
         return setup.variant.to_json()
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        return records.position_from_json(data, self._variant(variant))
+        return positions.position_from_json(data, self._variant(variant))
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        return records.position_to_json(state)
+        return positions.position_to_json(state)
 
     def action_from_json(self, data: Any) -> Action:
         return records.action_from_json(data, self.rules, max(self.info.players))
@@ -169,68 +158,12 @@ class ClaimEngine(GameBase[State, Action]):
         return State(PHASE_ONE, setup.hands, setup.deck[k:], setup.deck[:k], setup.leader, (), empties, empties,
                      empties, (), 0, None, empties, (), (), setup.variant)
 
-    @implements("claim.lead", "claim.follow", "claim.phase2.lead", "claim.follow-suit", "claim2.lead",
-                "claim2.follow", "claim2.phase2.lead", "claim-combined.play-order")
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every distinct legal action of the seat to move (empty when the game is over)."""
-        if state.phase is OVER:
-            return ()
-        decisions = state.decisions
-        if decisions:
-            return decision_options(state, decisions[0])
-        table = state.table
-        hands = state.hands
-        seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
-        hand = hands[seat]
-        plays = _SEAT_PLAYS[seat]
-        if not table:
-            return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-        allowed = FOLLOW_BY_HELD[table[0].faction][frozenset(map(_faction, hand))]  # followable(), inline
-        return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
-
-    def check(self, state: State, action: Action) -> Violation | None:
-        """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
-        if not isinstance(action, (Play, Take, Crush)):
-            raise ValueError(f"not an action of the Claim family (Play, Take or Crush): {action!r}")
-        v = state.variant
-        seat = state.to_move
-        if seat is None:
-            return violations.game_over(v)
-        decisions = state.decisions
-        if decisions:
-            return check_decision(state, decisions[0], action)
-        leading = not state.table
-        if type(action) is not Play:
-            return violations.no_choice_now(v, action.seat, seat, state.phase, leading)
-        if action.seat != seat:
-            if leading:
-                return violations.not_your_lead(action.seat, seat, state.tricks_played == 0, state.phase, v,
-                                                _dragon_led(state))
-            return violations.not_your_follow(action.seat, seat, state.phase, v)
-        hand = state.hands[seat]
-        if action.card not in hand:
-            return violations.not_in_hand(seat, action.card, leading, state.phase, v)
-        if leading:
-            return None
-        lead = state.table[0]
-        if action.card.faction in followable(hand, lead.faction):
-            return None
-        held = max(c for c in hand if c.faction is lead.faction)
-        return violations.must_follow(action.card, lead, held, state.phase, v)
-
-    def try_successor(self, state: State, action: Action) -> State | None:
-        """The state after ``action`` when the quick tests show it legal (plays and
-        takes, the actions of a game but for rare crushes); else ``None``, and
-        :meth:`check` decides (and names the violation)."""
-        kind = type(action)
-        if kind is Play:
-            return _play_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Play)
-        if kind is Take:
-            return _take_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Take)
-        return None
-
-    def successor(self, state: State, action: Action) -> State:
-        return _apply_legal(state, action)
+    # The flow of play is rules.claim.engine's, exposed as it is (no call in between on the hot path);
+    # GameBase guards legal_actions, check and successor against what is not the game's.
+    legal_actions = staticmethod(engine.legal_actions)
+    check = staticmethod(engine.check)
+    try_successor = staticmethod(engine.try_successor)
+    successor = staticmethod(engine.successor)
 
     def turn(self, state: State) -> Turn:
         """Who decides: the seat of the pending decision, else the seat to play (cached ``Turn`` objects)."""
@@ -293,77 +226,6 @@ class ClaimEngine(GameBase[State, Action]):
 
 
 
-# ---------------------------------------------------------------------- applying
-
-
-def _take_if_legal(state: State, action: Take) -> State | None:
-    """``apply_take`` when ``action`` passes the tests of ``choices.check_decision``; else None."""
-    decisions = state.decisions
-    if not decisions or state.phase is OVER:
-        return None
-    decision = decisions[0]
-    if decision.kind is not _TAKE or action.seat != decision.seat:
-        return None
-    card = action.card
-    if choice(decision).deck_allowed if card is None else card in state.face_up:
-        return apply_take(state, action)
-    return None
-
-
-def _play_if_legal(state: State, action: Play) -> State | None:
-    """The state after ``action`` when it is a legal play; None otherwise (then
-    :meth:`ClaimEngine.check` names the violation).
-
-    The same tests as :meth:`ClaimEngine.check` (the seat to move, the card in
-    hand, ``followable``), made once and shared with the move itself: the
-    common case of :meth:`ClaimEngine.apply` in a random game."""
-    if state.decisions or state.phase is OVER:
-        return None
-    hands = state.hands
-    table = state.table
-    seat = (state.leader + len(table)) % len(hands)
-    card = action.card
-    if action.seat != seat:
-        return None
-    hand = hands[seat]
-    if card not in hand:
-        return None
-    if table:
-        lead = table[0].faction
-        # FOLLOWABLE[lead][True] is within FOLLOWABLE[lead][False] (tests/claim/test_tables.py): a card
-        # allowed to a hand holding the lead faction is allowed to any hand, so the hand need not be read.
-        if card.faction not in FOLLOWABLE[lead][True] and card.faction not in followable(hand, lead):
-            return None
-    # legal: seat plays card from hand into the trick
-    i = hand.index(card)
-    new_hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-    table = table + (card,)
-    if len(table) < len(hands):
-        return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
-                     state.followers, state.known_followers, state.score, state.discard,
-                     state.tricks_played, state.last_trick, state.gnomes, state.trolls, (), state.variant)
-    if state.phase is PHASE_ONE:
-        return resolve_phase_one(state, new_hands, table)
-    return resolve_phase_two(state, new_hands, table)
-
-
-def _apply_legal(state: State, action: Action) -> State:
-    """The state after an action already known to be legal."""
-    if type(action) is Play:
-        after = _play_if_legal(state, action)
-        assert after is not None, "check() found legal a play _play_if_legal() rejects"
-        return after
-    if type(action) is Take:
-        return apply_take(state, action)
-    assert type(action) is Crush
-    return apply_crush(state, action)
-
-
-def _dragon_led(state: State) -> bool:
-    t = state.last_trick
-    return t is not None and any(c.faction is Faction.DRAGON for c in t.cards)
-
-
 CLAIM = ClaimEngine(CLAIM_VARIANT)
 """Claim (Czech *Trůn*): two players, Claim's five factions and scoring."""
 CLAIM2 = ClaimEngine(CLAIM2_VARIANT)
@@ -374,9 +236,10 @@ CLAIM_COMBINED = ClaimEngine(None, COMBINED_TWO_RULES, players=(2, 3, 4))
 _ENGINES = {e.key: e for e in (CLAIM, CLAIM2, CLAIM_COMBINED)}
 
 
-def engine(key: str) -> ClaimEngine:
-    """The game object of record key ``key`` (``claim``, ``claim2``, ``claim-combined``)."""
+def claim_game(key: str) -> ClaimEngine:
+    """The game object of record key ``key`` (``claim``, ``claim2``, ``claim-combined``);
+    any other raises :class:`~rules.kernel.verdict.UnknownGameError`."""
     found = _ENGINES.get(key)
     if found is None:
-        raise ValueError(f"no game of the Claim family is called {key!r}; expected one of {', '.join(_ENGINES)}")
+        raise UnknownGameError(f"no game of the Claim family is called {key!r}; expected one of {', '.join(_ENGINES)}")
     return found

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.claim.cards import Card, Faction, parse_card, parse_cards
 from rules.claim.tables import play
-from rules.claim.variant import Variant
+from rules.claim.variants import Variant
 from rules.kernel.messages import languages
 from rules.kernel.panel import Page, Panel, check_language, known_rules, malformed, rules_in
 from rules.kernel.verdict import MalformedError

@@ -9,12 +9,11 @@ the rest draw in draw order (``claim-combined.phase1.*``).
 from __future__ import annotations
 
 from rules.claim.cards import Card
-from rules.claim.kinds import ActionKind, Received, Zone
+from rules.claim.kinds import ActionKind, Received
 from rules.claim.state import (
     PHASE_ONE,
     PHASE_TWO,
     Choice,
-    Route,
     State,
     Take,
     TrickOutcome,
@@ -30,7 +29,6 @@ from rules.claim.tables import (
     sorted_cards,
     trick_winner,
 )
-from rules.claim.variant import Variant
 from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
 
@@ -144,8 +142,3 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
     return State(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
                  score, discard, number, t, state.gnomes, state.trolls, decisions, v)
 
-
-def received_routes(t: TrickOutcome, v: Variant) -> tuple[Route, ...]:
-    """Where the face-up and drawn cards of a phase-one trick went, with the rules that sent them."""
-    table = v.rules.received
-    return tuple(Route(c, Zone.FOLLOWERS, seat, table[how]) for seat, c, how in t.received)

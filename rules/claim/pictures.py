@@ -27,7 +27,7 @@ import attrs
 
 from rules.claim.cards import Card, Faction, parse_card
 from rules.claim.explain import trick_winner_position
-from rules.claim.figures import LETTERS, figure_outcome, figure_svg
+from rules.claim.figures import LETTERS, Engines, figure_outcome, figure_svg
 from rules.claim.svg import WINNER as _WINNER
 from rules.claim.svg import star as _star
 from rules.claim.svg import text as _text
@@ -255,21 +255,21 @@ def _in(text: Text, languages: Sequence[str]) -> Text:
     return Text(tuple((lang, text.get(lang)) for lang in languages))
 
 
-def draw(figure: Mapping[str, Any], languages: Sequence[str] = ("cs", "en")) -> Picture:
+def draw(figure: Mapping[str, Any], languages: Sequence[str], engines: Engines) -> Picture:
     """Draw a worked example of the Claim family and check it against the engine.
 
     A two-player trick of the Claim book (a ``lead`` key) must name the
     ``winner`` the engine gives the trick to; a Claim 2 figure is checked by
-    :func:`rules.claim.figures.figure_outcome`. Raises
+    :func:`rules.claim.figures.figure_outcome` with the game objects of ``engines``. Raises
     :class:`~rules.kernel.verdict.MalformedError` on a table that is neither.
     """
     if "lead" not in figure:
-        fig = figure_outcome(figure)
+        fig = figure_outcome(figure, engines)
         winner = None if fig.trick is None else fig.trick.winner
         summary = None if winner is None else Text.of(
             cs=f"štych bere {LETTERS[winner]}", hu=f"{LETTERS[winner]} viszi az ütést",
             en=f"{LETTERS[winner]} takes the trick")
-        return Picture(figure_svg(figure), _in(fig.caption, languages), tuple(fig.rules), tuple(fig.problems),
+        return Picture(figure_svg(figure, engines), _in(fig.caption, languages), tuple(fig.rules), tuple(fig.problems),
                        None if summary is None else _in(summary, languages))
     outcome = trick_outcome(figure)
     problems = []

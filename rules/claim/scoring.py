@@ -46,16 +46,23 @@ def wins_game(votes: Any, L: Logic = CONCRETE) -> Any:
     return votes >= 3
 
 
+class _Votes:
+    """The votes of a scored game, per faction the seats holding it (both scorings)."""
+
+    votes: tuple[tuple[Faction, tuple[int, ...]], ...]
+
+    def votes_json(self) -> dict[str, list[int]]:
+        """The result's ``votes``: faction key -> the seats holding its vote."""
+        return {f.key: list(seats) for f, seats in self.votes}
+
+
 @attrs.frozen
-class Scoring:
+class Scoring(_Votes):
     """Votes per faction (holding seats) and the winners."""
 
     votes: tuple[tuple[Faction, tuple[int, ...]], ...]
     winners: tuple[int, ...]
     tallies: tuple[tuple[Faction, tuple[tuple[int, int], ...]], ...]
-
-    def votes_json(self) -> dict[str, list[int]]:
-        return {f.key: list(seats) for f, seats in self.votes}
 
     def explain(self) -> tuple[Text, ...]:
         lines = []
@@ -132,7 +139,7 @@ def outvotes(values: Sequence[Any], other_values: Sequence[Any]) -> bool:
 
 
 @attrs.frozen
-class Scoring2:
+class Scoring2(_Votes):
     """Claim 2 style scoring over sides (players, or four players' teams)."""
 
     factions: tuple[Faction, ...]
@@ -145,9 +152,6 @@ class Scoring2:
     voting_sums: tuple[int, ...]  # their values' sum
     #: faction -> each side's values of that faction (for the explanation)
     values: tuple[tuple[Faction, tuple[tuple[int, ...], ...]], ...] = ()
-
-    def votes_json(self) -> dict[str, list[int]]:
-        return {f.key: list(seats) for f, seats in self.votes}
 
     def explain(self) -> tuple[Text, ...]:
         lines = []

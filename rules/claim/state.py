@@ -12,9 +12,10 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
+import rules.claim.kinds
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
-from rules.claim.variant import CLAIM_VARIANT, Variant
+from rules.claim.variants import CLAIM_VARIANT, Variant
 from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]
@@ -211,7 +212,7 @@ class State:
     made before play goes on (decision record 0011).
 
     States are made by the engine (and by
-    :func:`rules.claim.records.position_from_json`, which checks them); the
+    :func:`rules.claim.positions.position_from_json`, which checks them); the
     constructor does not check, because the engine makes one per action.
     """
 
@@ -296,5 +297,5 @@ class View:
     known_followers: Pair
     gnomes: Pair = ()
     trolls: Hand = ()
-    pending: ActionKind | None = None
+    pending: rules.claim.kinds.ActionKind | None = None  # qualified: Leaders has an ActionKind too
     peek: Card | None = None

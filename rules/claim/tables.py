@@ -39,7 +39,7 @@ from rules.claim.trick import (
     may_follow,
     takes_trick,
 )
-from rules.claim.variant import Variant
+from rules.claim.variants import Variant
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

@@ -4,7 +4,7 @@ English.
 
 Each game cites its own rule IDs: the variant's ruleset maps a role
 ("lead", "follow", …) to the ID of the game being played
-(:attr:`rules.claim.variant.Ruleset.roles`).
+(:attr:`rules.claim.variants.Ruleset.roles`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import ActionKind, Phase
 from rules.claim.state import opened_by
-from rules.claim.variant import Variant
+from rules.claim.variants import Variant
 from rules.kernel.decisions import Decision
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation

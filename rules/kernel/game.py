@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import enum
+import functools
 import random
+import types
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, runtime_checkable
 
 import attrs
 
@@ -29,7 +31,7 @@ from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.messages import message
 from rules.kernel.parameters import Parameters
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, Violation
+from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -254,6 +256,49 @@ def chance_violation(game: Game[S, A], state: S, action: A) -> Violation | None:
     return None
 
 
+def _classes(argument: Any) -> tuple[type, ...]:
+    """The classes a type argument of :class:`GameBase` names (``State``; ``Play | Take | Crush``),
+    or ``(object,)`` when it names none a value can be tested against (``Any``, a type variable)."""
+    if isinstance(argument, type) and argument is not Any and get_origin(argument) is None:
+        return (argument,)
+    if isinstance(argument, types.UnionType) and all(isinstance(a, type) for a in get_args(argument)):
+        return get_args(argument)
+    return (object,)
+
+
+def _kinds(classes: tuple[type, ...]) -> str:
+    return " or ".join(c.__name__ for c in classes)
+
+
+def _guard_state_and_action(method: Any) -> Callable[..., Any]:
+    """``method`` (a function of the game, or a staticmethod: an engine function the game
+    exposes as it is) behind the test that its state and action are the game's."""
+    function = method.__func__ if isinstance(method, staticmethod) else None
+    name = (function or method).__name__
+
+    @functools.wraps(function or method)
+    def guarded(self: GameBase[Any, Any], state: Any, action: Any) -> Any:
+        if not isinstance(state, self.state_types):
+            raise self.malformed("state", state, name)
+        if not isinstance(action, self.action_types):
+            raise self.malformed("action", action, name)
+        return function(state, action) if function is not None else method(self, state, action)
+    return guarded
+
+
+def _guard_state(method: Any) -> Callable[..., Any]:
+    """``method`` (as for :func:`_guard_state_and_action`) behind the test that its state is the game's."""
+    function = method.__func__ if isinstance(method, staticmethod) else None
+    name = (function or method).__name__
+
+    @functools.wraps(function or method)
+    def guarded(self: GameBase[Any, Any], state: Any) -> Any:
+        if not isinstance(state, self.state_types):
+            raise self.malformed("state", state, name)
+        return function(state) if function is not None else method(self, state)
+    return guarded
+
+
 class GameBase(Generic[S, A]):
     """The shared half of every game: ``apply``/``attempt``/``is_legal`` from
     ``check`` and ``successor`` (so no game writes them twice), and the
@@ -262,9 +307,49 @@ class GameBase(Generic[S, A]):
     A game whose ``check`` is slower than a legal move may override
     :meth:`try_successor`: the successor when a quick test shows the action
     legal, else ``None`` (then ``check`` decides and names the violation).
+
+    **What is not the game's** (decision record 0023). The type arguments a game
+    gives this class (``GameBase[State, Action]``; a union such as ``Play | Take |
+    Crush`` names several classes) are also what it accepts at run time:
+    ``check``, ``is_legal``, ``attempt``, ``apply`` and ``successor`` given a
+    state or an action that is not an instance of them (``None``, a string, an
+    action or a state of another game) raise
+    :class:`~rules.kernel.verdict.MalformedError`, and so does
+    ``legal_actions`` given such a state. These are the calls that receive what
+    a caller built; the same bad input so raises the same class in every game,
+    which the conformance suite checks. The queries a caller makes of states
+    the game itself returned (``turn``, ``view``, ``result``, ``pending``,
+    ``is_terminal``) take the state on trust: a simulation asks them at every
+    step. A game that cannot name its types (``GameBase[Count, Any]``) accepts
+    anything in that place. Two games that share their classes (Claim and Claim
+    2) cannot tell each other's states apart by class; their ``check`` refuses
+    what does not fit with a violation.
     """
 
     info: GameInfo
+    #: the classes of this game's states and actions, read from its type arguments
+    state_types: tuple[type, ...] = (object,)
+    action_types: tuple[type, ...] = (object,)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is GameBase:
+                state, action = get_args(base)
+                cls.state_types, cls.action_types = _classes(state), _classes(action)
+        for name in ("check", "successor"):
+            if name in cls.__dict__:  # the unguarded one serves attempt, which guards once itself
+                setattr(cls, f"_unguarded_{name}", cls.__dict__[name])
+                setattr(cls, name, _guard_state_and_action(cls.__dict__[name]))
+        if "legal_actions" in cls.__dict__:
+            cls.legal_actions = _guard_state(cls.__dict__["legal_actions"])  # type: ignore[attr-defined]
+
+    def malformed(self, what: str, value: Any, method: str) -> MalformedError:
+        """The error for a ``what`` ("state" or "action") that is not this game's."""
+        expected = _kinds(self.state_types if what == "state" else self.action_types)
+        shown = repr(value) if len(repr(value)) <= 60 else f"{type(value).__name__} object"
+        return MalformedError(f"not {'an action' if what == 'action' else 'a state'} of {self.info.key} "
+                              f"({expected}): {shown}", where=f"{self.info.key}.{method}")
 
     def check(self, state: S, action: A) -> Violation | None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -275,19 +360,26 @@ class GameBase(Generic[S, A]):
     def turn(self, state: S) -> Turn:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    _unguarded_check = check
+    _unguarded_successor = successor
+
     def try_successor(self, state: S, action: A) -> S | None:
         return None
 
     def attempt(self, state: S, action: A) -> S | Violation:
+        if not isinstance(state, self.state_types):
+            raise self.malformed("state", state, "attempt")
+        if not isinstance(action, self.action_types):
+            raise self.malformed("action", action, "attempt")
         after = self.try_successor(state, action)
         if after is not None:
             return after
         if self.info.chance is ChanceMode.NODES:
             violation = chance_violation(self, state, action)  # type: ignore[arg-type]
             if violation is not None or self.is_chance(action):
-                return violation if violation is not None else self.successor(state, action)
-        violation = self.check(state, action)
-        return violation if violation is not None else self.successor(state, action)
+                return violation if violation is not None else self._unguarded_successor(state, action)
+        violation = self._unguarded_check(state, action)
+        return violation if violation is not None else self._unguarded_successor(state, action)
 
     def apply(self, state: S, action: A) -> S:
         after = self.attempt(state, action)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,19 @@ class Record:
     variant: Any = None
     comment: str | None = None
     position: Any = None  # the starting state of a position record
+
+
+def object_with(data: Any, where: str, fields: Collection[str], expected: str) -> Mapping[str, Any]:
+    """The opening of a game's reader of a record object (a setup, a position): ``data``
+    as a mapping, when it is a JSON object whose keys are among ``fields``; else a
+    :class:`MalformedError`, "'``where``' must be ``expected``" or "``where``: unknown
+    field(s) ...". The games' readers then check each field."""
+    if not isinstance(data, Mapping):
+        raise MalformedError(f"'{where}' must be {expected}")
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise MalformedError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    return data
 
 
 def read_json(path: str | Path) -> Any:

@@ -3,6 +3,8 @@ names the rules it breaks, never with a traceback (decision record 0006)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from rules.kernel.text import Text
@@ -17,6 +19,12 @@ class Violation:
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
         return {"rules": list(self.rules), "message": self.message.get(lang)}
+
+
+def refuse(rules: str | Sequence[str], message: Text, **values: object) -> Violation:
+    """The violation of ``rules`` (one rule ID or several) explained by ``message`` with its
+    ``{placeholders}`` filled from ``values``: the one way every game writes a refusal."""
+    return Violation((rules,) if isinstance(rules, str) else tuple(rules), message.format(**values))
 
 
 class RulesError(Exception):

@@ -15,7 +15,8 @@ True
 """
 
 from rules.leaders.game import LEADERS, Leaders
-from rules.leaders.state import Action, Piece, Setup, State, View
+from rules.leaders.state import Action, ActionKind, Fate, Piece, Setup, State, View
 from rules.leaders.wins import ForcedWin, forced_win
 
-__all__ = ["LEADERS", "Action", "ForcedWin", "Leaders", "Piece", "Setup", "State", "View", "forced_win"]
+__all__ = ["LEADERS", "Action", "ActionKind", "Fate", "ForcedWin", "Leaders", "Piece", "Setup", "State", "View",
+           "forced_win"]

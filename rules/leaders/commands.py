@@ -14,32 +14,37 @@ there and in docs/decisions/0014-leaders-forced-win-search.md); the strategy is
 printed as a tree: the mover's actions numbered, the opponent's Nemesis replies as
 lettered branches, and at each leaf the rules that decide the capture or surround.
 
-This module imports no game object: a record is adjudicated through the game
-registry (:func:`rules.games.load`) when the command runs.
+This module imports no game object: the game builds its commands with
+:func:`commands` and passes itself in, and a position record is read and
+replayed with that game.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from rules.kernel.game import GameCommand
+from rules.kernel.game import Game, GameCommand
+from rules.kernel.records import adjudicate, parse_record, read_json
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders.engine import cell_name, successor
 from rules.leaders.explain import describe
-from rules.leaders.notation import action_to_json
 from rules.leaders.positions import position_from_json, position_notes
-from rules.leaders.state import State
+from rules.leaders.records import action_to_json
+from rules.leaders.state import Fate, State
 from rules.leaders.wins import (
     DEFAULT_ALL_LIMIT,
     DEFAULT_NODE_LIMIT,
     ForcedWin,
+    Limit,
     Line,
     Mode,
     Move,
+    Status,
     Win,
     count_winning_sequences,
     forced_win,
@@ -52,23 +57,21 @@ from rules.leaders.wins import (
 DEFAULT_TIMEOUT = 60.0
 
 
-def load_position(path: str) -> State:
-    """A state from a bare position file or a position record (whose actions are played)."""
-    from rules.kernel.records import read_json
-
-    return position_state(read_json(path), where=path)
+def load_position(path: str, game: Game[State, Any]) -> State:
+    """A state from a bare position file or a position record of ``game`` (whose actions are played)."""
+    return position_state(read_json(path), game, where=path)
 
 
-def position_state(data: object, where: str = "position") -> State:
-    """A state from decoded JSON: a bare position or a position record (whose actions are played)."""
-    from rules import games
-    from rules.kernel.records import adjudicate, parse_record
-
+def position_state(data: object, game: Game[State, Any], where: str = "position") -> State:
+    """A state from decoded JSON: a bare position or a position record of ``game``
+    (the Leaders game object, passed in), whose actions are played."""
     if isinstance(data, dict) and "format" in data:
-        record = parse_record(data, games.load, where=where)
-        if record.game != "leaders" or record.position is None:
+        if data.get("game") != game.info.key:
             raise MalformedError("expected a Leaders record that starts from a 'position'", where=where)
-        verdict = adjudicate(games.load("leaders"), record)
+        record = parse_record(data, lambda key: game, where=where)
+        if record.position is None:
+            raise MalformedError("expected a Leaders record that starts from a 'position'", where=where)
+        verdict = adjudicate(game, record)
         if not verdict.legal:
             assert verdict.illegal is not None
             raise MalformedError(f"action {verdict.illegal.index} is illegal: "
@@ -83,8 +86,8 @@ def position_state(data: object, where: str = "position") -> State:
 
 # --------------------------------------------------------------------------- the tree in words
 
-_FATE = {"captured": Text.of(cs="vládce hráče {s} je zajat", en="seat {s}'s leader is captured"),
-         "surrounded": Text.of(cs="vládce hráče {s} je obklíčen", en="seat {s}'s leader is surrounded")}
+_FATE = {Fate.CAPTURED: Text.of(cs="vládce hráče {s} je zajat", en="seat {s}'s leader is captured"),
+         Fate.SURROUNDED: Text.of(cs="vládce hráče {s} je obklíčen", en="seat {s}'s leader is surrounded")}
 
 
 def strategy_lines(state: State, line: Line, lang: str, indent: str = "", number: int = 1) -> list[str]:
@@ -113,16 +116,16 @@ def strategy_lines(state: State, line: Line, lang: str, indent: str = "", number
 def answer_lines(state: State, answer: ForcedWin, lang: str) -> list[str]:
     """The whole answer of :func:`~rules.leaders.wins.forced_win` in words."""
     searched = Text.of(cs="(prohledáno {n} pozic)", en="({n} positions searched)").format(n=answer.nodes).get(lang)
-    if answer.status == "unknown":
-        why = {"nodes": Text.of(cs="limit pozic (--nodes)", en="the node limit (--nodes)"),
-               "time": Text.of(cs="časový limit (--timeout)", en="the time limit (--timeout)")}[
-            answer.limit_hit or "nodes"].get(lang)
+    if answer.status is Status.UNKNOWN:
+        why = {Limit.NODES: Text.of(cs="limit pozic (--nodes)", en="the node limit (--nodes)"),
+               Limit.TIME: Text.of(cs="časový limit (--timeout)", en="the time limit (--timeout)")}[
+            answer.limit_hit or Limit.NODES].get(lang)
         return [Text.of(cs="Nevím: {w} vypršel. Žádná vynucená výhra do {d} akcí hráče {m} neexistuje; "
                            "delší se nedohledaly {x}.",
                         en="Unknown within the limit: {w} ran out. There is no forced win within {d} of "
                            "seat {m}'s actions; longer ones were not searched to the end {x}.")
                 .format(w=why, d=answer.depth_completed, m=answer.mover, x=searched).get(lang)]
-    if answer.status == "no-win":
+    if answer.status is Status.NO_WIN:
         return [Text.of(cs="V této fázi akcí si hráč {m} výhru vynutit nemůže (prohledány všechny tahy až do {d} "
                            "akcí) {x}.",
                         en="No forced win for seat {m} this action phase (every line of up to {d} actions "
@@ -198,14 +201,14 @@ def _sequences(state: State, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, game: Game[State, Any]) -> int:
     if args.limit is not None and args.limit < 1:
         raise MalformedError(f"--limit must be at least 1, not {args.limit}")
     if args.nodes < 1:
         raise MalformedError(f"--nodes must be at least 1, not {args.nodes}")
     if not args.timeout > 0:
         raise MalformedError(f"--timeout must be a positive number of seconds, not {args.timeout}")
-    state = load_position(args.file)
+    state = load_position(args.file, game)
     if args.sequences:
         if not args.json:
             for note in position_notes(state):
@@ -234,8 +237,11 @@ def report(state: State, *, lang: str = "en", mode: Mode = "shortest", limit: in
     return answer
 
 
-COMMANDS: dict[str, GameCommand] = {
-    "wins": GameCommand(
-        help="can the player to move force a win this action phase? (the shortest forced win as a strategy tree)",
-        configure=_configure, run=_run),
-}
+def commands(game: Game[State, Any]) -> dict[str, GameCommand]:
+    """The ``rules leaders`` subcommands of ``game`` (the Leaders game object builds
+    them for itself, so this module imports no game)."""
+    return {
+        "wins": GameCommand(
+            help="can the player to move force a win this action phase? (the shortest forced win as a strategy tree)",
+            configure=_configure, run=functools.partial(_run, game=game)),
+    }

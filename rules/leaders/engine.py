@@ -19,7 +19,7 @@ from typing import Any, cast
 import attrs
 
 from rules.kernel.registry import implements
-from rules.kernel.verdict import MalformedError, Violation
+from rules.kernel.verdict import Violation
 from rules.leaders import violations
 from rules.leaders.abilities import (
     ABILITIES,
@@ -35,18 +35,14 @@ from rules.leaders.board import CELLS, NEIGHBOURS, ZONE, recruitment_cells
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CARDS, CODE, FIGURES, card_count
 from rules.leaders.state import (
-    ABILITY,
     ACTIONS,
     ADVANCED,
     BANISH,
-    BANISH_CARD,
-    END,
-    MOVE,
-    NEMESIS_MOVE,
     OVER,
-    RECRUIT,
     RECRUITMENT,
     Action,
+    ActionKind,
+    Fate,
     Piece,
     State,
     engine_action,
@@ -54,6 +50,11 @@ from rules.leaders.state import (
 
 _CODES = CODE
 _CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
+
+#: The action kinds this module compares on its hot path, as module globals: reading a
+#: global costs a tenth of the enum attribute ``ActionKind.MOVE`` (a descriptor call).
+_ABILITY, _BANISH, _END, _MOVE, _NEMESIS_MOVE, _RECRUIT = (ActionKind.ABILITY, ActionKind.BANISH, ActionKind.END,
+                                                          ActionKind.MOVE, ActionKind.NEMESIS_MOVE, ActionKind.RECRUIT)
 
 
 def cell_name(i: int) -> str:
@@ -65,8 +66,8 @@ def cell_name(i: int) -> str:
 
 @implements("leaders.end.captured", "leaders.end.surrounded", "leaders.goal", "leaders.keywords.characters",
             "leaders.keywords.enemies", "leaders.keywords.allies")
-def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> str | None:
-    """``"captured"`` or ``"surrounded"`` when ``side``'s leader is lost, else ``None``
+def leader_fate(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> Fate | None:
+    """:attr:`Fate.CAPTURED` or :attr:`Fate.SURROUNDED` when ``side``'s leader is lost, else ``None``
     (the engine's evaluation of :func:`rules.leaders.capture.captured` and
     ``surrounded`` through their tables; a leader both captured and surrounded
     is reported as captured).
@@ -90,15 +91,15 @@ def _enemy_weight(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int],
 
 
 def _fate(pieces: tuple[Piece, ...], board: tuple[int, ...] | list[int], leader_cells: list[int],
-          side: int) -> str | None:
+          side: int) -> Fate | None:
     """:func:`leader_fate` for leaders standing on ``leader_cells``."""
     surrounded = False
     for c in leader_cells:
         if _enemy_weight(pieces, board, c, side) >= 2:
-            return "captured"
+            return Fate.CAPTURED
         if not surrounded:
             surrounded = all(board[n] >= 0 for n in NEIGHBOURS[c])
-    return "surrounded" if surrounded else None
+    return Fate.SURROUNDED if surrounded else None
 
 
 def side_lost(pieces: tuple[Piece, ...], board: tuple[int, ...], cells: tuple[int, ...], side: int) -> bool:
@@ -123,15 +124,6 @@ def leader_zone(state: State, side: int) -> frozenset[int]:
     if len(cells) == 1:
         return ZONE[cells[0]]
     return frozenset().union(*(ZONE[c] for c in cells))
-
-
-def touches(state: State, moves: tuple[tuple[int, int], ...], zone: frozenset[int]) -> bool:
-    """Some relocation of ``moves`` starts or ends in ``zone``."""
-    cells = state.cells
-    for pid, c in moves:
-        if c in zone or cells[pid] in zone:
-            return True
-    return False
 
 
 @implements("leaders.end.immediate")
@@ -244,10 +236,10 @@ def figure_options(state: State, pid: int, shield: frozenset[int], steps: bool =
     piece = state.pieces[pid]
     if steps:
         for o in step_moves(state, pid, shield):
-            yield MOVE, o
+            yield _MOVE, o
     if piece.kind == "leader" and _vizier_for(state, piece.owner):
         for o in vizier_moves(state, pid, shield):
-            yield MOVE, o
+            yield _MOVE, o
     gen = ABILITIES.get(piece.kind)
     if gen is not None and not is_jailed(state, pid):
         for o in gen(state, pid, shield):
@@ -282,7 +274,8 @@ def _keeps_own_leader(state: State, seat: int, moves: tuple[tuple[int, int], ...
 #: ``_STEPS[seat][cell][k]``: the one-cell move from ``cell`` to ``NEIGHBOURS[cell][k]`` (a table of
 #: values, so listing the most frequent action builds nothing).
 _STEPS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(seat, MOVE, c, path=(n,)) for n in NEIGHBOURS[c]) for c in range(len(CELLS))) for seat in (0, 1))
+    tuple(tuple(Action(seat, _MOVE, c, path=(n,)) for n in NEIGHBOURS[c]) for c in range(len(CELLS)))
+    for seat in (0, 1))
 
 
 @implements("leaders.turn", "leaders.actions.one-each", "leaders.actions.move", "leaders.actions.ability",
@@ -332,10 +325,10 @@ def action_phase_options(state: State, skip: frozenset[int] = frozenset()) -> li
             else:
                 ok = _keeps_own_leader(state, seat, moves, zone, own_leaders)
             if ok:
-                if kind == MOVE:
-                    out.append((engine_action(seat, MOVE, cell, path=o.path), moves, pid))
+                if kind == _MOVE:
+                    out.append((engine_action(seat, _MOVE, cell, path=o.path), moves, pid))
                 else:
-                    out.append((engine_action(seat, ABILITY, cell, kind, o.target, o.path, o.pull), moves, pid))
+                    out.append((engine_action(seat, _ABILITY, cell, kind, o.target, o.path, o.pull), moves, pid))
     return out
 
 
@@ -382,7 +375,7 @@ def recruit_options(state: State) -> list[Action]:
 
 def _recruit_table(seat: int) -> dict[str, dict[tuple[int, ...], Action]]:
     cells = recruitment_cells(seat)
-    return {card: {(c,) if len(FIGURES[card]) == 1 else (c, d): Action(seat, RECRUIT, card=card,
+    return {card: {(c,) if len(FIGURES[card]) == 1 else (c, d): Action(seat, _RECRUIT, card=card,
                                                                       path=(c,) if len(FIGURES[card]) == 1 else (c, d))
                    for c in cells for d in (cells if len(FIGURES[card]) == 2 else (c,))
                    if len(FIGURES[card]) == 1 or c != d}
@@ -391,7 +384,7 @@ def _recruit_table(seat: int) -> dict[str, dict[tuple[int, ...], Action]]:
 
 #: Every recruitment action, by seat, card and cells (a table of values: listing builds nothing).
 _RECRUITS = (_recruit_table(0), _recruit_table(1))
-_ENDS = (Action(0, END), Action(1, END))
+_ENDS = (Action(0, _END), Action(1, _END))
 
 
 def _placed(state: State, seat: int, card: str, cells: tuple[int, ...]) -> tuple[
@@ -482,10 +475,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.pending:
         pid = state.pending[0]
         seat = state.pieces[pid].owner
-        return tuple(engine_action(seat, NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
+        return tuple(engine_action(seat, _NEMESIS_MOVE, state.cells[pid], path=p) for p in nemesis_paths(state, pid))
     if state.phase == BANISH:
         seat = state.banish_queue[0]
-        return tuple(Action(seat, BANISH_CARD, card=c) for c in sorted(set(state.offer), key=_CARD_ORDER.__getitem__))
+        return tuple(Action(seat, _BANISH, card=c) for c in sorted(set(state.offer), key=_CARD_ORDER.__getitem__))
     if state.phase == RECRUITMENT:
         return tuple(recruit_options(state))
     return tuple([a for a, _, _ in action_phase_options(state)] + [_ENDS[state.player]])
@@ -493,14 +486,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def successor(state: State, action: Action) -> State:
     """The state after a LEGAL ``action`` (no checks; see :func:`check`)."""
-    if action.kind == NEMESIS_MOVE:
+    if action.kind == _NEMESIS_MOVE:
         return auto_nemesis(_move_nemesis(state, state.pending[0], action.path))
-    if action.kind == BANISH_CARD:
+    if action.kind == _BANISH:
         assert action.card is not None
         return apply_banish(state, action.card)
-    if action.kind == RECRUIT:
+    if action.kind == _RECRUIT:
         return apply_recruit(state, action)
-    if action.kind == END:
+    if action.kind == _END:
         return start_recruitment(state)
     pid = state.board[action.piece]
     moves = _moves_of(state, action)
@@ -516,7 +509,7 @@ def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | Non
     so checking an action costs a fraction of generating every option of the figure."""
     pid = state.board[action.piece]
     piece = state.pieces[pid]
-    if action.kind == MOVE:
+    if action.kind == _MOVE:
         if len(action.path) == 1:
             n = action.path[0]
             if n in NEIGHBOURS[state.cells[pid]] and state.board[n] < 0:
@@ -537,19 +530,16 @@ def _moves_of(state: State, action: Action) -> tuple[tuple[int, int], ...] | Non
     return None
 
 
-def check(state: State, a: Action) -> Violation | None:
-    """Why ``a`` is illegal in ``state``, or ``None``; ``MalformedError`` when ``state`` or
-    ``a`` is not a Leaders state or action at all."""
-    if not isinstance(a, Action):
-        raise MalformedError(f"a Leaders action must be a rules.leaders.Action, not {type(a).__name__}: {a!r}")
-    if not isinstance(state, State):
-        raise MalformedError(f"a Leaders state must be a rules.leaders.State, not {type(state).__name__}")
+def check(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` (the game object refuses what is
+    not a Leaders state or action at all with ``MalformedError``: ``GameBase``)."""
+    a = action
     if state.phase == OVER:
         return violations.game_over()
     if state.pending:
         pid = state.pending[0]
         owner = state.pieces[pid].owner
-        if a.kind != NEMESIS_MOVE or a.seat != owner or a.piece not in (-1, state.cells[pid]):  # -1: unnamed
+        if a.kind != _NEMESIS_MOVE or a.seat != owner or a.piece not in (-1, state.cells[pid]):  # -1: unnamed
             return violations.nemesis_first(a.seat, owner, cell_name(state.cells[pid]))
         paths = nemesis_paths(state, pid)
         if a.path in paths:
@@ -562,21 +552,21 @@ def check(state: State, a: Action) -> Violation | None:
         return violations.nemesis_path(cell_name(state.cells[pid]), tuple(rules))
     expected = state.to_move
     assert expected is not None
-    if a.kind == NEMESIS_MOVE:
+    if a.kind == _NEMESIS_MOVE:
         return violations.nemesis_no_actions()
     if a.seat != expected:
         return violations.not_your_turn(a.seat, expected)
     if state.phase == BANISH:
-        if a.kind != BANISH_CARD:
+        if a.kind != _BANISH:
             return violations.wrong_phase(a.kind, state.phase)
         return None if a.card in state.offer else violations.not_available(str(a.card))
     if state.phase == RECRUITMENT:
-        if a.kind != RECRUIT:
+        if a.kind != _RECRUIT:
             return violations.wrong_phase(a.kind, state.phase)
         return _check_recruit(state, a)
-    if a.kind not in (MOVE, ABILITY, END):
+    if a.kind not in (_MOVE, _ABILITY, _END):
         return violations.wrong_phase(a.kind, state.phase)
-    if a.kind == END:
+    if a.kind == _END:
         return None
     return _check_figure_action(state, a)
 
@@ -609,7 +599,7 @@ def _check_figure_action(state: State, a: Action) -> Violation | None:
         return violations.nemesis_no_actions()
     if pid in state.acted:
         return violations.already_acted(where)
-    if a.kind == MOVE:
+    if a.kind == _MOVE:
         if len(a.path) == 2 and not (piece.kind == "leader" and _vizier_for(state, a.seat)):
             return violations.no_vizier(where)
         moves = _moves_of(state, a)

@@ -5,57 +5,40 @@ The rules are in :mod:`rules.leaders.engine` (flow, end, recruitment),
 predicates of :mod:`rules.leaders.board`, :mod:`rules.leaders.capture` and
 :mod:`rules.leaders.restrictions` that the Z3 proofs run symbolically.
 
-Records: ``"setup": {"mode": "discovery"|"advanced", "first": 0|1, "deck": [16 card keys, top first]}``
-(advanced: no deck). Positions: see :mod:`rules.leaders.positions`. Actions (JSON)::
-
-    {"seat": 0, "piece": [q, r], "move": [[q, r]]}                 one step (two for a leader with a Vizier)
-    {"seat": 0, "piece": [q, r], "ability": "rider", "to": [q, r]}   rider, wanderer
-    {"seat": 0, "piece": [q, r], "ability": "acrobat", "path": [[q, r], ...]}   acrobat (landings), royal-guard
-    {"seat": 0, "piece": [q, r], "ability": "bruiser", "target": [q, r], "to": [q, r]}   bruiser (push cell),
-                                                                        manipulator, brewmaster
-    {"seat": 0, "piece": [q, r], "ability": "illusionist", "target": [q, r]}
-    {"seat": 0, "piece": [q, r], "ability": "claw-launcher", "target": [q, r], "pull": false}
-    {"seat": 0, "end": "actions"}                                    stop the action phase
-    {"seat": 0, "recruit": "hermit-cub", "cells": [[q, r], [q, r]]}  Hermit's cell, then Cub's
-    {"seat": 0, "banish": "acrobat"}                                 advanced mode
-    {"seat": 1, "piece": [q, r], "nemesis": [[q, r], [q, r]]}        a Nemesis forced move ("piece" optional)
+Records (setups and actions as JSON): :mod:`rules.leaders.records`; positions:
+:mod:`rules.leaders.positions`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rules.kernel.decisions import Decision, Decisions
 from rules.kernel.game import TERMINAL, ChanceMode, GameBase, GameInfo, Information, Result, Turn
+from rules.kernel.pictures import Picture
 from rules.kernel.registry import implements
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
-from rules.kernel.verdict import MalformedError, Violation
-from rules.leaders import engine
+from rules.leaders import engine, records
 from rules.leaders.board import CELLS, start_cell
-from rules.leaders.characters import CARDS, KINDS
-from rules.leaders.commands import COMMANDS
+from rules.leaders.characters import CARDS
+from rules.leaders.commands import commands
 from rules.leaders.explain import explain_step
-from rules.leaders.notation import action_to_json, parse_cell
 from rules.leaders.panel import PANEL
+from rules.leaders.pictures import draw
 from rules.leaders.positions import position_from_json, position_notes, position_to_json
 from rules.leaders.state import (
-    ABILITY,
     ACTIONS,
     ADVANCED,
     BANISH,
-    BANISH_CARD,
     DISCOVERY,
-    END,
-    MOVE,
-    NEMESIS_MOVE,
     OVER,
-    RECRUIT,
     Action,
+    Fate,
     Piece,
     Setup,
     State,
@@ -65,32 +48,12 @@ from rules.leaders.state import (
 OFFER_SIZE = 3
 
 
-def _parse_cells(value: Any, where: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise MalformedError(f"{where} must be a list of cells [q, r]")
-    return tuple(parse_cell(v, f"{where}[{i}]") for i, v in enumerate(value))
-
-
-def _seat(data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if type(seat) is not int or seat not in (0, 1):
-        raise MalformedError(f"seat must be 0 or 1, not {seat!r}")
-    return seat
-
-
-def _card(value: Any, where: str) -> str:
-    if value not in CARDS:
-        raise MalformedError(f"{where} must be a card key ({', '.join(CARDS)}), not {value!r}")
-    return str(value)
-
-
-
 #: How a lost leader fell, for the result's explanation.
 _FATE = {
-    "captured": Text.of(cs="Vládce hráče {s} je zajat (leaders.end.captured).",
-                        en="Seat {s}'s leader is captured (leaders.end.captured)."),
-    "surrounded": Text.of(cs="Vládce hráče {s} je obklíčen (leaders.end.surrounded).",
-                          en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
+    Fate.CAPTURED: Text.of(cs="Vládce hráče {s} je zajat (leaders.end.captured).",
+                           en="Seat {s}'s leader is captured (leaders.end.captured)."),
+    Fate.SURROUNDED: Text.of(cs="Vládce hráče {s} je obklíčen (leaders.end.surrounded).",
+                             en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
 }
 
 _TURNS = (Turn.of(0), Turn.of(1))
@@ -107,9 +70,11 @@ class Leaders(GameBase[State, Action]):
         information=Information.IMPERFECT,  # the Discovery deck's order is hidden (see ``view``)
         languages=("cs", "en"),
     )
-    #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`).
-    commands = COMMANDS
     panel = PANEL  # the in-page adjudicator's board (rules.leaders.panel, decision 0025)
+
+    def __init__(self) -> None:
+        #: ``rules leaders wins POSITION.json`` (:mod:`rules.leaders.wins`), run with this game
+        self.commands = commands(self)
 
     # ------------------------------------------------------------------ setup
 
@@ -125,87 +90,16 @@ class Leaders(GameBase[State, Action]):
         return Setup(DISCOVERY, first, tuple(deck))
 
     def setup_from_json(self, data: Any, variant: Any = None) -> Setup:
-        if variant is not None:
-            raise MalformedError("Leaders has no variants; the mode is part of the setup")
-        if not isinstance(data, Mapping):
-            raise MalformedError("'setup' must be an object with mode, first and (Discovery) deck")
-        unknown = sorted(set(data) - {"mode", "first", "deck"})
-        if unknown:
-            raise MalformedError(f"setup: unknown field(s) {', '.join(unknown)}")
-        mode = data.get("mode")
-        if mode not in (DISCOVERY, ADVANCED):
-            raise MalformedError(f"setup.mode must be 'discovery' or 'advanced', not {mode!r}")
-        first = data.get("first")
-        if type(first) is not int or first not in (0, 1):
-            raise MalformedError("setup.first must be seat 0 or 1 (leaders.setup.first-player)")
-        if mode == ADVANCED:
-            if "deck" in data:
-                raise MalformedError("setup.deck: the advanced mode has no deck (leaders.advanced.offer)")
-            return Setup(ADVANCED, first)
-        deck = data.get("deck")
-        if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(CARDS) or len(deck) != len(CARDS):
-            raise MalformedError(f"setup.deck must list the {len(CARDS)} character cards once each, top first "
-                                 f"(leaders.setup.offer): {', '.join(CARDS)}")
-        return Setup(DISCOVERY, first, tuple(deck))
+        return records.setup_from_json(data, variant)
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        out: dict[str, Any] = {"mode": setup.mode, "first": setup.first}
-        if setup.mode == DISCOVERY:
-            out["deck"] = list(setup.deck)
-        return out
+        return records.setup_to_json(setup)
 
     def action_from_json(self, data: Any) -> Action:
-        if not isinstance(data, Mapping):
-            raise MalformedError(f"an action is a JSON object, not {data!r}")
-        seat = _seat(data)
-        keys = set(data) - {"seat"}
-
-        def only(*allowed: str) -> None:
-            extra = sorted(keys - set(allowed))
-            if extra:
-                raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
-
-        if "end" in keys:
-            only("end")
-            if data["end"] != "actions":
-                raise MalformedError("'end' must be \"actions\" (stop the action phase)")
-            return Action(seat, END)
-        if "recruit" in keys:
-            only("recruit", "cells")
-            return Action(seat, RECRUIT, card=_card(data["recruit"], "recruit"),
-                          path=_parse_cells(data.get("cells"), "cells"))
-        if "banish" in keys:
-            only("banish")
-            return Action(seat, BANISH_CARD, card=_card(data["banish"], "banish"))
-        if "nemesis" in keys:
-            only("nemesis", "piece")
-            piece = parse_cell(data["piece"], "piece") if "piece" in data else -1
-            return Action(seat, NEMESIS_MOVE, piece, path=_parse_cells(data["nemesis"], "nemesis"))
-        if "piece" not in keys:
-            raise MalformedError("an action names 'end', 'recruit', 'banish', 'nemesis' or the acting 'piece'")
-        piece = parse_cell(data["piece"], "piece")
-        if "move" in keys:
-            only("piece", "move")
-            path = _parse_cells(data["move"], "move")
-            if len(path) not in (1, 2):
-                raise MalformedError("'move' lists one cell (two for a leader with a Vizier)")
-            return Action(seat, MOVE, piece, path=path)
-        ability = data.get("ability")
-        if ability not in KINDS:
-            raise MalformedError(f"'ability' must be a character key ({', '.join(KINDS)}), not {ability!r}")
-        only("piece", "ability", "target", "to", "path", "pull")
-        target = parse_cell(data["target"], "target") if "target" in data else -1
-        if "path" in data and "to" in data:
-            raise MalformedError("give either 'to' (one cell) or 'path' (several), not both")
-        path = (_parse_cells(data["path"], "path") if "path" in data
-                else (parse_cell(data["to"], "to"),) if "to" in data else ())
-        pull = data.get("pull", False)
-        if type(pull) is not bool:
-            raise MalformedError("'pull' must be true or false")
-        return Action(seat, ABILITY, piece, ability=ability, target=target, path=path, pull=pull)
+        return records.action_from_json(data)
 
     def action_to_json(self, a: Action) -> dict[str, Any]:
-        return action_to_json(a)
+        return records.action_to_json(a)
 
     # ------------------------------------------------------------------ play
 
@@ -226,15 +120,11 @@ class Leaders(GameBase[State, Action]):
                                 banish_rounds=1)
         return attrs.evolve(start, offer=setup.deck[:OFFER_SIZE], deck=setup.deck[OFFER_SIZE:])
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every legal action of the seat to move (empty when the game is over)."""
-        return engine.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> Violation | None:
-        return engine.check(state, action)
-
-    def successor(self, state: State, action: Action) -> State:
-        return engine.successor(state, action)
+    # The flow of play is rules.leaders.engine's, exposed as it is (no call in between on the hot
+    # path); GameBase guards legal_actions, check and successor against what is not the game's.
+    legal_actions = staticmethod(engine.legal_actions)
+    check = staticmethod(engine.check)
+    successor = staticmethod(engine.successor)
 
     def turn(self, state: State) -> Turn:
         """The seat to move: the owner of a pending Nemesis, the banishing seat, or the player."""
@@ -253,7 +143,7 @@ class Leaders(GameBase[State, Action]):
         if state.phase != OVER:
             return None
         lost = engine.lost_sides(state)
-        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or "captured"].format(s=s)
+        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or Fate.CAPTURED].format(s=s)
                       for s in lost)
         if not state.winners:
             lines += (Text.of(cs="Oba vládci padli zároveň: hra nemá vítěze (rozhodnutí k leaders.end.immediate).",
@@ -290,10 +180,8 @@ class Leaders(GameBase[State, Action]):
         """Leaders' part of the record JSON Schema (rules/leaders/record.schema.json, decision 0013)."""
         return load_fragment("rules.leaders", "leaders")
 
-    def draw_figure(self, figure: Any, languages: Any) -> Any:
+    def draw_figure(self, figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         """A worked example drawn and replayed: :class:`rules.kernel.pictures.Pictures` (decision record 0015)."""
-        from rules.leaders.pictures import draw
-
         return draw(figure, languages)
 
 

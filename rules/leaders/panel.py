@@ -19,7 +19,7 @@ from rules.kernel.records import FORMAT
 from rules.kernel.verdict import MalformedError
 from rules.leaders.characters import CHARACTERS
 from rules.leaders.commands import position_state, report
-from rules.leaders.notation import PATH_ABILITIES, TARGET_ABILITIES
+from rules.leaders.records import PATH_ABILITIES, TARGET_ABILITIES
 
 
 def judge_action(page: Page, position: Any, action: Any, lang: str = "en") -> dict[str, Any]:
@@ -39,7 +39,7 @@ def wins(page: Page, position: Any, lang: str = "en") -> dict[str, Any]:
     as its JSON."""
     try:
         check_language(lang, page.game.info.languages, "Leaders")
-        state = position_state(position, where="position")
+        state = position_state(position, page.game, where="position")
     except MalformedError as exc:
         return malformed(str(exc))
     text, data = io.StringIO(), io.StringIO()
@@ -53,8 +53,8 @@ def tap_action(page: Page, seat: int, piece: Any, ability: str, cells: Sequence[
     """The action JSON for what the board's taps say: the acting ``piece``'s cell,
     ``"move"`` or an ability (a character key), then the tapped ``cells`` in
     order: a target first for the abilities that name one
-    (:data:`rules.leaders.notation.TARGET_ABILITIES`), then the destination, or a
-    path of several cells (:data:`~rules.leaders.notation.PATH_ABILITIES`)."""
+    (:data:`rules.leaders.records.TARGET_ABILITIES`), then the destination, or a
+    path of several cells (:data:`~rules.leaders.records.PATH_ABILITIES`)."""
     action: dict[str, Any] = {"seat": seat, "piece": piece}
     rest = list(cells)
     if ability == "move":

@@ -23,7 +23,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.leaders.engine import PhaseKey, legal_actions, phase_key, successor
-from rules.leaders.state import END, OVER, RECRUITMENT, Action, State
+from rules.leaders.positions import position_from_json
+from rules.leaders.state import OVER, RECRUITMENT, Action, ActionKind, State
+
+#: The action kinds this module compares on its hot path, as module globals: reading a
+#: global costs a tenth of the enum attribute ``ActionKind.MOVE`` (a descriptor call).
+_END = ActionKind.END
 
 
 def _count_phase(state: State, after_end: Callable[[State, Action], int]) -> int:
@@ -37,7 +42,7 @@ def _count_phase(state: State, after_end: Callable[[State, Action], int]) -> int
         if key not in memo:
             total = 0
             for a in legal_actions(s):
-                if a.kind == END:
+                if a.kind == _END:
                     total += after_end(s, a)
                 else:
                     t = successor(s, a)
@@ -116,6 +121,4 @@ REFERENCE_POSITIONS: dict[str, dict[str, Any]] = {
 
 
 def reference_state(name: str) -> State:
-    from rules.leaders.positions import position_from_json
-
     return position_from_json(REFERENCE_POSITIONS[name])

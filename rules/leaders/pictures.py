@@ -34,7 +34,16 @@ import attrs
 from rules.kernel.pictures import Picture
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
-from rules.leaders.board import CELLS, INDEX, RECRUITMENT_CELLS, START_CELLS, Cell
+from rules.leaders import engine
+from rules.leaders.board import CELLS, DIRECTIONS, INDEX, RECRUITMENT_CELLS, START_CELLS, Cell, distance2_in_line
+from rules.leaders.board import adjacent as adj
+from rules.leaders.capture import captured, surrounded
+from rules.leaders.characters import ACTIVE_KINDS, CODE
+from rules.leaders.explain import explain_step
+from rules.leaders.positions import position_from_json
+from rules.leaders.records import action_to_json
+from rules.leaders.restrictions import jailed
+from rules.leaders.state import OVER, ActionKind
 
 # --------------------------------------------------------------------------- pieces
 
@@ -197,7 +206,6 @@ def _distance(a: Cell, b: Cell) -> int:
 SIZE = 22.0  # hexagon circumradius in px
 OWNER_FILL = ("#2a5aa8", "#b8312f")
 OWNER_TINT = ("#dbe6f6", "#f6dcdb")
-OWNER_NAME = (Text.of(cs="hráč 0", en="player 0"), Text.of(cs="hráč 1", en="player 1"))
 _BOARD_FILL, _BOARD_STROKE = "#f4f1e6", "#b9b29a"
 _HIGHLIGHT, _MOVED, _CAPTURED = "#e0a800", "#444", "#d01c1c"
 _FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -469,9 +477,6 @@ class FigureOutcome:
 def leader_status(pieces: Sequence[Piece], seat: int) -> tuple[str, ...]:
     """``("captured",)``, ``("surrounded",)``, both or neither for ``seat``'s leader(s),
     asked of the engine's own predicates (:mod:`rules.leaders.capture`)."""
-    from rules.leaders.board import DIRECTIONS
-    from rules.leaders.capture import captured, surrounded
-    from rules.leaders.characters import CODE
 
     taken = {p.cell for p in pieces}
     found: list[str] = []
@@ -487,8 +492,6 @@ def leader_status(pieces: Sequence[Piece], seat: int) -> tuple[str, ...]:
 
 def _capturers(pieces: Sequence[Piece], seat: int) -> tuple[str, ...]:
     """The capture passives at work around ``seat``'s leader (Archer two steps away, Assassin adjacent)."""
-    from rules.leaders.board import adjacent as adj
-    from rules.leaders.board import distance2_in_line
 
     out: list[str] = []
     for leader in (p for p in pieces if p.owner == seat and p.character == "leader"):
@@ -504,8 +507,6 @@ def _capturers(pieces: Sequence[Piece], seat: int) -> tuple[str, ...]:
 
 def _jailed_by(pieces: Sequence[Piece], actor_owner: int) -> tuple[Piece, ...]:
     """The actor's enemies with an active ability that stand next to one of the actor's Jailers."""
-    from rules.leaders.board import adjacent as adj
-    from rules.leaders.characters import ACTIVE_KINDS
 
     jailers = [p for p in pieces if p.owner == actor_owner and p.character == "jailer"]
     return tuple(p for p in pieces if p.owner != actor_owner and p.character in ACTIVE_KINDS
@@ -514,8 +515,6 @@ def _jailed_by(pieces: Sequence[Piece], actor_owner: int) -> tuple[Piece, ...]:
 
 def _jailer_blocks(pieces: Sequence[Piece], acting: Piece) -> bool:
     """The engine's Jailer predicate (:func:`rules.leaders.restrictions.jailed`) on the acting figure."""
-    from rules.leaders.characters import ACTIVE_KINDS
-    from rules.leaders.restrictions import jailed
 
     jailers = [(*p.cell, p.owner) for p in pieces if p.character == "jailer"]
     return bool(jailed(*acting.cell, acting.owner, acting.character in ACTIVE_KINDS, jailers))
@@ -526,33 +525,31 @@ def _position(state: Any) -> Counter[Piece]:
                    for i, cell in enumerate(state.cells) if cell >= 0)
 
 
-def _continuations(game: Any, state: Any, depth: int = 4) -> list[tuple[tuple[Any, ...], Any]]:
+def _continuations(state: Any, depth: int = 4) -> list[tuple[tuple[Any, ...], Any]]:
     """The states reachable by the forced Nemesis moves that follow an action (every path choice)."""
-    from rules.leaders.state import NEMESIS_MOVE
 
-    forced = [a for a in game.legal_actions(state) if a.kind == NEMESIS_MOVE] if not game.is_terminal(state) else []
+    forced = [a for a in engine.legal_actions(state) if a.kind == ActionKind.NEMESIS_MOVE]
     if not forced or depth == 0:
         return [((), state)]
     out: list[tuple[tuple[Any, ...], Any]] = []
     for a in forced:
-        for rest, final in _continuations(game, game.apply(state, a), depth - 1):
+        for rest, final in _continuations(engine.successor(state, a), depth - 1):
             out.append(((a, *rest), final))
     return out
 
 
 def _action_rules(action: Any, acting: Piece) -> tuple[str, ...]:
-    from rules.leaders.state import ABILITY, MOVE, NEMESIS_MOVE
 
-    if action.kind == ABILITY:
+    if action.kind == ActionKind.ABILITY:
         return ("leaders.actions.ability", f"leaders.{action.ability}")
-    if action.kind == MOVE:
+    if action.kind == ActionKind.MOVE:
         out = ["leaders.actions.move"]
         if len(action.path) > 1:
             out.append("leaders.vizier")
         if acting.character in ("hermit", "cub"):
             out.append("leaders.hermit-cub.move")
         return tuple(out)
-    if action.kind == NEMESIS_MOVE:
+    if action.kind == ActionKind.NEMESIS_MOVE:
         return ("leaders.nemesis.forced-move",)
     return ()
 
@@ -572,14 +569,12 @@ def figure_outcome(figure: Any) -> FigureOutcome:
     Raises :class:`~rules.kernel.verdict.MalformedError` when ``figure`` is not a
     figure table or its ``before`` is not a position the engine accepts.
     """
-    from rules.leaders.game import LEADERS
-    from rules.leaders.state import ABILITY, MOVE
 
     fig = parse_figure(figure)
     outcome = fig.outcome
     acting = fig.acting
     try:
-        state = LEADERS.position_from_json({"pieces": [p.to_json() for p in fig.before], "to_move": acting.owner,
+        state = position_from_json({"pieces": [p.to_json() for p in fig.before], "to_move": acting.owner,
                                             "phase": "actions", "acted": []})
     except MalformedError as exc:
         raise MalformedError(f"figure.before is not a position: {exc.detail}") from None
@@ -588,10 +583,10 @@ def figure_outcome(figure: Any) -> FigureOutcome:
         c=character_name(acting.character), s=acting.owner, cell=_cell_text(fig.actor))
     problems: list[str] = []
     found: tuple[tuple[Any, ...], Any] | None = None
-    own = [a for a in LEADERS.legal_actions(state)
-           if a.kind in (MOVE, ABILITY) and a.piece == INDEX[fig.actor]]
+    own = [a for a in engine.legal_actions(state)
+           if a.kind in (ActionKind.MOVE, ActionKind.ABILITY) and a.piece == INDEX[fig.actor]]
     for action in own:
-        for rest, final in _continuations(LEADERS, LEADERS.apply(state, action)):
+        for rest, final in _continuations(engine.successor(state, action)):
             if _position(final) == wanted:
                 found = ((action, *rest), final)
                 break
@@ -609,11 +604,11 @@ def figure_outcome(figure: Any) -> FigureOutcome:
         steps, final = found
         before = state
         for step in steps:
-            after = LEADERS.apply(before, step)
+            after = engine.successor(before, step)
             rules.extend(_action_rules(step, acting))
-            parts.extend(LEADERS.explain_step(before, step, after))
+            parts.extend(explain_step(before, step, after))
             before = after
-        if LEADERS.is_terminal(final):
+        if final.phase == OVER:
             rules.append("leaders.end.immediate")
     for seat in (0, 1):
         for how in lost[seat]:
@@ -627,7 +622,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
         parts.append(Text.of(cs="{c} sousedí s nepřátelským Žalářníkem, a tak nemůže použít svou schopnost.",
                              en="The {c} is adjacent to an enemy Jailer, so its ability is not available.").format(
             c=character_name(acting.character)))
-        if any(a.kind == ABILITY for a in own):
+        if any(a.kind == ActionKind.ABILITY for a in own):
             problems.append(f"the {acting.character} is next to an enemy Jailer, yet the engine offers its ability")
     jailed = _jailed_by(fig.after, acting.owner)
     if jailed:
@@ -645,7 +640,7 @@ def figure_outcome(figure: Any) -> FigureOutcome:
             problems.append(f"the figure says the game continues; the engine finds the enemy leader {engine_says}")
     caption = _join(parts)
     return FigureOutcome(fig, tuple(dict.fromkeys(rules)), caption, tuple(problems),
-                         tuple(LEADERS.action_to_json(a) for a in (found[0] if found else ())), lost)
+                         tuple(action_to_json(a) for a in (found[0] if found else ())), lost)
 
 
 def draw(figure: Mapping[str, Any], languages: Sequence[str] = ("cs", "en")) -> Picture:

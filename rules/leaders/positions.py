@@ -31,12 +31,13 @@ from typing import Any
 
 import attrs
 
+from rules.kernel.records import object_with
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders import engine
 from rules.leaders.board import CELLS, recruitment_cells
 from rules.leaders.characters import CARDS, KINDS, card_count, name
-from rules.leaders.notation import cell_json, parse_cell
+from rules.leaders.records import cell_json, parse_cell
 from rules.leaders.state import (
     ACTIONS,
     ADVANCED,
@@ -68,11 +69,7 @@ def _cards(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
 def position_from_json(data: Any, variant: Any = None) -> State:
     if variant is not None:
         raise MalformedError("Leaders has no variants")
-    if not isinstance(data, Mapping):
-        raise MalformedError("'position' must be an object with pieces, to_move, phase...")
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise MalformedError(f"position: unknown field(s) {', '.join(unknown)}")
+    data = object_with(data, "position", _KEYS, "an object with pieces, to_move, phase...")
     raw = data.get("pieces")
     if not isinstance(raw, list):
         raise MalformedError("position.pieces must be a list of {owner, character, cell}")

@@ -8,7 +8,8 @@ name the acting figure by its CELL (a position may hold two of a kind).
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -16,12 +17,43 @@ from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, N_CELLS
 from rules.leaders.characters import CARDS, KINDS
 
+if TYPE_CHECKING:  # the annotations name this module's ActionKind in full (the API pages have two)
+    import rules.leaders.state
+
 DISCOVERY, ADVANCED = "discovery", "advanced"
 BANISH, ACTIONS, RECRUITMENT, OVER = "banish", "actions", "recruitment", "over"
 
-#: Action kinds.
-MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE = "move", "ability", "end", "recruit", "banish", "nemesis"
-ACTION_KINDS = frozenset({MOVE, ABILITY, END, RECRUIT, BANISH_CARD, NEMESIS_MOVE})
+
+class ActionKind(enum.StrEnum):
+    """What an action does (as Claim's ``ActionKind``). A ``StrEnum``: each member is
+    the word its record and its violations use (``"banish"``), compared at a string's cost."""
+
+    MOVE = "move"  #: a figure steps (leaders.actions.move)
+    ABILITY = "ability"  #: a figure uses its ability (leaders.actions.ability)
+    END = "end"  #: the seat stops its action phase
+    RECRUIT = "recruit"  #: a card is taken and its figures placed (leaders.recruit)
+    BANISH = "banish"  #: advanced mode: a card leaves the game (leaders.advanced.banish)
+    NEMESIS_MOVE = "nemesis"  #: a Nemesis makes its forced move (leaders.nemesis.forced-move)
+
+
+class Fate(enum.StrEnum):
+    """How a leader falls, which ends the game (an outcome, as python-chess's ``Termination``);
+    each member is the word records and answers use."""
+
+    CAPTURED = "captured"  #: leaders.end.captured
+    SURROUNDED = "surrounded"  #: leaders.end.surrounded
+
+
+def _action_kind(value: Any) -> ActionKind:
+    """An :class:`ActionKind` from a member or its word (``"move"``); anything else is malformed."""
+    if type(value) is ActionKind:
+        return value
+    try:
+        return ActionKind(value)
+    except ValueError:
+        raise _bad("Action", "kind", value, f"one of {', '.join(ActionKind)}") from None
+
+
 _CELL_INDICES = frozenset(range(N_CELLS))
 _CELL_OR_NONE = _CELL_INDICES | {-1}
 _KIND_SET = frozenset(KINDS)
@@ -86,7 +118,8 @@ class Action:
     """
 
     seat: int
-    kind: str
+    # qualified, so the API pages do not confuse it with another game's ActionKind
+    kind: rules.leaders.state.ActionKind = attrs.field(converter=_action_kind)
     piece: int = -1
     ability: str | None = None
     target: int = -1
@@ -97,7 +130,7 @@ class Action:
     def __attrs_post_init__(self) -> None:
         """Values checked on construction, so a wrong one is named here, not deep inside ``check``
         (one expression on the way through; :meth:`_refuse` names the wrong value)."""
-        if (type(self.seat) is int and self.seat in (0, 1) and self.kind in ACTION_KINDS
+        if (type(self.seat) is int and self.seat in (0, 1)
                 and type(self.piece) is int and self.piece in _CELL_OR_NONE
                 and type(self.target) is int and self.target in _CELL_OR_NONE
                 and type(self.path) is tuple and _CELL_INDICES.issuperset(self.path)
@@ -110,8 +143,6 @@ class Action:
     def _refuse(self) -> None:
         if type(self.seat) is not int or self.seat not in (0, 1):
             raise _bad("Action", "seat", self.seat, "seat 0 or 1")
-        if self.kind not in ACTION_KINDS:
-            raise _bad("Action", "kind", self.kind, f"one of {', '.join(sorted(ACTION_KINDS))}")
         _cell_field("Action", "piece", self.piece, True)
         _cell_field("Action", "target", self.target, True)
         if type(self.path) is not tuple:
@@ -130,16 +161,16 @@ class Action:
         def c(i: int) -> str:
             return str(list(CELLS[i]))
 
-        if self.kind == END:
+        if self.kind == ActionKind.END:
             return f"seat {self.seat} ends the action phase"
-        if self.kind == RECRUIT:
+        if self.kind == ActionKind.RECRUIT:
             return f"seat {self.seat} recruits {self.card} on {', '.join(c(i) for i in self.path)}"
-        if self.kind == BANISH_CARD:
+        if self.kind == ActionKind.BANISH:
             return f"seat {self.seat} banishes {self.card}"
         steps = " -> ".join(c(i) for i in self.path)
-        if self.kind == MOVE:
+        if self.kind == ActionKind.MOVE:
             return f"seat {self.seat}: {c(self.piece)} moves to {steps}"
-        if self.kind == NEMESIS_MOVE:
+        if self.kind == ActionKind.NEMESIS_MOVE:
             return f"seat {self.seat}: Nemesis {c(self.piece)} moves to {steps or 'nowhere'}"
         out = f"seat {self.seat}: {self.ability} {c(self.piece)}"
         if self.target >= 0:
@@ -153,7 +184,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def engine_action(seat: int, kind: str, piece: int = -1, ability: str | None = None, target: int = -1,
+def engine_action(seat: int, kind: rules.leaders.state.ActionKind, piece: int = -1, ability: str | None = None, target: int = -1,
                   path: tuple[int, ...] = (), pull: bool = False) -> Action:
     """An :class:`Action` from values the engine generated itself (cells from its own tables),
     built without checking them again: the hot path of ``legal_actions``. Callers outside the

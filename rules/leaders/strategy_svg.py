@@ -19,7 +19,7 @@ from rules.kernel.text import Text
 from rules.leaders.board import CELLS
 from rules.leaders.characters import name
 from rules.leaders.engine import successor
-from rules.leaders.state import ABILITY, MOVE, NEMESIS_MOVE, Action, State
+from rules.leaders.state import Action, ActionKind, Fate, State
 from rules.leaders.wins import Line, Move, Win
 
 BOX_W, BOX_H, COL_W, ROW_H, MARGIN = 200, 46, 212, 78, 16
@@ -33,14 +33,14 @@ def _cell(i: int) -> str:
 
 def action_label(state: State, a: Action, lang: str) -> tuple[str, str]:
     """Two short lines naming the action ``a`` in ``state`` (who, and where to)."""
-    if a.kind == NEMESIS_MOVE:
+    if a.kind == ActionKind.NEMESIS_MOVE:
         where = " → ".join(_cell(c) for c in a.path) or "—"
         return f"Nemesis {_cell(a.piece)}", where
     kind = state.pieces[state.board[a.piece]].kind
     who = f"{name(kind).get(lang)} {_cell(a.piece)}"
-    if a.kind == MOVE:
+    if a.kind == ActionKind.MOVE:
         return who, "→ " + " → ".join(_cell(c) for c in a.path)
-    assert a.kind == ABILITY
+    assert a.kind == ActionKind.ABILITY
     parts = []
     if a.target >= 0:
         parts.append(Text.of(cs="na", en="on").get(lang) + " " + _cell(a.target))
@@ -62,14 +62,14 @@ class _Node:
 def _tree(state: State, line: Line, lang: str, number: int) -> _Node:
     mover = state.player
     if isinstance(line, Win):
-        fate = Text.of(cs="zajat", en="captured") if line.fate == "captured" else Text.of(cs="obklíčen",
+        fate = Text.of(cs="zajat", en="captured") if line.fate is Fate.CAPTURED else Text.of(cs="obklíčen",
                                                                                            en="surrounded")
         head = Text.of(cs="Výhra: vládce {s} {f}", en="Win: leader of seat {s} {f}").format(
             s=line.loser, f=fate).get(lang)
         rules = [r for r in line.rules if r != "leaders.end.immediate"]
         return _Node((head, ", ".join(rules)), "win", mover, ())
     if isinstance(line, Move):
-        counted = line.action.kind != NEMESIS_MOVE
+        counted = line.action.kind != ActionKind.NEMESIS_MOVE
         who, what = action_label(state, line.action, lang)
         label = (f"{number}. {who}" if counted else who, what)
         child = _tree(successor(state, line.action), line.then, lang, number + counted)

@@ -48,6 +48,7 @@ through an opponent's choice, :func:`needs_opponent`).
 
 from __future__ import annotations
 
+import enum
 import time
 from array import array
 from collections.abc import Iterator
@@ -57,7 +58,7 @@ import attrs
 
 import rules.leaders.state
 from rules.kernel.verdict import MalformedError
-from rules.leaders.board import DISTANCE, NEIGHBOURS, ZONE
+from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CODE
 from rules.leaders.engine import (
@@ -70,18 +71,36 @@ from rules.leaders.engine import (
     phase_key,
     successor,
 )
-from rules.leaders.notation import action_to_json
-from rules.leaders.state import ACTIONS, END, NEMESIS_MOVE, OVER, Action, State
+from rules.leaders.records import action_to_json
+from rules.leaders.state import ACTIONS, OVER, Action, ActionKind, Fate, State
 
-Status = Literal["win", "no-win", "unknown"]
 Mode = Literal["shortest", "first", "all"]
 
 #: Default work limits of :func:`forced_win` (nodes: positions expanded by the search).
 DEFAULT_NODE_LIMIT = 1_000_000
 DEFAULT_ALL_LIMIT = 20
 
+#: The action kinds this module compares on its hot path, as module globals: reading a
+#: global costs a tenth of the enum attribute ``ActionKind.MOVE`` (a descriptor call).
+_END, _NEMESIS_MOVE = ActionKind.END, ActionKind.NEMESIS_MOVE
+
 
 # --------------------------------------------------------------------------- the answer
+
+
+class Status(enum.StrEnum):
+    """What :func:`forced_win` found (an outcome, as python-chess's ``Termination``)."""
+
+    WIN = "win"  #: a forced win exists
+    NO_WIN = "no-win"  #: proven: none within the phase
+    UNKNOWN = "unknown"  #: the work limit ran out first
+
+
+class Limit(enum.StrEnum):
+    """The work limit that stopped a search (``--nodes``, ``--timeout``)."""
+
+    NODES = "nodes"
+    TIME = "time"
 
 
 @attrs.frozen
@@ -90,7 +109,7 @@ class Win:
     ``rules`` are the rule IDs that decide it."""
 
     loser: int
-    fate: str
+    fate: Fate
     rules: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
@@ -128,8 +147,6 @@ Line = Win | Move | Replies
 
 
 def _cell(i: int) -> tuple[int, int]:
-    from rules.leaders.board import CELLS
-
     return CELLS[i]
 
 
@@ -138,7 +155,7 @@ def strategy_length(line: Line) -> int:
     if isinstance(line, Win):
         return 0
     if isinstance(line, Move):
-        return (line.action.kind != NEMESIS_MOVE) + strategy_length(line.then)
+        return (line.action.kind != _NEMESIS_MOVE) + strategy_length(line.then)
     return max(strategy_length(t) for _, t in line.branches)
 
 
@@ -166,7 +183,7 @@ class ForcedWin:
     truncated: bool = False
     depth_completed: int = 0
     nodes: int = 0
-    limit_hit: str | None = None
+    limit_hit: Limit | None = None
     mode: Mode = "shortest"
 
     def to_json(self) -> dict[str, Any]:
@@ -190,9 +207,9 @@ def win_rules(state: State, loser: int, last: Action | None, mover: int) -> Win:
     the Archer at two cells, leaders.end.captured's ordinary weight), the forced Nemesis move
     when a Nemesis made the last move, and leaders.end.own-leader's exception when a
     player's own Nemesis lost their leader."""
-    fate = leader_fate(state.pieces, state.board, state.cells, loser) or "captured"
+    fate = leader_fate(state.pieces, state.board, state.cells, loser) or Fate.CAPTURED
     rules: list[str] = []
-    if fate == "captured":
+    if fate is Fate.CAPTURED:
         rules.append("leaders.end.captured")
         for i, p in enumerate(state.pieces):
             if p.owner != loser or p.kind != "leader":
@@ -205,7 +222,7 @@ def win_rules(state: State, loser: int, last: Action | None, mover: int) -> Win:
                         rules.append(f"leaders.{kind}")
     else:
         rules.append("leaders.end.surrounded")
-    if last is not None and last.kind == NEMESIS_MOVE:
+    if last is not None and last.kind == _NEMESIS_MOVE:
         rules.append("leaders.nemesis.forced-move")
         if last.seat == loser:
             rules.append("leaders.end.own-leader")
@@ -217,7 +234,7 @@ def win_rules(state: State, loser: int, last: Action | None, mover: int) -> Win:
 
 
 class _OutOfWork(Exception):
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Limit) -> None:
         self.why = why
 
 
@@ -380,9 +397,9 @@ class _Solver:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise _OutOfWork("nodes")
+            raise _OutOfWork(Limit.NODES)
         if self.deadline is not None and not self.nodes & 255 and time.monotonic() > self.deadline:
-            raise _OutOfWork("time")
+            raise _OutOfWork(Limit.TIME)
 
     def actors_left(self, s: State) -> int:
         """How many of the mover's figures may still act (the Nemesis never does)."""
@@ -426,7 +443,7 @@ class _Solver:
         owner = s.pieces[pid].owner
         out = []
         for path in nemesis_paths(s, pid):
-            a = Action(owner, NEMESIS_MOVE, s.cells[pid], path=path)
+            a = Action(owner, _NEMESIS_MOVE, s.cells[pid], path=path)
             out.append((a, successor(s, a)))
         return owner, out
 
@@ -518,7 +535,7 @@ def forced_win(state: State, *, mode: Mode = "shortest", limit: int = DEFAULT_AL
     mover = state.player
     if state.phase != ACTIONS:  # over, recruitment or banishment: no action phase to win in
         won = state.phase == OVER and state.winners == (mover,)
-        return ForcedWin("no-win" if not won else "win", mover, mode=mode,
+        return ForcedWin(Status.NO_WIN if not won else Status.WIN, mover, mode=mode,
                          strategy=win_rules(state, 1 - mover, None, mover) if won else None,
                          length=0 if won else None, strategies=(), depth_completed=0)
     deadline = time.monotonic() + timeout if timeout is not None else None
@@ -529,19 +546,19 @@ def forced_win(state: State, *, mode: Mode = "shortest", limit: int = DEFAULT_AL
         if mode == "first":
             if solver.wins(state, top):
                 line = solver.line(state, top, None, shortest=False)
-                return ForcedWin("win", mover, line, strategy_length(line), depth_completed=top,
+                return ForcedWin(Status.WIN, mover, line, strategy_length(line), depth_completed=top,
                                  nodes=solver.nodes, mode=mode)
-            return ForcedWin("no-win", mover, depth_completed=top, nodes=solver.nodes, mode=mode)
+            return ForcedWin(Status.NO_WIN, mover, depth_completed=top, nodes=solver.nodes, mode=mode)
         for d in range(top + 1):
             if solver.wins(state, d):
                 line = solver.line(state, d, None, shortest=True)
                 if mode == "shortest":
-                    return ForcedWin("win", mover, line, d, depth_completed=d, nodes=solver.nodes, mode=mode)
+                    return ForcedWin(Status.WIN, mover, line, d, depth_completed=d, nodes=solver.nodes, mode=mode)
                 return _all(solver, state, line, d, top, limit)
             done = d
-        return ForcedWin("no-win", mover, depth_completed=top, nodes=solver.nodes, mode=mode)
+        return ForcedWin(Status.NO_WIN, mover, depth_completed=top, nodes=solver.nodes, mode=mode)
     except _OutOfWork as out:
-        return ForcedWin("unknown", mover, depth_completed=max(done, 0), nodes=solver.nodes, limit_hit=out.why,
+        return ForcedWin(Status.UNKNOWN, mover, depth_completed=max(done, 0), nodes=solver.nodes, limit_hit=out.why,
                          mode=mode)
 
 
@@ -553,7 +570,7 @@ def _all(solver: _Solver, state: State, best: Line, d: int, top: int, limit: int
     hit = None
     try:
         if state.pending and state.to_move != mover:  # the opponent chooses first: one strategy answers all
-            return ForcedWin("win", mover, best, d, (best,), depth_completed=d, nodes=solver.nodes, mode="all")
+            return ForcedWin(Status.WIN, mover, best, d, (best,), depth_completed=d, nodes=solver.nodes, mode="all")
         if state.pending:
             _, kids = solver.replies(state)
             first = [(a, t, 0) for a, t in kids]
@@ -569,7 +586,7 @@ def _all(solver: _Solver, state: State, best: Line, d: int, top: int, limit: int
     except _OutOfWork as out:
         truncated, hit = True, out.why
     found.sort(key=strategy_length)
-    return ForcedWin("win", mover, best, d, tuple(found), truncated, depth_completed=d, nodes=solver.nodes,
+    return ForcedWin(Status.WIN, mover, best, d, tuple(found), truncated, depth_completed=d, nodes=solver.nodes,
                      limit_hit=hit, mode="all")
 
 
@@ -599,7 +616,7 @@ def plain_forced_win_length(state: State) -> int | None:
             return s.winners == (mover,)
         if s.phase != ACTIONS or s.player != mover:
             return False
-        moves = [a for a in legal_actions(s) if a.kind != END]
+        moves = [a for a in legal_actions(s) if a.kind != _END]
         if s.pending:
             kids = (win(successor(s, a), d) for a in moves)
             return any(kids) if s.to_move == mover else all(kids)
@@ -623,7 +640,7 @@ def check_strategy(state: State, line: Line) -> int:
     if isinstance(line, Move):
         assert state.phase != OVER and state.to_move == mover, "the mover is not to choose here"
         assert line.action in legal_actions(state), f"illegal step {line.action}"
-        return (line.action.kind != NEMESIS_MOVE) + check_strategy(successor(state, line.action), line.then)
+        return (line.action.kind != _NEMESIS_MOVE) + check_strategy(successor(state, line.action), line.then)
     assert state.pending and state.to_move == line.seat != mover, "no opponent's choice here"
     choices = set(legal_actions(state))
     assert {a for a, _ in line.branches} == choices, "the replies are not all of the opponent's choices"
@@ -640,7 +657,7 @@ class _Sequences:
 
     def children(self, s: State) -> Iterator[tuple[Action, State]]:
         for a in legal_actions(s):
-            if a.kind != END:
+            if a.kind != _END:
                 yield a, successor(s, a)
 
     def count(self, s: State) -> int:

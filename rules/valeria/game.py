@@ -155,13 +155,9 @@ class Valeria(GameBase[State, Action]):
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (:func:`rules.valeria.violations.refusal`, the solo
-        game's own decisions :func:`rules.valeria.solo.check`), or ``None``; a :class:`MalformedError`
-        when either is not a Valeria action or state at all (the same error every game raises)."""
-        if not isinstance(action, Action):
-            raise MalformedError(f"a Valeria action must be a rules.valeria.Action, not {type(action).__name__}: "
-                                 f"{action!r}")
-        if not isinstance(state, State):
-            raise MalformedError(f"a Valeria state must be a rules.valeria.State, not {type(state).__name__}")
+        game's own decisions :func:`rules.valeria.solo.check`), or ``None``. What is not a Valeria
+        action or state at all is a :class:`MalformedError` from :class:`GameBase`'s guard, the same
+        error every game raises (decision 0023)."""
         if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):
             return solo.check(state, action)
         return violations.refusal(state, action)

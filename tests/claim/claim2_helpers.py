@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.claim import CLAIM2, CLAIM_COMBINED, Card, State
 from rules.claim.cards import Faction
-from rules.claim.variant import CLAIM2_VARIANT, Variant, combined
+from rules.claim.variants import CLAIM2_VARIANT, Variant, combined
 
 F = Faction
 #: Three players: Knights + Goblins and five others.

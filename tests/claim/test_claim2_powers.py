@@ -11,7 +11,7 @@ from claim2_helpers import MIXED2, c, cards, position, run
 
 from rules.claim import CLAIM2, CLAIM_COMBINED, Crush, Take, crush, play, take
 from rules.claim.state import OVER
-from rules.claim.variant import CLAIM2_VARIANT
+from rules.claim.variants import CLAIM2_VARIANT
 
 V = CLAIM2_VARIANT
 G = CLAIM2

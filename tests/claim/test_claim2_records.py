@@ -11,7 +11,7 @@ from claim2_helpers import FOUR, THREE, position
 
 import rules.games
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, Card, Crush, Take
-from rules.claim.variant import CLAIM2_VARIANT
+from rules.claim.variants import CLAIM2_VARIANT
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.simulate import play_out
 from rules.kernel.verdict import MalformedError

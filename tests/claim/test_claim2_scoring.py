@@ -6,7 +6,7 @@ import pytest
 from claim2_helpers import FOUR, MIXED2, THREE, cards
 
 from rules.claim.scoring import outvotes, score_claim2
-from rules.claim.variant import CLAIM2_VARIANT
+from rules.claim.variants import CLAIM2_VARIANT
 
 
 def votes(piles, v):

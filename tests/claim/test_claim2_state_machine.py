@@ -42,7 +42,7 @@ from rules.claim import (
     play,
 )
 from rules.claim.state import OVER
-from rules.claim.variant import CLAIM2_VARIANT, OTHERS, PAIRS, Variant, combined
+from rules.claim.variants import CLAIM2_VARIANT, OTHERS, PAIRS, Variant, combined
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.spec import load_spec
 from rules.kernel.verdict import IllegalActionError

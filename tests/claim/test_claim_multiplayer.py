@@ -13,7 +13,7 @@ from claim2_helpers import FOUR, THREE, c, cards, position, run
 from rules.claim import CLAIM_COMBINED, play, take
 from rules.claim.cards import Faction as F
 from rules.claim.powers import draws_before
-from rules.claim.variant import combined
+from rules.claim.variants import combined
 
 G = CLAIM_COMBINED
 

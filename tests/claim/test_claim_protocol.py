@@ -33,10 +33,10 @@ from rules.claim import (
 )
 from rules.claim.cards import faction_cards
 from rules.claim.explain import forced_steps
-from rules.claim.game import engine
+from rules.claim.game import claim_game
 from rules.claim.state import Choice, opened_by
 from rules.claim.trick import revealed_card_destinations
-from rules.claim.variant import (
+from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
     COMBINED_MULTI_RULES,
@@ -46,7 +46,7 @@ from rules.claim.variant import (
 )
 from rules.kernel.decisions import Decision, ForcedStep
 from rules.kernel.spec import load_spec
-from rules.kernel.verdict import Violation
+from rules.kernel.verdict import MalformedError, UnknownGameError, Violation
 
 SPEC = load_spec()
 KNOWN = frozenset(r.id for r in SPEC.rules)
@@ -168,9 +168,9 @@ def test_each_game_declares_its_rule_prefixes_and_every_role_names_a_spec_rule()
             assert rid in KNOWN and rid.split(".")[0] in rules.rule_prefixes, (rules, role, rid)
         for rids in rules.received.values():
             assert all(r in KNOWN and r.split(".")[0] in rules.rule_prefixes for r in rids)
-    assert engine("claim2") is CLAIM2
-    with pytest.raises(ValueError, match="nope"):
-        engine("nope")
+    assert claim_game("claim2") is CLAIM2
+    with pytest.raises(UnknownGameError, match="nope"):
+        claim_game("nope")
 
 
 def _cited(game: ClaimEngine, seed: int) -> set[str]:
@@ -251,7 +251,7 @@ def test_actions_validate_and_check_refuses_well_typed_impossible_actions() -> N
         verdict = CLAIM.check(state, action)
         assert isinstance(verdict, Violation) and verdict.rules, action
         assert not CLAIM.is_legal(state, action) and isinstance(CLAIM.attempt(state, action), Violation)
-    with pytest.raises(ValueError, match="not an action"):
+    with pytest.raises(MalformedError, match="not an action"):
         CLAIM.check(state, "goblin:3")  # type: ignore[arg-type]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED
 from rules.claim.cards import Faction
-from rules.claim.variant import OTHERS, PAIRS, variant_from_json, variant_violation
+from rules.claim.variants import OTHERS, PAIRS, variant_from_json, variant_violation
 from rules.kernel.spec import load_spec
 from rules.kernel.verdict import MalformedError
 
@@ -68,6 +68,29 @@ def test_malformed_variants() -> None:
     for game in (CLAIM, CLAIM2):
         with pytest.raises(MalformedError):
             game.setup_from_json({"hands": [], "deck": [], "leader": 0}, {"players": 2, "factions": []})
+
+
+@pytest.mark.parametrize(("variant", "names"), [
+    ({"players": 5, "factions": []}, ("variant.players", "2 | 3 | 4", "claim-combined.multiplayer")),
+    ({"players": 2}, ("variant:", "'factions' is required", '"factions": a list')),
+    ({}, ("variant:", "'players' and 'factions' are required",)),
+    ({"players": 2, "factions": ["knight", "goblin", "seer", "elf"]}, ("variant.factions", '"troll"', "not [")),
+    ({"players": 2, "factions": ["seer", "seer"]}, ("variant.factions", "distinct")),
+    ({"players": 2, "factions": [], "colour": "red"}, ("unknown key 'colour'",)),
+])
+def test_the_variant_is_read_through_the_games_declaration(variant: object, names: tuple[str, ...]) -> None:
+    """claim-combined declares ``players`` and ``factions`` once, in ``GameInfo.parameters``
+    (decision record 0023); the reader's errors name the key and what it allows."""
+    declared = CLAIM_COMBINED.info.parameters
+    assert [p.name for p in declared.parameters] == ["players", "factions"]
+    assert declared.by_name("players").values == (2, 3, 4)
+    assert set(declared.by_name("factions").values) == {f.key for f in Faction}
+    assert all(r in SPEC for p in declared.parameters for r in p.rules)
+    assert not CLAIM.info.parameters and not CLAIM2.info.parameters
+    with pytest.raises(MalformedError) as caught:
+        variant_from_json(variant)
+    for name in names:
+        assert name in str(caught.value)
 
 
 @pytest.mark.rules("claim-combined.deck.shuffle", "claim-combined.multiplayer.shuffle",

@@ -39,7 +39,7 @@ from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.simulate import random_action, random_record
 from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, Violation
+from rules.kernel.verdict import IllegalActionError, MalformedError, RulesError, Violation
 
 GAMES = rules.games.load_all()
 KEYS = sorted(GAMES)
@@ -219,3 +219,38 @@ def test_every_verdict_cites_rules_that_exist(key: str, seed: int) -> None:
             with pytest.raises(IllegalActionError):
                 game.apply(state, action)
     assert refused or len(pool) < 2
+
+
+def a_state_and_its_action(game: Game[Any, Any], seed: int = 5) -> tuple[Any, Any]:
+    """A state a few actions into a random game and an action that may happen there."""
+    _, actions, states = walk(game, seed, limit=3)
+    return states[-2], actions[-1]
+
+
+#: Games whose states and actions are classes of their own (Claim and Claim 2 share theirs).
+FAMILIES = {type(game): key for key, game in sorted(GAMES.items(), reverse=True)}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_what_is_not_the_games_raises_malformed_error(key: str) -> None:
+    """``check``, ``is_legal``, ``attempt``, ``apply`` and ``successor`` given a state
+    or an action that is not the game's (``None``, a string, another game's), and
+    ``legal_actions`` given such a state, raise ``MalformedError`` (a ``RulesError``)
+    in every game alike (decision record 0023; ``GameBase``)."""
+    game = GAMES[key]
+    state, action = a_state_and_its_action(game)
+    others = [a_state_and_its_action(GAMES[k]) for t, k in FAMILIES.items() if t is not type(game)]
+    assert others, "no game of another family to borrow states and actions from"
+    calls = (game.check, game.is_legal, game.attempt, game.apply, game.successor)
+    for bad in (None, "play", *(a for _, a in others)):
+        for call in calls:
+            with pytest.raises(MalformedError, match="not an action of") as caught:
+                call(state, bad)
+            assert isinstance(caught.value, RulesError)
+    for bad in (None, "state", *(s for s, _ in others)):
+        for call in calls:
+            with pytest.raises(MalformedError, match="not a state of"):
+                call(bad, action)
+        with pytest.raises(MalformedError, match="not a state of"):
+            game.legal_actions(bad)
+    assert not isinstance(game.attempt(state, action), Violation)  # the game's own legal pair passes

@@ -10,8 +10,9 @@ import pytest
 from rules.kernel import citations, registry
 from rules.kernel.game import Game
 from rules.kernel.logic import CONCRETE, symbolic
+from rules.kernel.records import object_with
 from rules.kernel.text import Text
-from rules.kernel.verdict import IllegalActionError, MalformedError, Violation
+from rules.kernel.verdict import IllegalActionError, MalformedError, Violation, refuse
 
 # ----------------------------------------------------------------- Text
 
@@ -186,3 +187,20 @@ def test_claim_is_a_game() -> None:
     assert isinstance(CLAIM, Game)
     assert CLAIM.info.key == "claim" and CLAIM.info.players == (2,)
     assert CLAIM.info.languages == ("cs", "en")
+
+
+def test_refuse_names_one_rule_or_several_and_fills_the_message() -> None:
+    """The one helper every game's refusals use (rules.kernel.verdict.refuse)."""
+    one = refuse("g.rule", Text.of(cs="hráč {s}", en="seat {s}"), s=1)
+    assert one == Violation(("g.rule",), Text.of(cs="hráč 1", en="seat 1"))
+    several = refuse(["g.a", "g.b"], Text.of(en="no"))
+    assert several.rules == ("g.a", "g.b") and several.message.get("en") == "no"
+
+
+def test_object_with_opens_every_record_object_reader() -> None:
+    """rules.kernel.records.object_with: a JSON object with known keys, else a MalformedError naming where."""
+    assert object_with({"a": 1}, "setup", ("a", "b"), "an object with a and b") == {"a": 1}
+    with pytest.raises(MalformedError, match="^'setup' must be an object with a and b$"):
+        object_with([1], "setup", ("a", "b"), "an object with a and b")
+    with pytest.raises(MalformedError, match="^position: unknown field[(]s[)] c, d$"):
+        object_with({"a": 1, "d": 2, "c": 3}, "position", {"a"}, "an object")

@@ -15,7 +15,9 @@ def test_importing_every_kernel_module_imports_no_game() -> None:
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"
-        "games = sorted(m for m in sys.modules if m.startswith('rules.') and not m.startswith('rules.kernel'))\n"
+        # rules.games comes with the package's public face (rules.load): the registry names games, imports none
+        "games = sorted(m for m in sys.modules if m.startswith('rules.')\n"
+        "               and not m.startswith('rules.kernel') and m != 'rules.games')\n"
         "print(games)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

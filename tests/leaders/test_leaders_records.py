@@ -146,11 +146,11 @@ def test_view_hides_only_the_deck_order() -> None:
 
 
 def test_the_abilities_whose_json_names_a_target_are_those_whose_actions_have_one() -> None:
-    """rules.leaders.notation.TARGET_ABILITIES (the in-page board's tap order) agrees with the engine."""
+    """rules.leaders.records.TARGET_ABILITIES (the in-page board's tap order) agrees with the engine."""
     import random
 
     from rules.kernel.simulate import play_out
-    from rules.leaders.notation import TARGET_ABILITIES
+    from rules.leaders.records import TARGET_ABILITIES
 
     seen: dict[str, set[bool]] = {}
     for seed in range(30):

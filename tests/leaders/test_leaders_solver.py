@@ -23,7 +23,7 @@ from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS, forced_win
 from rules.leaders.board import CELLS, DISTANCE, INDEX
 from rules.leaders.positions import position_from_json, position_to_json
-from rules.leaders.state import ACTIONS, END, OVER, State
+from rules.leaders.state import ACTIONS, OVER, ActionKind, State
 from rules.leaders.wins import (
     Move,
     Replies,
@@ -48,7 +48,7 @@ def _plain_win(s: State, d: int, mover: int) -> bool:
         return s.winners == (mover,)
     if s.phase != ACTIONS or s.player != mover:
         return False
-    moves = [a for a in LEADERS.legal_actions(s) if a.kind != END]
+    moves = [a for a in LEADERS.legal_actions(s) if a.kind != ActionKind.END]
     if s.pending:
         kids = (_plain_win(LEADERS.apply(s, a), d, mover) for a in moves)
         return any(kids) if s.to_move == mover else all(kids)
@@ -61,7 +61,7 @@ def plain_winning_firsts(s: State, top: int) -> set[Any]:
     if s.pending and s.to_move != mover:
         return set()
     cost = 0 if s.pending else 1
-    return {a for a in LEADERS.legal_actions(s) if a.kind != END
+    return {a for a in LEADERS.legal_actions(s) if a.kind != ActionKind.END
             and _plain_win(LEADERS.apply(s, a), top - cost, mover)}
 
 
@@ -140,7 +140,7 @@ def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> 
                 if length is not None:
                     assert lower_bound(t, mover) <= length, position_to_json(t)
                     checked += 1
-                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:6] if a.kind != END)
+                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:6] if a.kind != ActionKind.END)
             frontier = nxt
     assert checked >= 5
 

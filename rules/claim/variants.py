@@ -5,9 +5,14 @@ One engine serves Claim, Claim 2 and every combination of the two
 differs between the books is data, not code: a :class:`Ruleset` holds each
 game's record key, name, languages, rule-ID prefixes, the rule ID of each
 role ("lead", "follow-suit", "deal", …), how the face-up and drawn cards
-are cited, the scoring and the actions its records hold. The legal
-selections of a combined game are checked by :func:`variant_violation`,
-which names the rule a bad selection breaks.
+are cited, the scoring and the actions its records hold.
+
+A combined game's record names its variant, ``{"players": 2|3|4, "factions":
+[...]}``, declared once in :data:`COMBINED_PARAMETERS` (the game's
+``GameInfo.parameters``, decision record 0023) and read through
+:meth:`~rules.kernel.parameters.Parameters.parse`; the deck rules a declaration
+cannot say (one whole pair, so many other factions) are
+:func:`variant_violation`, which names the rule a bad selection breaks.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from typing import Any, Protocol
 
 import attrs
 
+import rules.claim.kinds
 from rules.claim.cards import CLAIM2_FACTIONS, CLAIM_FACTIONS, Card, Faction, deck_of
 from rules.claim.kinds import ActionKind, Received
 from rules.claim.scoring import score_claim, score_claim2
+from rules.kernel.parameters import Kind, Parameter, Parameters
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
@@ -79,7 +86,7 @@ class Ruleset:
     #: the end-of-game scoring (``claim.scoring.*`` or ``claim2.scoring.*``)
     score: Callable[[Sequence[Sequence[Card]], Variant], ScoreSheet]
     #: the action kinds a record of this game may hold
-    actions: frozenset[ActionKind]
+    actions: frozenset[rules.claim.kinds.ActionKind]  # qualified: Leaders has an ActionKind too
     #: does a record say which variant (players, factions) it plays?
     has_variants: bool
     #: how a malformed deal names the deck ("of Claim", "of the deck")
@@ -291,24 +298,38 @@ def combined(players: int, factions: tuple[Faction, ...]) -> Variant:
     return Variant(rules, players, tuple(sorted(factions)))
 
 
+#: The combined game's variant, declared once (decision record 0023): the reader, the CLI's
+#: ``--variant`` help and the rulebook read it; :func:`variant_violation` adds the deck rules.
+COMBINED_PARAMETERS = Parameters((
+    Parameter("players", Kind.INTEGER,
+              _text("A játékosok száma: kettő, három vagy négy.", "The number of players: two, three or four."),
+              ("claim-combined.two-players", "claim-combined.multiplayer"), values=tuple(HAND_SIZES)),
+    Parameter("factions", Kind.SUBSET,
+              _text("A pakli frakciói: egy teljes pár (lovagok és goblinok, vagy gnómok és óriások), mellé két "
+                    "játékosnál három, három vagy négy játékosnál öt másik frakció.",
+                    "The deck's factions: one whole pair (Knights and Goblins, or Gnomes and Giants) and three "
+                    "other factions with two players, five with three or four."),
+              ("claim-combined.deck.pair", "claim-combined.deck.two-player-factions",
+               "claim-combined.multiplayer.factions"), values=tuple(f.key for f in Faction)),
+))
+_BY_KEY = {f.key: f for f in Faction}
+
+
 def variant_from_json(data: Any) -> Variant:
-    """Parse a record's ``variant``; a bad selection raises MalformedError citing its rule."""
-    if not isinstance(data, Mapping) or set(data) != {"players", "factions"}:
-        raise MalformedError("'variant' must be {\"players\": 2|3|4, \"factions\": [...]} "
-                             "(claim-combined.two-players, claim-combined.multiplayer)")
-    names = data["factions"]
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise MalformedError("variant.factions must be a list of faction names")
-    by_key = {f.key: f for f in Faction}
-    unknown = [n for n in names if n not in by_key]
-    if unknown:
-        raise MalformedError(f"variant.factions: unknown faction(s) {', '.join(unknown)}; "
-                             f"expected some of {', '.join(by_key)}")
-    factions = [by_key[n] for n in names]
-    violation = variant_violation(data["players"], factions)
+    """Parse a record's ``variant`` through :data:`COMBINED_PARAMETERS` (both keys are
+    required), then the deck rules (:func:`variant_violation`); a bad selection raises
+    :class:`MalformedError` citing its rule."""
+    values = COMBINED_PARAMETERS.parse(data)
+    missing = [name for name, value in values.items() if value is None]
+    if missing:
+        raise MalformedError(f"{' and '.join(map(repr, missing))} {'is' if len(missing) == 1 else 'are'} required; "
+                             f"the variant is {COMBINED_PARAMETERS.describe()} "
+                             "(claim-combined.two-players, claim-combined.multiplayer)", where="variant")
+    factions = tuple(_BY_KEY[name] for name in values["factions"])
+    violation = variant_violation(values["players"], factions)
     if violation is not None:
-        raise MalformedError(f"variant: {violation.message.get('en')} ({', '.join(violation.rules)})")
-    return combined(data["players"], tuple(factions))
+        raise MalformedError(f"{violation.message.get('en')} ({', '.join(violation.rules)})", where="variant")
+    return combined(values["players"], factions)
 
 
 def random_variant(rng: Any) -> Variant:
@@ -320,5 +341,5 @@ def random_variant(rng: Any) -> Variant:
 
 
 __all__ = ["CLAIM2_FACTIONS", "CLAIM2_RULES", "CLAIM2_VARIANT", "CLAIM_RULES", "CLAIM_VARIANT", "COMBINED_MULTI_RULES",
-           "COMBINED_TWO_RULES", "OTHERS", "PAIRS", "ROLES", "Ruleset", "ScoreSheet", "Variant", "combined",
-           "random_variant", "variant_from_json", "variant_violation"]
+           "COMBINED_PARAMETERS", "COMBINED_TWO_RULES", "OTHERS", "PAIRS", "ROLES", "Ruleset", "ScoreSheet", "Variant",
+           "combined", "random_variant", "variant_from_json", "variant_violation"]

@@ -1,0 +1,155 @@
+"""The flow of a game of the Claim family: the legal actions, why an action is
+illegal, and the state after a legal one.
+
+Pure functions over immutable :class:`~rules.claim.state.State` values;
+:class:`rules.claim.game.ClaimEngine` wraps them in the kernel's Game protocol.
+The trick rules are the predicates of :mod:`rules.claim.trick` and
+:mod:`rules.claim.powers` (the functions the Z3 proofs run), called directly or
+through the tables of :mod:`rules.claim.tables` evaluated from them; resolving a
+trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
+"""
+
+from __future__ import annotations
+
+from rules.claim import violations
+from rules.claim.cards import Faction
+from rules.claim.choices import check_decision, decision_options
+from rules.claim.kinds import ActionKind
+from rules.claim.phase_one import apply_take, resolve_phase_one
+from rules.claim.phase_two import apply_crush, resolve_phase_two
+from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice
+from rules.claim.tables import _SEAT_PLAYS, FOLLOW_BY_HELD, FOLLOWABLE, _faction, followable
+from rules.kernel.registry import implements
+from rules.kernel.verdict import Violation
+
+_TAKE = ActionKind.TAKE
+
+
+@implements("claim.lead", "claim.follow", "claim.phase2.lead", "claim.follow-suit", "claim2.lead",
+            "claim2.follow", "claim2.phase2.lead", "claim-combined.play-order")
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every distinct legal action of the seat to move (empty when the game is over)."""
+    if state.phase is OVER:
+        return ()
+    decisions = state.decisions
+    if decisions:
+        return decision_options(state, decisions[0])
+    table = state.table
+    hands = state.hands
+    seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
+    hand = hands[seat]
+    plays = _SEAT_PLAYS[seat]
+    if not table:
+        return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
+    allowed = FOLLOW_BY_HELD[table[0].faction][frozenset(map(_faction, hand))]  # followable(), inline
+    return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
+
+
+def check(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; each refusal is a
+    function of :mod:`rules.claim.violations` naming its rule."""
+    v = state.variant
+    seat = state.to_move
+    if seat is None:
+        return violations.game_over(v)
+    decisions = state.decisions
+    if decisions:
+        return check_decision(state, decisions[0], action)
+    leading = not state.table
+    if type(action) is not Play:
+        return violations.no_choice_now(v, action.seat, seat, state.phase, leading)
+    if action.seat != seat:
+        if leading:
+            return violations.not_your_lead(action.seat, seat, state.tricks_played == 0, state.phase, v,
+                                            dragon_led(state))
+        return violations.not_your_follow(action.seat, seat, state.phase, v)
+    hand = state.hands[seat]
+    if action.card not in hand:
+        return violations.not_in_hand(seat, action.card, leading, state.phase, v)
+    if leading:
+        return None
+    lead = state.table[0]
+    if action.card.faction in followable(hand, lead.faction):
+        return None
+    held = max(c for c in hand if c.faction is lead.faction)
+    return violations.must_follow(action.card, lead, held, state.phase, v)
+
+
+def take_if_legal(state: State, action: Take) -> State | None:
+    """``apply_take`` when ``action`` passes the tests of ``choices.check_decision``; else None."""
+    decisions = state.decisions
+    if not decisions or state.phase is OVER:
+        return None
+    decision = decisions[0]
+    if decision.kind is not _TAKE or action.seat != decision.seat:
+        return None
+    card = action.card
+    if choice(decision).deck_allowed if card is None else card in state.face_up:
+        return apply_take(state, action)
+    return None
+
+
+def play_if_legal(state: State, action: Play) -> State | None:
+    """The state after ``action`` when it is a legal play; None otherwise (then
+    :func:`check` names the violation).
+
+    The same tests as :func:`check` (the seat to move, the card in
+    hand, ``followable``), made once and shared with the move itself: the
+    common case of ``ClaimEngine.apply`` in a random game."""
+    if state.decisions or state.phase is OVER:
+        return None
+    hands = state.hands
+    table = state.table
+    seat = (state.leader + len(table)) % len(hands)
+    card = action.card
+    if action.seat != seat:
+        return None
+    hand = hands[seat]
+    if card not in hand:
+        return None
+    if table:
+        lead = table[0].faction
+        # FOLLOWABLE[lead][True] is within FOLLOWABLE[lead][False] (tests/claim/test_tables.py): a card
+        # allowed to a hand holding the lead faction is allowed to any hand, so the hand need not be read.
+        if card.faction not in FOLLOWABLE[lead][True] and card.faction not in followable(hand, lead):
+            return None
+    # legal: seat plays card from hand into the trick
+    i = hand.index(card)
+    new_hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+    table = table + (card,)
+    if len(table) < len(hands):
+        return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
+                     state.followers, state.known_followers, state.score, state.discard,
+                     state.tricks_played, state.last_trick, state.gnomes, state.trolls, (), state.variant)
+    if state.phase is PHASE_ONE:
+        return resolve_phase_one(state, new_hands, table)
+    return resolve_phase_two(state, new_hands, table)
+
+
+def successor(state: State, action: Action) -> State:
+    """The state after an action already known to be legal."""
+    if type(action) is Play:
+        after = play_if_legal(state, action)
+        assert after is not None, "check() found legal a play play_if_legal() rejects"
+        return after
+    if type(action) is Take:
+        return apply_take(state, action)
+    assert type(action) is Crush
+    return apply_crush(state, action)
+
+
+def try_successor(state: State, action: Action) -> State | None:
+    """The state after ``action`` when the quick tests show it legal (plays and
+    takes, the actions of a game but for rare crushes); else ``None``, and
+    :func:`check` decides (and names the violation)."""
+    kind = type(action)
+    if kind is Play:
+        return play_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Play)
+    if kind is Take:
+        return take_if_legal(state, action)  # type: ignore[arg-type]  # (type(action) is Take)
+    return None
+
+
+def dragon_led(state: State) -> bool:
+    t = state.last_trick
+    return t is not None and any(c.faction is Faction.DRAGON for c in t.cards)
