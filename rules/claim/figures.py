@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 import attrs
@@ -53,11 +53,18 @@ from rules.claim.variants import (
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
-if TYPE_CHECKING:  # the game object is passed in: rules.claim.game imports this module
-    from rules.claim.game import ClaimEngine
 
-#: The game objects by record key (``rules.claim.game.engine``), passed in by the caller.
-Engines = Callable[[str], "ClaimEngine"]
+class Replays(Protocol):
+    """What a figure needs of a Claim game object (:class:`rules.claim.game.ClaimEngine`, which
+    imports this module and so is passed in, not imported): a position and the verdicts on it."""
+
+    def position_from_json(self, data: Any, variant: Any = None) -> State: ...
+
+    def attempt(self, state: State, action: Any) -> State | Violation: ...
+
+
+#: The game objects by record key (``rules.claim.game.claim_game``), passed in by the caller.
+Engines = Callable[[str], Replays]
 
 LETTERS = "ABCD"
 _KEYS = frozenset({"phase", "leader", "plays", "winner", "gnomes", "trolls", "crush", "next_leader", "face_up"})
