@@ -158,9 +158,13 @@ def test_the_schema_describes_each_game_of_the_registry() -> None:
     assert set(SCHEMA["properties"]["game"]["enum"]) == set(games.GAMES)
 
 
-def test_readme_python_example_runs() -> None:
+def test_readme_python_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's Python example runs from a checkout and says what it gets."""
+    monkeypatch.chdir(ROOT)  # the example reads a bundled record by its path in the checkout
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"```python\n(.*?)```", readme, re.S)
-    namespace: dict[str, object] = {}
+    namespace: dict[str, Any] = {}
     exec(compile(block, "README.md", "exec"), namespace)
-    assert namespace["verdict"] is not None and namespace["state"] is not None
+    assert namespace["state"] is not None
+    assert namespace["verdict"].illegal.violation.rules == ("claim.follow-suit", "claim.knights.follow-suit")
+    assert namespace["valeria"].info.parameters.describe().startswith('{"players": 1 | 2 | 3 | 4 | 5, "random_citizens"')
