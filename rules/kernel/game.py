@@ -28,6 +28,7 @@ from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, runtim
 import attrs
 
 from rules.kernel.decisions import Decisions, ForcedStep
+from rules.kernel.languages import FALLBACK
 from rules.kernel.messages import message
 from rules.kernel.parameters import Parameters
 from rules.kernel.text import Text
@@ -57,8 +58,8 @@ class Dynamics(enum.Enum):
 
 
 def _languages(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
-    if not value or value[-1] != "en":
-        raise ValueError(f"GameInfo.languages must end with 'en' (the rulebook language first): {value!r}")
+    if not value or value[-1] != FALLBACK:
+        raise ValueError(f"GameInfo.languages must end with {FALLBACK!r} (the rulebook language first): {value!r}")
 
 
 @attrs.frozen
@@ -70,7 +71,7 @@ class GameInfo:
     players: tuple[int, ...]  # allowed player counts
     chance: ChanceMode = attrs.field(validator=attrs.validators.instance_of(ChanceMode))
     information: Information = attrs.field(validator=attrs.validators.instance_of(Information))
-    languages: tuple[str, ...] = attrs.field(validator=_languages)  # the book's language first, then "en"
+    languages: tuple[str, ...] = attrs.field(validator=_languages)  # the book's language first, then the fallback
     dynamics: Dynamics = attrs.field(default=Dynamics.SEQUENTIAL,
                                      validator=attrs.validators.instance_of(Dynamics))
     #: rule-driven participants that are not seats (the solo game's Dark Lord)

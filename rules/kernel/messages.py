@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from rules.kernel.languages import FALLBACK as FALLBACK
 from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
 
@@ -63,6 +64,3 @@ def languages() -> tuple[str, ...]:
     """Languages of explanations: every rulebook's language, then :data:`FALLBACK` (from the spec)."""
     return (*sorted({book.language for book in load_spec().books} - {FALLBACK}), FALLBACK)
 
-
-#: The language every text has and the one a missing translation falls back to.
-FALLBACK: str = _data()["languages"]["fallback"]

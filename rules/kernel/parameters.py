@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from rules.kernel.languages import FALLBACK
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -158,14 +159,14 @@ class Parameters:
                             f"({', '.join(p.rules)})", where=f"variant.{p.name}")
         for refusal in self.refusals:
             if refusal.applies(values):
-                raise MalformedError(f"{refusal.reason.get('en')} ({', '.join(refusal.rules)})", where="variant")
+                raise MalformedError(f"{refusal.reason.get(FALLBACK)} ({', '.join(refusal.rules)})", where="variant")
         return values
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the record's ``variant`` object."""
         properties: dict[str, Any] = {}
         for p in self.parameters:
-            prop: dict[str, Any] = {"description": f"{', '.join(p.rules)}: {p.description.get('en')}"}
+            prop: dict[str, Any] = {"description": f"{', '.join(p.rules)}: {p.description.get(FALLBACK)}"}
             if p.kind is Kind.SUBSET:
                 prop.update({"type": "array", "uniqueItems": True,
                              "items": {"enum": list(p.values)} if p.values else {"type": "string"}})

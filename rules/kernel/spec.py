@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from rules.kernel.languages import FALLBACK
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -111,7 +112,7 @@ class Book:
 
     @property
     def languages(self) -> tuple[str, str]:
-        return (self.language, "en")
+        return (self.language, FALLBACK)
 
     def rules_in(self, section: str) -> tuple[Rule, ...]:
         return tuple(r for r in self.rules if r.section == section)
@@ -216,7 +217,7 @@ def parse_book(data: Mapping[str, Any], name: str) -> Book:
     _only(book, _BOOK_KEYS, name, "[book]")
     game = _string(book.get("game"), name, "[book].game")
     language = _string(book.get("language"), name, "[book].language")
-    langs = (language, "en")
+    langs = (language, FALLBACK)
     title = _text(book.get("title"), langs, name, "[book].title")
     seeds = tuple(_string(s, name, "[book].seeds") for s in _list(book.get("seeds", []), name, "[book].seeds"))
     namespaces = tuple(_string(s, name, "[book].namespaces")
@@ -245,7 +246,8 @@ def _parse_rule(raw: Any, index: int, game: str, prefixes: tuple[str, ...], lang
     raw = _table(raw, name, f"[[rule]] #{index + 1}")
     rid = raw.get("id")
     if not isinstance(rid, str) or not RULE_ID.match(rid):
-        raise SpecError(f"[[rule]] #{index + 1}: id {rid!r} is not a rule ID like 'claim.follow-suit'", where=name)
+        raise SpecError(f"[[rule]] #{index + 1}: id {rid!r} is not a rule ID (lowercase words joined by hyphens, "
+                        "at least two parts joined by dots)", where=name)
     if rid.split(".", 1)[0] not in prefixes:
         allowed = " or ".join(f"'{p}.'" for p in prefixes)
         raise SpecError(f"rule {rid}: ID must start with {allowed} (the book's game key or one of its namespaces)",

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 
 import attrs
 
+from rules.kernel.languages import FALLBACK
+
 
 @attrs.frozen
 class Text:
@@ -31,7 +33,7 @@ class Text:
         table = dict(self.by_lang)
         if lang in table:
             return table[lang]
-        return table.get("en", self.by_lang[0][1] if self.by_lang else "")
+        return table.get(FALLBACK, self.by_lang[0][1] if self.by_lang else "")
 
     __getitem__ = get
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from rules.kernel.languages import FALLBACK
 from rules.kernel.text import Text
 
 
@@ -17,7 +18,7 @@ class Violation:
     rules: tuple[str, ...]
     message: Text
 
-    def to_json(self, lang: str = "en") -> dict[str, object]:
+    def to_json(self, lang: str = FALLBACK) -> dict[str, object]:
         return {"rules": list(self.rules), "message": self.message.get(lang)}
 
 
@@ -46,7 +47,7 @@ class IllegalActionError(RulesError, ValueError):
     """
 
     def __init__(self, violation: Violation) -> None:
-        super().__init__(f"{', '.join(violation.rules)}: {violation.message.get('en')}")
+        super().__init__(f"{', '.join(violation.rules)}: {violation.message.get(FALLBACK)}")
         self.violation = violation
 
 
