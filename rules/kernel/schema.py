@@ -35,6 +35,9 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
 from rules.kernel.verdict import MalformedError
 
 #: The file name of a game package's fragment(s), beside its code.
@@ -181,8 +184,6 @@ def assemble(games: Mapping[str, Any]) -> dict[str, Any]:
 
 @lru_cache(maxsize=32)
 def _validator(key: str, game: Any) -> Any:
-    from jsonschema import Draft202012Validator
-
     schema = assemble({key: game})
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -200,8 +201,6 @@ def _validator_for(key: str | None, game: Any) -> Any:
 
 @cache
 def _envelope_validator() -> Any:
-    from jsonschema import Draft202012Validator
-
     return Draft202012Validator(envelope())
 
 
@@ -212,8 +211,6 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
     numbers are bounded first (:func:`check_bounds`).
     """
     check_bounds(data)
-    from jsonschema.exceptions import best_match
-
     try:
         errors = list(_validator_for(key, game).iter_errors(data))
     except RecursionError:  # pragma: no cover - check_bounds keeps nesting shallow
@@ -232,8 +229,6 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
 
 def schema_errors(schema: Mapping[str, Any], data: Any) -> list[str]:
     """Every way ``data`` breaks ``schema``, one line each (empty: valid); for tests and tools."""
-    from jsonschema import Draft202012Validator
-
     return [describe(e) for e in Draft202012Validator(schema).iter_errors(data)]
 
 
