@@ -251,10 +251,6 @@ _WINNER_TEXT = {
 }
 
 
-def _in(text: Text, languages: Sequence[str]) -> Text:
-    return Text(tuple((lang, text.get(lang)) for lang in languages))
-
-
 def draw(figure: Mapping[str, Any], languages: Sequence[str], engines: Engines) -> Picture:
     """Draw a worked example of the Claim family and check it against the engine.
 
@@ -269,8 +265,8 @@ def draw(figure: Mapping[str, Any], languages: Sequence[str], engines: Engines) 
         summary = None if winner is None else Text.of(
             cs=f"štych bere {LETTERS[winner]}", hu=f"{LETTERS[winner]} viszi az ütést",
             en=f"{LETTERS[winner]} takes the trick")
-        return Picture(figure_svg(figure, engines), _in(fig.caption, languages), tuple(fig.rules), tuple(fig.problems),
-                       None if summary is None else _in(summary, languages))
+        return Picture(figure_svg(figure, engines), fig.caption.only(languages), tuple(fig.rules), tuple(fig.problems),
+                       None if summary is None else summary.only(languages))
     outcome = trick_outcome(figure)
     problems = []
     claimed = figure.get("winner")
@@ -279,5 +275,5 @@ def draw(figure: Mapping[str, Any], languages: Sequence[str], engines: Engines) 
     elif claimed != outcome.winner:
         problems.append(f"the annotation says the {claimed} wins, but the engine "
                         f"(rules {', '.join(outcome.rules)}) gives the trick to the {outcome.winner}")
-    return Picture(trick_svg(figure), _in(outcome.caption, languages), tuple(outcome.rules), tuple(problems),
-                   _in(_WINNER_TEXT[outcome.winner], languages))
+    return Picture(trick_svg(figure), outcome.caption.only(languages), tuple(outcome.rules), tuple(problems),
+                   _WINNER_TEXT[outcome.winner].only(languages))

@@ -3,7 +3,7 @@ language and English."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -36,6 +36,11 @@ class Text:
         return table.get(FALLBACK, self.by_lang[0][1] if self.by_lang else "")
 
     __getitem__ = get
+
+    def only(self, languages: Sequence[str]) -> Text:
+        """This text in exactly ``languages``, in that order (a missing one by :meth:`get`'s
+        fallback): what a rulebook page that shows those languages needs."""
+        return Text(tuple((lang, self.get(lang)) for lang in languages))
 
     def format(self, **values: object) -> Text:
         """Fill ``{placeholders}``; a value may itself be a :class:`Text`."""

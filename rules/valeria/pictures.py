@@ -160,10 +160,6 @@ def _plain(value: object) -> Text:
     return Text.of(cs=str(value), en=str(value))
 
 
-def _in_languages(text: Text, languages: Sequence[str]) -> Text:
-    return Text(tuple((lang, text.get(lang)) for lang in languages))
-
-
 # --------------------------------------------------------------------------- card tables
 
 _TIMING = {
@@ -194,7 +190,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
     cards = index().cards
 
     def t(text: Text) -> Text:
-        return _in_languages(text, languages)
+        return text.only(languages)
 
     def row(*cells: Text) -> tuple[Text, ...]:
         return tuple(t(c) for c in cells)
@@ -500,9 +496,9 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body += _lines(198, y + 14, lines, width=width - 214, size=11, gap=16)
     height = y + 100
     title = caption.get("en")
-    return Picture(_svg(width, height, title, body), _in_languages(caption, languages), rules, tuple(problems),
-                   _in_languages(bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
-                          e="legal" if legal else "refused"), languages))
+    return Picture(_svg(width, height, title, body), caption.only(languages), rules, tuple(problems),
+                   (bilingual("stavba je {c}", "the build is {e}", c="povolena" if legal else "odmítnuta",
+                          e="legal" if legal else "refused")).only(languages))
 
 
 # --------------------------------------------------------------------------- roll
@@ -574,9 +570,9 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
             body.append(_text(16, y + 66, "nothing activates", size=12, fill=_MUTED, anchor="start"))
         y += 44 + 70 * rows
     height = y + 4
-    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
-                   _in_languages(bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
-                          n=sum(found[active].values())), languages))
+    return Picture(_svg(width, height, caption.get("en"), body), caption.only(languages), rules, tuple(problems),
+                   (bilingual("hráči {s} se aktivuje {n} karet", "seat {s}'s cards activate {n} times", s=active,
+                          n=sum(found[active].values()))).only(languages))
 
 
 # --------------------------------------------------------------------------- payment
@@ -656,9 +652,9 @@ def _payment(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     body.append(_text(18, y + 19 * len(checks) + 8, verdict_line, size=_fit(verdict_line, width - 36, 12),
                       weight="bold", fill=_OK if legal else _BAD, anchor="start"))
     height = y + 19 * len(checks) + 24
-    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
-                   _in_languages(bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
-                          e="is enough" if legal else "is refused"), languages))
+    return Picture(_svg(width, height, caption.get("en"), body), caption.only(languages), rules, tuple(problems),
+                   (bilingual("platba {c}", "the payment {e}", c="stačí" if legal else "nestačí",
+                          e="is enough" if legal else "is refused")).only(languages))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -751,8 +747,8 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     caption = Text.of(
         cs="Součty: " + ", ".join(f"hráč {sc.seat} {sc.total}" for sc in scores) + f".{tie_cs} Vítězí {winners_cs}.",
         en="Totals: " + ", ".join(f"seat {sc.seat} {sc.total}" for sc in scores) + f".{tie_en} Winner: {winners_en}.")
-    return Picture(_svg(width, height, caption.get("en"), body), _in_languages(caption, languages), rules, tuple(problems),
-                   _in_languages(bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en), languages))
+    return Picture(_svg(width, height, caption.get("en"), body), caption.only(languages), rules, tuple(problems),
+                   bilingual("vítězí {c}", "{e} wins", c=winners_cs, e=winners_en).only(languages))
 
 
 # --------------------------------------------------------------------------- entry point
