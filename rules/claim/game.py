@@ -29,6 +29,7 @@ from rules.claim.state import (
     View,
     choice,
 )
+from rules.claim.study import ClaimStudy
 from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
@@ -51,7 +52,7 @@ from rules.kernel.verdict import MalformedError, UnknownGameError
 _TURNS = tuple(Turn.of(seat) for seat in range(4))
 
 
-class ClaimEngine(GameBase[State, Action]):
+class ClaimEngine(GameBase[State, Action], ClaimStudy):  # scores, action space, bounds (decision 0026)
     """A game of the Claim family: the shared engine with one game's data.
 
     ``fixed`` is the game's one variant (Claim, Claim 2), or ``None`` when

@@ -44,6 +44,7 @@ from rules.leaders.state import (
     State,
     View,
 )
+from rules.leaders.study import LeadersStudy
 
 OFFER_SIZE = 3
 
@@ -59,7 +60,7 @@ _FATE = {
 _TURNS = (Turn.of(0), Turn.of(1))
 
 
-class Leaders(GameBase[State, Action]):
+class Leaders(GameBase[State, Action], LeadersStudy):  # scores, forced-win, bounds (decision 0026)
     """The game of Leaders (Czech *Vládci*) by Hugo Frénoy, for two players."""
 
     info = GameInfo(
