@@ -185,11 +185,13 @@ class ClaimEngine(GameBase[State, Action], ClaimStudy):  # scores, action space,
         return state.decisions
 
     def result(self, state: State) -> Result | None:
+        """The variant's scoring of the score piles; ``rules`` names the scoring rule that decided
+        the game, or whose ruling leaves it without a winner (``ScoreSheet.rules``)."""
         if state.phase is not OVER:
             return None
         v = state.variant
         scoring = v.rules.score(state.score, v)
-        return Result(scoring.winners, {"votes": scoring.votes_json()}, scoring.explain())
+        return Result(scoring.winners, {"votes": scoring.votes_json()}, scoring.explain(), rules=scoring.rules)
 
     @implements("claim.piles.face", "claim.setup.hands-secret", "claim.phase1.loser-draws", "claim2.piles.face",
                 "claim2.seers")
