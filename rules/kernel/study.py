@@ -217,7 +217,7 @@ def length_summary(lengths: Sequence[int]) -> dict[str, float]:
 class ActionSpace:
     """Every action a game can take in one variant, numbered for good (decision 0026): ``keys[n]``
     names action ``n``, and ``key`` names an action from its record JSON (``game.action_to_json``),
-    giving every record of the same action the same name. A number so means one action in every
+    giving every record of the same action the same name. So a number means one action in every
     state, which a learner of a fixed action embedding needs."""
 
     keys: tuple[str, ...] = attrs.field()

@@ -15,7 +15,15 @@ import pytest
 from rules import games
 from rules.kernel.game import TurnKind
 from rules.kernel.policies import Decision, FirstLegal, Greedy, HasPolicies, HasScores, UniformRandom, decision
-from rules.kernel.simulate import play_out, play_with, random_action, random_record, random_setup, seat_rngs
+from rules.kernel.simulate import (
+    play_out,
+    play_with,
+    random_action,
+    random_record,
+    random_setup,
+    seat_count,
+    seat_rngs,
+)
 from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS
 from rules.leaders.policies import ForcedWinPolicy
@@ -169,6 +177,24 @@ def test_the_games_offer_what_the_named_policies_use() -> None:
     assert all(isinstance(game, HasScores) for game in ours.values())
     assert [key for key, game in ours.items() if isinstance(game, HasPolicies)] == ["leaders"]
     assert isinstance(named.policy(LEADERS, "forced-win"), ForcedWinPolicy)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_scores_give_a_number_per_seat_of_the_game_dealt(key: str) -> None:
+    """What the greedy policy compares: one score per seat (the solo game's one: the player's lead)."""
+    game = games.load(key)
+    assert isinstance(game, HasScores)
+    for seed in range(3):
+        rng = random.Random(seed)
+        setup = random_setup(game, rng)
+        seats = seat_count(game, setup)
+        state = game.initial_state(setup)
+        for _ in range(60):
+            scores = game.scores(state)
+            assert len(scores) == seats and all(isinstance(s, float) for s in scores)
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, random_action(game, state, rng))
 
 
 def test_a_game_without_scores_has_no_greedy_policy() -> None:
