@@ -4,24 +4,19 @@
 combinations deal a random player count; an adapter needs one count, so it plays
 the variant the setup dealt from ``random.Random(0)`` shows (:func:`resolved_variant`).
 
-**Action numbering** (:func:`numbering`), per game and variant:
+**Action numbering** (:func:`numbering`), per game and variant, from what the
+game offers (decision 0026):
 
-- the Claim family: a **catalogue**, fixed for the variant: the record JSON of every
-  action the game can ever take, built from the cards of the variant's deck
-  (``setup_to_json``): for each seat, ``play`` each distinct card, ``take`` each
-  distinct card or ``"deck"``, and ``crush`` each multiset of the deck's Gnomes
-  (``claim2.giants``), numbered in that order. Claim: 2 × (48 + 49) = 194 numbers;
-  Claim 2: 2 × (40 + 41 + 4·4·4·4·2) = 1,186; a number means one action in every state;
-- Leaders and Valeria: **slots**. Enumerating every action they can take is not
-  practical: a Leaders action names a figure's cell, an ability, a target and a
-  path, a Valeria payment splits any price between resources. An action's number
-  is its rank among the deciding seat's legal actions sorted by their record JSON
-  (``game.action_to_json``, canonical: keys sorted): fixed by the state (the same
-  state, the same numbers, on every run and machine), but slot 3 means different
-  actions in different states. The space's size is a declared bound
-  (:data:`BOUNDS`), several times the most legal actions seen in random play
-  (Leaders 133, Valeria 113, measured over 15 seeded games each); a decision with
-  more raises :class:`SlotOverflowError`, never wraps around.
+- a game that lists every action it can take (``HasActionSpace``, the Claim
+  family from its variant's deck, ``rules/claim/study.py``) has a **catalogue**:
+  the action's number in that list, one action in every state;
+- any other game has **slots**: an action's number is its rank among the deciding
+  seat's legal actions sorted by their record JSON (``game.action_to_json``,
+  canonical: keys sorted): fixed by the state (the same state, the same numbers,
+  on every run and machine), but slot 3 means different actions in different
+  states. The space's size is the game's declared bound (``HasBounds``, else the
+  kernel's default, :class:`~rules.kernel.study.Bounds`); a decision with more
+  raises :class:`SlotOverflowError`, never wraps around.
 
 Chance outcomes are numbered as slots among the outcomes of their node.
 
@@ -39,11 +34,9 @@ both ecosystems' sequential APIs impose, documented in docs/studies.rst.
 from __future__ import annotations
 
 import enum
-import itertools
 import json
 import random
 import zlib
-from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -51,11 +44,8 @@ import attrs
 
 from rules.kernel.game import Game, HasVariants, TurnKind
 from rules.kernel.simulate import random_setup, seat_count
+from rules.kernel.study import ActionSpace, HasActionSpace, bounds
 
-#: game key -> the size of its slot numbering (legal actions per decision)
-BOUNDS: dict[str, int] = {"leaders": 1024, "valeria": 512}
-#: the games numbered by a catalogue of every action (:func:`claim_catalogue`)
-CATALOGUED = ("claim", "claim2", "claim-combined")
 #: the size of the observation tensor
 TENSOR_SIZE = 512
 
@@ -114,56 +104,28 @@ class Slots:
         return {i: a for i, (_, a) in enumerate(mine)}
 
 
-def catalogue_key(data: dict[str, Any]) -> str:
-    """An action's record JSON as a catalogue key: canonical, a crush's Gnomes as a sorted multiset."""
-    if isinstance(data.get("crush"), list):
-        data = {**data, "crush": sorted(data["crush"])}
-    return canonical(data)
-
-
 @attrs.frozen
 class Catalogue:
-    """A number for every action the game can ever take (see the module docstring)."""
+    """Numbers by the game's list of every action (see the module docstring)."""
 
-    keys: tuple[str, ...]
-    index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
-
-    @index.default
-    def _index(self) -> dict[str, int]:
-        return {key: i for i, key in enumerate(self.keys)}
+    space: ActionSpace
 
     @property
     def size(self) -> int:
-        return len(self.keys)
+        return self.space.size
 
     def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
-        return dict(sorted((self.index[catalogue_key(data)], a) for data, a in _mine(game, state)))
+        return dict(sorted(((self.space.number(data), a) for data, a in _mine(game, state)), key=lambda n: n[0]))
 
 
 Numbering = Slots | Catalogue
 
 
-def claim_catalogue(game: Game[Any, Any], variant: Any) -> Catalogue:
-    """Every action of the Claim family in ``variant``, from the cards of its deck (module docstring)."""
-    setup = game.setup_to_json(random_setup(game, random.Random(0), variant))
-    cards = [c for hand in setup["hands"] for c in hand] + list(setup["deck"])
-    distinct = sorted(set(cards))
-    gnomes = Counter(c for c in cards if c.startswith("gnome:"))
-    crushes = [sorted(g for g, n in zip(gnomes, counts) for _ in range(n))
-               for counts in itertools.product(*(range(n + 1) for n in gnomes.values()))]
-    keys = []
-    for seat in range(seats_of(game, variant)):
-        keys += [catalogue_key({"seat": seat, "play": c}) for c in distinct]
-        keys += [catalogue_key({"seat": seat, "take": c}) for c in [*distinct, "deck"]]
-        keys += [catalogue_key({"seat": seat, "crush": crush}) for crush in crushes] if gnomes else []
-    return Catalogue(tuple(keys))
-
-
 def numbering(game: Game[Any, Any], variant: Any) -> Numbering:
     """The action numbering of ``game`` in ``variant`` (resolved: :func:`resolved_variant`)."""
-    if game.info.key in CATALOGUED:
-        return claim_catalogue(game, variant)
-    return Slots(BOUNDS.get(game.info.key, 1024))
+    if isinstance(game, HasActionSpace):
+        return Catalogue(game.action_space(variant))
+    return Slots(bounds(game).most_legal_actions)
 
 
 def chance_slots(game: Game[Any, Any], state: Any) -> list[tuple[Any, Fraction]]:

@@ -24,8 +24,9 @@ Without a variant the game plays the one a fixed deal shows
 Observation strings and tensors come from the seat's view only; the information
 state is the same observation (the library's views hold what a seat remembers of
 the public history, not its own earlier private choices). A Leaders game, which
-need not end, stops after :data:`MAX_LENGTH` actions with zero returns (the
-``max_length`` parameter sets another limit; 0: the game's default).
+need not end, stops after the game's declared longest game
+(:class:`~rules.kernel.study.Bounds`) with zero returns (the ``max_length``
+parameter sets another limit; 0: the game's own).
 """
 
 from __future__ import annotations
@@ -52,15 +53,14 @@ from rules.adapters.common import (
     seats_of,
 )
 from rules.kernel.game import Game, Information
+from rules.kernel.messages import FALLBACK
 from rules.kernel.simulate import random_setup
+from rules.kernel.study import bounds
 
 #: how many deals the setup's chance node offers
 DEALS = 64
 #: the most outcomes of a chance node during play: Valeria's 36 rolls, a draw among the monsters left
 CHANCE_BOUND = 256
-#: the most actions (chance outcomes included) a game may last: the Claim family plays 52 cards with
-#: a few decisions, Valeria about 100 to 400 actions in random play, Leaders is stopped here
-MAX_LENGTH: dict[str, int] = {"claim": 200, "claim2": 200, "claim-combined": 200, "leaders": 300, "valeria": 3000}
 
 
 def short_name(key: str) -> str:
@@ -71,7 +71,7 @@ def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
     key = game.info.key
     perfect = game.info.information is Information.PERFECT
     return pyspiel.GameType(
-        short_name=short_name(key), long_name=f"{game.info.name['en']} (tabletop-rules)",
+        short_name=short_name(key), long_name=f"{game.info.name.get(FALLBACK)} (tabletop-rules)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
@@ -96,7 +96,7 @@ class RulesGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = resolved_variant(game, json.loads(text) if text else None)
         self.seats = seats_of(game, self.variant)
         self.numbering: Numbering = numbering(game, self.variant)
-        self.max_length = int((params or {}).get("max_length", 0)) or MAX_LENGTH.get(key, 1000)
+        self.max_length = int((params or {}).get("max_length", 0)) or bounds(game).longest_game
         game_type = _game_type(game)
         if self.seats == 2:
             game_type = pyspiel.GameType(**{**_fields(game_type), "utility": pyspiel.GameType.Utility.ZERO_SUM})

@@ -29,6 +29,7 @@ from rules.claim.state import (
     View,
     choice,
 )
+from rules.claim.study import ClaimStudy
 from rules.claim.variants import (
     CLAIM2_VARIANT,
     CLAIM_VARIANT,
@@ -51,7 +52,7 @@ from rules.kernel.verdict import MalformedError, UnknownGameError
 _TURNS = tuple(Turn.of(seat) for seat in range(4))
 
 
-class ClaimEngine(GameBase[State, Action]):
+class ClaimEngine(GameBase[State, Action], ClaimStudy):  # scores, action space, bounds (decision 0026)
     """A game of the Claim family: the shared engine with one game's data.
 
     ``fixed`` is the game's one variant (Claim, Claim 2), or ``None`` when
@@ -184,11 +185,13 @@ class ClaimEngine(GameBase[State, Action]):
         return state.decisions
 
     def result(self, state: State) -> Result | None:
+        """The variant's scoring of the score piles; ``rules`` names the scoring rule that decided
+        the game, or whose ruling leaves it without a winner (``ScoreSheet.rules``)."""
         if state.phase is not OVER:
             return None
         v = state.variant
         scoring = v.rules.score(state.score, v)
-        return Result(scoring.winners, {"votes": scoring.votes_json()}, scoring.explain())
+        return Result(scoring.winners, {"votes": scoring.votes_json()}, scoring.explain(), rules=scoring.rules)
 
     @implements("claim.piles.face", "claim.setup.hands-secret", "claim.phase1.loser-draws", "claim2.piles.face",
                 "claim2.seers")

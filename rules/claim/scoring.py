@@ -100,6 +100,12 @@ class Scoring(_Votes):
                 en=f"Nobody has three votes ({counts[0]}–{counts[1]}): the game has no winner (ruling on claim.scoring.win)."))
         return tuple(lines)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """What decided the game (``Result.rules``): three votes win, and by its ruling fewer leave
+        the game without a winner."""
+        return ("claim.scoring.win",)
+
 
 @implements("claim.phase2.end")
 def score(piles: Sequence[Sequence[Card]], factions: Sequence[Faction] = CLAIM_FACTIONS) -> Scoring:
@@ -136,6 +142,10 @@ def outvotes(values: Sequence[Any], other_values: Sequence[Any]) -> bool:
     if len(values) != len(other_values):
         return len(values) > len(other_values)
     return sorted(values, reverse=True) > sorted(other_values, reverse=True)
+
+
+#: the rule of the most votes winning, by player count where it is not Claim 2's
+_MOST_VOTES = {3: "claim-combined.scoring.three-players", 4: "claim-combined.scoring.four-players"}
 
 
 @attrs.frozen
@@ -177,6 +187,16 @@ class Scoring2(_Votes):
                                     f"(szavazatok: {tally}).",
                                  en=f"No winner: the tie survives every tie-break (votes: {tally})."))
         return tuple(lines)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """What decided the game (``Result.rules``): the criterion that left one side the winner
+        or, when the tie survived them all, the rule whose ruling says nobody wins (the last
+        tie-break of two players', the winner's rule of three and four players')."""
+        if self.decided_by:
+            return (self.decided_by,)
+        seats = sum(len(side) for side in self.sides)
+        return (_MOST_VOTES.get(seats, "claim2.scoring.win-tie"),)
 
 
 def _side_name(seats: Sequence[int]) -> Text:
@@ -234,8 +254,7 @@ def score_claim2(piles: Sequence[Sequence[Card]], variant: Any) -> Scoring2:
     totals = tuple(len(h) for h in held_by)
     cards = tuple(sum(1 for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
     sums = tuple(sum(c.value for c in pooled[i] if c.faction in held_by[i]) for i in range(len(sides)))
-    most_votes = {3: "claim-combined.scoring.three-players", 4: "claim-combined.scoring.four-players"}
-    keys: list[tuple[str, tuple[int, ...]]] = [(most_votes.get(players, "claim2.scoring.win"), totals),
+    keys: list[tuple[str, tuple[int, ...]]] = [(_MOST_VOTES.get(players, "claim2.scoring.win"), totals),
                                                ("claim2.scoring.win-tie", cards)]
     if players >= 3:
         keys[1] = ("claim-combined.scoring.three-players.tie-cards", cards)

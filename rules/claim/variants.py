@@ -42,10 +42,18 @@ HAND_SIZES = {2: 13, 3: 12, 4: 9}
 
 
 class ScoreSheet(Protocol):
-    """A scored game: the winning seats, the votes as JSON and their explanation."""
+    """A scored game: the winning seats, the votes (as JSON too), their explanation and the
+    rule that decided the game (``Result.rules``)."""
 
     @property
     def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def votes(self) -> tuple[tuple[Faction, tuple[int, ...]], ...]:
+        """Per faction, the seats holding its vote (both partners of a four-player team)."""
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
 
     def votes_json(self) -> dict[str, list[int]]: ...
 

@@ -7,6 +7,12 @@ actions, never the state, so the view-leak guarantee of the conformance suite
 ``random.Random``, so changing one seat's policy changes neither the dice nor
 another seat's draws.
 
+What a policy needs of a game beyond the protocol is a capability the game
+offers (decision records 0012 and 0026), tested with ``isinstance``: its
+score per seat (:class:`HasScores`, which :class:`Greedy` maximises) and the
+policies of its own (:class:`HasPolicies`, e.g. a solver's forced win). The
+game's package holds them, beside its rules; this module names no game.
+
 A policy that must look one step ahead (:class:`Greedy`) may ask the
 :class:`Decision` for a state *sampled consistently with the view*: the true
 state with everything the seat may not see redrawn by the game's
@@ -25,7 +31,7 @@ state (:func:`rules.kernel.simulate.play_out`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -39,10 +45,11 @@ Scores = Callable[[Any], Sequence[float]]
 
 @runtime_checkable
 class HasScores(Protocol):
-    """A game whose states have a score per seat (victory points, votes held)."""
+    """A game whose states have a score per seat (victory points, votes held): what
+    :class:`Greedy` maximises; a game without it has no ``greedy`` policy."""
 
     def scores(self, state: Any) -> Sequence[float]:
-        """Each seat's score in ``state``, seat by seat."""
+        """Each seat's score in ``state``, seat by seat; higher is better."""
 
 
 @attrs.frozen
@@ -88,6 +95,14 @@ class Policy(Protocol):
     def choose(self, decision: Decision, rng: random.Random) -> Any: ...
 
 
+@runtime_checkable
+class HasPolicies(Protocol):
+    """A game with policies of its own besides the generic ones: name -> a function that
+    makes the policy (called in the process that plays, so a policy need not be pickled)."""
+
+    policies: Mapping[str, Callable[[], Policy]]
+
+
 @attrs.frozen
 class UniformRandom:
     """Every legal action equally likely: one ``rng.choice``, the same draw as
@@ -115,13 +130,13 @@ WIN_VALUE = float("inf")
 
 @attrs.frozen
 class Greedy:
-    """One ply: the action after which the seat's score is highest, ties broken
-    uniformly at random. An action that ends the game is worth
-    :data:`WIN_VALUE` when the seat wins it and its score otherwise; without a
-    score function, only a win counts. Evaluated on a state sampled from the
-    view (:meth:`Decision.sample`); without one, the policy plays at random."""
+    """One ply: the action after which the seat's score (``scores``, the game's
+    :meth:`HasScores.scores`) is highest, ties broken uniformly at random. An
+    action that ends the game is worth :data:`WIN_VALUE` when the seat wins it and
+    its score otherwise. Evaluated on a state sampled from the view
+    (:meth:`Decision.sample`); without one, the policy plays at random."""
 
-    scores: Scores | None = None
+    scores: Scores
     name: str = "greedy"
 
     def value(self, game: Game[Any, Any], after: Any, seat: int) -> float:
@@ -129,7 +144,7 @@ class Greedy:
             result = game.result(after)
             if result is not None and seat in result.winners:
                 return WIN_VALUE
-        return float(self.scores(after)[seat]) if self.scores is not None else 0.0
+        return float(self.scores(after)[seat])
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         game, seat = decision.game, decision.seat

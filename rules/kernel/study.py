@@ -9,6 +9,14 @@ reports is computed from the games' :class:`Outcome` records in index order
 (:func:`summarize`): wins, ties and unfinished games per seat, the first seat's
 share of the decisive games with a Wilson interval, the length distribution,
 and the end conditions that decided the games (``Result.rules``).
+
+What the adapters to other ecosystems (:mod:`rules.adapters`) need of a game
+beyond the protocol is a capability the game offers in its own package
+(decision records 0012 and 0026), tested with ``isinstance``: a list of every
+action it may take in a variant (:class:`HasActionSpace`, so each action keeps
+one number in every state) and the declared size of its decisions and games
+(:class:`HasBounds`; :class:`Bounds` holds the defaults of a game that declares
+none). This module names no game.
 """
 
 from __future__ import annotations
@@ -18,8 +26,8 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -200,3 +208,72 @@ def length_summary(lengths: Sequence[int]) -> dict[str, float]:
     quartiles = statistics.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 3
     return {"min": ordered[0], "p25": quartiles[0], "median": quartiles[1], "p75": quartiles[2],
             "max": ordered[-1], "mean": round(statistics.fmean(ordered), 2)}
+
+
+# ----------------------------------------------------------------------------- what an adapter asks of a game
+
+
+@attrs.frozen
+class ActionSpace:
+    """Every action a game can take in one variant, numbered for good (decision 0026): ``keys[n]``
+    names action ``n``, and ``key`` names an action from its record JSON (``game.action_to_json``),
+    giving every record of the same action the same name. So a number means one action in every
+    state, which a learner of a fixed action embedding needs."""
+
+    keys: tuple[str, ...] = attrs.field()
+    key: Callable[[Mapping[str, Any]], str] = attrs.field(eq=False)
+    _numbers: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    @keys.validator
+    def _once(self, attribute: Any, keys: tuple[str, ...]) -> None:
+        if len(set(keys)) != len(keys):
+            raise ValueError("an action space names each action once")
+
+    @_numbers.default
+    def _number_each(self) -> dict[str, int]:
+        return {key: number for number, key in enumerate(self.keys)}
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    def number(self, action_json: Mapping[str, Any]) -> int:
+        """The number of the action written ``action_json``; ``KeyError`` for one outside the space."""
+        return self._numbers[self.key(action_json)]
+
+
+@runtime_checkable
+class HasActionSpace(Protocol):
+    """A game that can list every action it may ever take in a variant, few enough to number
+    (the cards of a deck, not the paths across a board). A game without it is numbered by
+    *slots*: an action's rank among the legal actions of the state, within :class:`Bounds`."""
+
+    def action_space(self, variant: Any) -> ActionSpace:
+        """Every action of ``variant`` (a record's variant, resolved: never ``None`` for a game
+        that needs one), each seat's, in a fixed order."""
+
+
+@attrs.frozen
+class Bounds:
+    """How large a game's decisions and games are declared to be (the adapters' fixed sizes).
+
+    ``most_legal_actions``: the most legal actions one seat can have at one decision (the
+    size of a slot numbering; a decision with more is refused, never wrapped around);
+    ``longest_game``: the actions, chance outcomes included, after which an adapter stops a
+    game (above the longest game where every game ends soon; a limit where one need not end).
+    The defaults serve a game that declares none."""
+
+    most_legal_actions: int = 1024
+    longest_game: int = 1000
+
+
+@runtime_checkable
+class HasBounds(Protocol):
+    """A game that declares its :class:`Bounds`."""
+
+    bounds: Bounds
+
+
+def bounds(game: Game[Any, Any]) -> Bounds:
+    """The bounds ``game`` declares, else the defaults."""
+    return game.bounds if isinstance(game, HasBounds) else Bounds()

@@ -44,6 +44,7 @@ from rules.leaders.state import (
     State,
     View,
 )
+from rules.leaders.study import LeadersStudy
 
 OFFER_SIZE = 3
 
@@ -56,10 +57,15 @@ _FATE = {
                              en="Seat {s}'s leader is surrounded (leaders.end.surrounded)."),
 }
 
+#: The end condition a lost leader's fate names (``Result.rules``).
+_FATE_RULE = {Fate.CAPTURED: "leaders.end.captured", Fate.SURROUNDED: "leaders.end.surrounded"}
+#: The rule whose ruling leaves the game without a winner when both leaders fall at once.
+_BOTH_FELL = "leaders.end.immediate"
+
 _TURNS = (Turn.of(0), Turn.of(1))
 
 
-class Leaders(GameBase[State, Action]):
+class Leaders(GameBase[State, Action], LeadersStudy):  # scores, forced-win, bounds (decision 0026)
     """The game of Leaders (Czech *Vládci*) by Hugo Frénoy, for two players."""
 
     info = GameInfo(
@@ -140,15 +146,20 @@ class Leaders(GameBase[State, Action]):
                      for pid in state.pending)
 
     def result(self, state: State) -> Result | None:
+        """The winner and how each fallen leader fell; ``rules`` names each end condition met
+        (``leaders.end.captured``, ``leaders.end.surrounded``) and, when both leaders fell at
+        once, ``leaders.end.immediate``, whose ruling leaves the game without a winner."""
         if state.phase != OVER:
             return None
         lost = engine.lost_sides(state)
-        lines = tuple(_FATE[engine.leader_fate(state.pieces, state.board, state.cells, s) or Fate.CAPTURED].format(s=s)
-                      for s in lost)
+        fates = tuple(engine.leader_fate(state.pieces, state.board, state.cells, s) or Fate.CAPTURED for s in lost)
+        lines = tuple(_FATE[fate].format(s=s) for s, fate in zip(lost, fates))
+        decided_by = tuple(dict.fromkeys(_FATE_RULE[fate] for fate in fates))  # each end condition once
         if not state.winners:
             lines += (Text.of(cs="Oba vládci padli zároveň: hra nemá vítěze (rozhodnutí k leaders.end.immediate).",
                               en="Both leaders fell at once: no winner (ruling on leaders.end.immediate)."),)
-        return Result(state.winners, {"lost": list(lost)}, lines)
+            decided_by += (_BOTH_FELL,)
+        return Result(state.winners, {"lost": list(lost)}, lines, rules=decided_by)
 
     def view(self, state: State, seat: int) -> View:
         """Everything but the order of the face-down Discovery deck."""

@@ -18,8 +18,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=1000, metavar="N", help="games to play (default 1000)")
     p.add_argument("--variant", default=None, metavar="JSON", help="the game's variant, as for `rules play`")
     p.add_argument("--policy", default="random", metavar="P[,P...]",
-                   help="a policy per seat, the last serving the rest: random, first, greedy "
-                        "(leaders also forced-win); default random")
+                   help="a policy per seat, the last serving the rest: random, first, greedy (a game "
+                        "with scores) and any the game adds; default random")
     p.add_argument("--seed", type=int, default=0, help="the same seed, the same study, whatever --workers")
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
     p.add_argument("--ray", default=None, metavar="ADDRESS",

@@ -62,10 +62,11 @@ from rules.valeria.state import (
     State,
     View,
 )
+from rules.valeria.study import ValeriaStudy
 from rules.valeria.variants import PARAMETERS, options_of
 
 
-class Valeria(GameBase[State, Action]):
+class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.valeria.study, decision 0026)
     """Valeria: Card Kingdoms (Czech *Království Valerie*) by Isaias Vallejo, base game."""
 
     info = GameInfo(

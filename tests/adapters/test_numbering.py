@@ -13,7 +13,6 @@ from rules.adapters.common import (
     SlotOverflowError,
     Slots,
     canonical,
-    catalogue_key,
     decider,
     numbering,
     observation_string,
@@ -21,8 +20,10 @@ from rules.adapters.common import (
     resolved_variant,
     seats_of,
 )
+from rules.claim.study import action_key
 from rules.kernel.game import HasSecrets
 from rules.kernel.simulate import random_action, random_setup
+from rules.kernel.study import ActionSpace, Bounds, HasActionSpace, HasBounds, bounds
 
 
 @pytest.mark.parametrize("key", ["claim", "claim2", "claim-combined"])
@@ -31,17 +32,50 @@ def test_the_claim_catalogue_numbers_every_action_once_for_good(key: str) -> Non
     game = games.load(key)
     variant = resolved_variant(game, None)
     catalogue = numbering(game, variant)
-    assert isinstance(catalogue, Catalogue) and len(set(catalogue.keys)) == catalogue.size
+    assert isinstance(catalogue, Catalogue) and len(set(catalogue.space.keys)) == catalogue.size
     seen: dict[str, int] = {}
     for seed in range(3):
         rng = random.Random(seed)
         state = game.initial_state(random_setup(game, rng, variant))
         while not game.is_terminal(state):
             for number, action in catalogue.numbered(game, state).items():
-                assert seen.setdefault(catalogue_key(game.action_to_json(action)), number) == number
+                assert seen.setdefault(action_key(game.action_to_json(action)), number) == number
             state = game.apply(state, random_action(game, state, rng))
     if key == "claim2":  # its Giants crush Gnomes (claim2.giants): those numbers are used too
         assert any('"crush"' in text for text in seen)
+
+
+@pytest.mark.parametrize(("key", "size"), [("claim", 2 * (48 + 49)), ("claim2", 2 * (40 + 41 + 4 * 4 * 4 * 4 * 2))])
+def test_the_catalogue_has_the_documented_size(key: str, size: int) -> None:
+    """docs/studies.rst: Claim 194 numbers, Claim 2 1,186 (its Gnomes crushed in every multiset)."""
+    assert numbering(games.load(key), None).size == size
+
+
+def test_a_crush_is_one_action_whatever_the_order_of_its_gnomes() -> None:
+    space = games.load("claim2").action_space(None)
+    assert space.number({"seat": 1, "crush": ["gnome:3", "gnome:1"]}) == space.number(
+        {"crush": ["gnome:1", "gnome:3"], "seat": 1})
+    with pytest.raises(KeyError):
+        space.number({"seat": 2, "play": "gnome:1"})  # no third seat in Claim 2
+
+
+def test_an_action_space_names_each_action_once() -> None:
+    assert ActionSpace(("a", "b"), str).number("b") == 1  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="once"):
+        ActionSpace(("a", "a"), str)
+
+
+def test_the_games_offer_their_numbering_and_bounds() -> None:
+    """The Claim family lists its actions; Leaders and Valeria declare their slot bounds; a game
+    that declares nothing gets the kernel's defaults (decision 0026)."""
+    listed = sorted(key for key in games.GAMES if isinstance(games.load(key), HasActionSpace))
+    assert {"claim", "claim2", "claim-combined"} <= set(listed) and not {"leaders", "valeria"} & set(listed)
+    assert isinstance(numbering(games.load("leaders"), None), Slots)
+    assert (bounds(games.load("leaders")).most_legal_actions, bounds(games.load("valeria")).most_legal_actions) == (
+        1024, 512)
+    assert numbering(games.load("valeria"), {"players": 2}) == Slots(512)
+    assert all(isinstance(games.load(key), HasBounds) for key in ("claim", "leaders", "valeria"))
+    assert bounds(object()) == Bounds(1024, 1000)  # type: ignore[arg-type]
 
 
 def test_slots_are_the_legal_actions_in_record_order_and_bounded() -> None:

@@ -24,12 +24,15 @@ from rules.kernel.schema import HasRecordSchema
 from rules.kernel.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The layers above the kernel that serve every game (decision 0025): no game key, game word or
-#: language code in their string literals, no import of a game package.
+#: The layers above the kernel that serve every game (decision 0025), and the studies and the
+#: adapters with the kernel's parts of them (decision 0026): no game key, game word or language
+#: code in their string literals, no import of a game package.
 NEUTRAL = [ROOT / "rules" / "cli.py", ROOT / "rules" / "rulebook.py", *sorted((ROOT / "rules" / "sphinx").glob("*.py")),
            *sorted((ROOT / "rules" / "web").glob("*.py")), *sorted((ROOT / "rules" / "web" / "static").glob("*.js")),
-           *sorted((ROOT / "rules" / "sphinx" / "static").glob("*.js"))]
-GENERIC = [*sorted((ROOT / "rules" / "kernel").glob("*.py")), *NEUTRAL,
+           *sorted((ROOT / "rules" / "sphinx" / "static").glob("*.js")),
+           *sorted((ROOT / "rules" / "studies").glob("*.py")), *sorted((ROOT / "rules" / "adapters").glob("*.py")),
+           ROOT / "rules" / "kernel" / "policies.py", ROOT / "rules" / "kernel" / "study.py"]
+GENERIC = [*sorted((ROOT / "rules" / "kernel").glob("*.py")), *(p for p in NEUTRAL if p.parent.name != "kernel"),
            ROOT / "proofs" / "__init__.py", ROOT / "proofs" / "__main__.py"]
 GAMES = rules.games.load_all()
 

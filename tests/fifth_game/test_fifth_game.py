@@ -69,6 +69,20 @@ def test_play_adjudicate_bench_rules_and_schema(site: Path, tmp_path: Path) -> N
     assert KEY in schema["properties"]["game"]["enum"] and "claim" in schema["properties"]["game"]["enum"]
 
 
+def test_a_study_plays_it_by_the_policies_every_game_has(site: Path) -> None:
+    """It offers no scores and no policies of its own (decision record 0026): ``random`` and
+    ``first`` play it, ``greedy`` is refused with what it needs, and its results state no rule."""
+    out = run(site, "-m", "rules", "study", KEY, "--games", "20", "--policy", "random,first", "--seed", "3",
+              "--json", "--quiet")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 20 and summary["policies"] == ["random", "first"] and summary["unfinished"] == 0
+    assert sum(summary["wins"]) - summary["ties"] + summary["no_winner"] == 20
+    assert summary["decided_by"] == {"(not stated)": 20}
+    greedy = run(site, "-m", "rules", "study", KEY, "--games", "2", "--policy", "greedy", "--quiet")
+    assert greedy.returncode == 2 and "HasScores" in greedy.stderr and "random, first" in greedy.stderr
+
+
 def test_verdicts_cite_its_rules_in_its_language(site: Path, tmp_path: Path) -> None:
     pair, high, straight = ["Qs", "Qd", "3c"], ["As", "Kd", "9h"], ["Ah", "2h", "3d"]
     files = [

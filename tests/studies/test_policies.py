@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import attrs
@@ -13,14 +14,22 @@ import pytest
 
 from rules import games
 from rules.kernel.game import TurnKind
-from rules.kernel.policies import Decision, FirstLegal, Greedy, UniformRandom, decision
-from rules.kernel.simulate import play_out, play_with, random_action, random_record, random_setup, seat_rngs
+from rules.kernel.policies import Decision, FirstLegal, Greedy, HasPolicies, HasScores, UniformRandom, decision
+from rules.kernel.simulate import (
+    play_out,
+    play_with,
+    random_action,
+    random_record,
+    random_setup,
+    seat_count,
+    seat_rngs,
+)
+from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS
 from rules.leaders.policies import ForcedWinPolicy
 from rules.leaders.positions import position_from_json
 from rules.leaders.wins import forced_win
 from rules.studies import policies as named
-from rules.studies.scores import SCORES
 
 KEYS = sorted(games.GAMES)
 PUZZLE = Path(__file__).parents[2] / "examples" / "leaders" / "win-this-phase.json"
@@ -114,7 +123,7 @@ def test_play_out_without_policies_is_the_old_random_play() -> None:
 
 
 def test_greedy_takes_the_win_and_first_is_first() -> None:
-    """Leaders has no score: the greedy policy still plays an action that wins at once."""
+    """Leaders has no score (every seat 0): the greedy policy still plays an action that wins at once."""
     state = position_from_json(json.loads(PUZZLE.read_text())["position"])
     legal = LEADERS.legal_actions(state)
     seat = LEADERS.turn(state).seats[0]
@@ -122,13 +131,14 @@ def test_greedy_takes_the_win_and_first_is_first() -> None:
     assert FirstLegal().choose(d, random.Random(0)) == legal[0]
     winning = [a for a in legal if (r := LEADERS.result(LEADERS.apply(state, a))) is not None and seat in r.winners]
     if winning:
-        assert Greedy().choose(d, random.Random(0)) in winning
+        assert Greedy(LEADERS.scores).choose(d, random.Random(0)) in winning
 
 
 @pytest.mark.parametrize("key", ["claim", "valeria"])
 def test_greedy_maximises_the_score_one_ply_ahead(key: str) -> None:
     game = games.load(key)
-    score = SCORES[key]
+    assert isinstance(game, HasScores)
+    score = game.scores
     for state in _states(key, 5, 11):
         turn = game.turn(state)
         if turn.kind is not TurnKind.SEAT:
@@ -156,8 +166,45 @@ def test_forced_win_policy_plays_a_forced_win() -> None:
 def test_named_policies() -> None:
     assert named.names(LEADERS) == ("random", "first", "greedy", "forced-win")
     assert [p.name for p in named.parse(LEADERS, "greedy, forced-win")] == ["greedy", "forced-win"]
-    with pytest.raises(Exception, match="has the policies"):
+    assert named.names(games.load("claim")) == ("random", "first", "greedy")
+    with pytest.raises(MalformedError, match="has the policies random, first, greedy$"):
         named.parse(games.load("claim"), "forced-win")
+
+
+def test_the_games_offer_what_the_named_policies_use() -> None:
+    """Scores for the greedy policy in every bundled game; Leaders' forced win through its capability."""
+    ours = {key: games.load(key) for key, r in games.REGISTRY.items() if r.distribution == games.DISTRIBUTION}
+    assert all(isinstance(game, HasScores) for game in ours.values())
+    assert [key for key, game in ours.items() if isinstance(game, HasPolicies)] == ["leaders"]
+    assert isinstance(named.policy(LEADERS, "forced-win"), ForcedWinPolicy)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_scores_give_a_number_per_seat_of_the_game_dealt(key: str) -> None:
+    """What the greedy policy compares: one score per seat (the solo game's one: the player's lead)."""
+    game = games.load(key)
+    assert isinstance(game, HasScores)
+    for seed in range(3):
+        rng = random.Random(seed)
+        setup = random_setup(game, rng)
+        seats = seat_count(game, setup)
+        state = game.initial_state(setup)
+        for _ in range(60):
+            scores = game.scores(state)
+            assert len(scores) == seats and all(isinstance(s, float) for s in scores)
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, random_action(game, state, rng))
+
+
+def test_a_game_without_scores_has_no_greedy_policy() -> None:
+    """A game that offers neither scores nor policies of its own (as another distribution's game
+    may) is played by random and first; greedy is refused, naming what it needs."""
+    bare = SimpleNamespace(info=games.load("claim").info)
+    assert named.names(bare) == ("random", "first")  # type: ignore[arg-type]
+    assert [p.name for p in named.parse(bare, "random,first")] == ["random", "first"]  # type: ignore[arg-type]
+    with pytest.raises(MalformedError, match="offers none .HasScores.; it has the policies random, first$"):
+        named.policy(bare, "greedy")  # type: ignore[arg-type]
 
 
 def _hidden_part(key: str, state: Any, seat: int) -> str:

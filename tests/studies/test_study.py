@@ -134,3 +134,13 @@ def test_bench_reports_the_variant_and_outcomes_per_seat() -> None:
     assert sum(v["games"] for v in mixed["variants"]) == 4
     leaders = bench(games.load("leaders"), 2, seed=0, max_actions=5)
     assert leaders["variant"] is None and leaders["outcomes"]["unfinished"] == 2
+
+
+def test_the_table_names_the_rules_that_decided_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """The games fill ``Result.rules``: "decided by" names their end conditions, not "(not stated)"."""
+    code, out, _ = _run(capsys, "study", "claim2", "--games", "6", "--seed", "2", "--quiet")
+    decided = out.split("decided by:\n", 1)[1]
+    assert code == 0 and "claim2.scoring.win" in decided and UNSTATED not in decided
+    leaders = run(Study("leaders", 6, ("forced-win", "greedy"), seed=7, max_actions=300))
+    assert leaders.decided_by and sum(n for _, n in leaders.decided_by) == leaders.games - leaders.unfinished
+    assert all(rule.startswith("leaders.end.") for rules, _ in leaders.decided_by for rule in rules.split(" + "))
