@@ -505,9 +505,12 @@ def begin_actions(state: State) -> State:
 
 
 def _active_domains_at(state: State, timing: str, rule: str) -> State:
-    """The active seat's domains whose effect acts at ``timing`` give it, in the order built (``rule``)."""
+    """The active seat's domains whose effect acts at ``timing`` give it (``rule``), their
+    decisions queued in the order built: each domain's decisions go on top of the pending
+    stack, so the domains are walked from the last built back to the first, which leaves
+    the first built on top (the plain gains of the Action phase's start add up in any order)."""
     ix = _I()
-    for d in state.seat.domains:
+    for d in reversed(state.seat.domains):
         dom = ix.domains[d]
         if dom.timing == timing:
             state = resolve_effects(state, state.active, dom.effect, d, rule)
@@ -754,8 +757,10 @@ def close_actions(state: State) -> State:
     """The end of the Action phase: the active seat's end-of-phase domains act. Their
     owner chooses the order (valeria.domains.trigger-order); the base game's powers
     that act together (Cathedral of St Aquila, The Orb of Urdr: each a take from an
-    opponent of the owner's choice) give the same result in either order, so they are
-    queued in the order built and each target is the owner's explicit choice."""
+    opponent of the owner's choice) are queued in the order built; a take that names
+    its domain answers that domain's, one that names none the first queued, so the
+    owner chooses the order and each target (valeria.symbols.opponent,
+    :func:`answered_take`)."""
     return _active_domains_at(replace(state, closing=True), "action-end", "valeria.domains.effects")
 
 
@@ -943,9 +948,13 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
             yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "take":
-        for o in range(state.players):
-            if targetable(state.players, state.resting, seat, o):
-                yield Action(ActionKind.TAKE, seat, target=o)
+        takes = pending_takes(state)
+        # several takes at once (Cathedral of St Aquila and The Orb of Urdr): each answer names its domain
+        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
+        for source in sources:
+            for o in range(state.players):
+                if targetable(state.players, state.resting, seat, o):
+                    yield Action(ActionKind.TAKE, seat, source, target=o)
     elif d.kind == "exchange":
         _, effect = decision_detail(d)
         if affords(state.seats[seat], effect.pay):
@@ -1008,9 +1017,39 @@ def successor(state: State, a: Action) -> State:
     return advance(state)
 
 
+@implements("valeria.domains.trigger-order")
+def pending_takes(state: State) -> tuple[Decision, ...]:
+    """The "take" decisions on top of the pending stack, all of one seat: the takes that
+    act together (Cathedral of St Aquila and The Orb of Urdr at the end of the Action
+    phase), which their owner answers in the order of its choice."""
+    if not state.pending or state.pending[0].kind != "take":
+        return ()
+    owner = state.pending[0].seat
+    run = []
+    for d in state.pending:
+        if d.kind != "take" or d.seat != owner:
+            break
+        run.append(d)
+    return tuple(run)
+
+
+@implements("valeria.domains.trigger-order", "valeria.symbols.opponent")
+def answered_take(state: State, a: Action) -> int | None:
+    """Where in ``state.pending`` the take ``a`` answers: the pending take of the domain it
+    names (``a.card``), among the takes on top (:func:`pending_takes`), as the owner chooses
+    the order; without a name the take queued first (the first built). ``None``: no take
+    of the named domain is pending."""
+    takes = pending_takes(state)
+    if not a.card:
+        return 0 if takes else None
+    return next((i for i, d in enumerate(takes) if decision_detail(d)[0] == a.card), None)
+
+
 def _decide(state: State, a: Action) -> State:
-    d = state.pending[0]
-    state = replace(state, pending=state.pending[1:])
+    answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
+    assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
+    d = state.pending[answered]
+    state = replace(state, pending=state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
     if a.kind == ActionKind.DECLINE:
         return state

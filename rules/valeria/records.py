@@ -34,6 +34,10 @@ Actions::
     {"seat": 0, "choose": "citizen"}              a reward branch
     {"seat": 0, "citizen": "knight"}              the citizen a reward gains
     {"seat": 0, "take_from": 1}                   the opponent a "take" effect takes from
+    {"seat": 0, "take_from": 1, "domain": "the-orb-of-urdr"}   with several takes pending (Cathedral of
+                                                  St Aquila and The Orb of Urdr), the domain whose take it
+                                                  answers: the owner chooses the order (without "domain",
+                                                  as records before it: the take of the domain built first)
     {"seat": 0, "exchange": true}                 an optional exchange (Golden Obelisk of Nae)
     {"seat": 0, "return": "goblin"}               Watcher on the Water / Nest of the Weaver Witch
     {"seat": 0, "purloin_from": 1}                Purloiner's Perch
@@ -277,7 +281,7 @@ _ONE_KEY = {**{word: ActionKind(word) for word in ("keep", "announce", "recruit"
             **{word: ActionKind(word) for word in ("decline", "die", "thief", "harvest", "activate", "capture",
                                                    "purloin")},
             "event": ActionKind.TOKEN}
-_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.THIEF: {"from"}, ActionKind.HARVEST: {"choose", "use"},
+_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.TAKE: {"domain"}, ActionKind.THIEF: {"from"}, ActionKind.HARVEST: {"choose", "use"},
           ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
           ActionKind.TOKEN: {"token_on"}}
 
@@ -319,7 +323,11 @@ def action_from_json(data: Any) -> Action:
         if type(value) is not bool:
             raise MalformedError("'exchange' must be true (use it) or false (decline)")
         return Action(kind, seat, option="use" if value else "decline")
-    if kind in (ActionKind.TAKE, ActionKind.PURLOIN):
+    if kind == ActionKind.TAKE:  # "domain": whose take it answers (valeria.domains.trigger-order); absent: the first queued
+        if "domain" in data and not _in(data["domain"], ix.domains):
+            raise MalformedError(f"'domain' names the domain whose take this answers, not {data['domain']!r}")
+        return Action(kind, seat, data.get("domain", ""), target=whole(value, key, 0, max(PLAYERS) - 1))
+    if kind == ActionKind.PURLOIN:
         return Action(kind, seat, target=whole(value, key, 0, max(PLAYERS) - 1))
     if kind == ActionKind.GAIN:
         if not _in(value, RESOURCES):
@@ -396,7 +404,7 @@ def action_to_json(a: Action) -> dict[str, Any]:
     elif k == ActionKind.EXCHANGE:
         out["exchange"] = a.option == "use"
     elif k == ActionKind.TAKE:
-        out["take_from"] = a.target
+        out.update(take_from=a.target, **({"domain": a.card} if a.card else {}))
     elif k == ActionKind.PURLOIN and a.target < 0:
         out["purloin"] = True
     elif k == ActionKind.PURLOIN:

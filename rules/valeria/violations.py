@@ -30,16 +30,18 @@ from rules.valeria.data import branch_labels, index
 from rules.valeria.engine import (
     HERALD,
     affords,
+    answered_take,
     branch_possible,
     build_price,
     citizen_targets,
     decision_detail,
     die_change_possible,
     item_options,
+    pending_takes,
     price_of,
     roles_met,
 )
-from rules.valeria.explain import bilingual
+from rules.valeria.explain import bilingual, card_name
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
 from rules.valeria.variants import on_top, targetable
@@ -65,7 +67,7 @@ SHAPES: dict[ActionKind, frozenset[str]] = {
     ActionKind.GAIN: frozenset({"card"}),
     ActionKind.CHOOSE: frozenset({"option"}),
     ActionKind.CITIZEN: frozenset({"card"}),
-    ActionKind.TAKE: frozenset({"target"}),
+    ActionKind.TAKE: frozenset({"card", "target"}),  # card: the domain whose take it answers (may be "")
     ActionKind.EXCHANGE: frozenset({"option"}),
     ActionKind.RETURN: frozenset({"card"}),
     ActionKind.PURLOIN: frozenset({"target"}),
@@ -259,6 +261,15 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     if a.kind not in allowed:
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                       k=d.kind, r=d.rule)
+    if a.kind == ActionKind.TAKE and d.kind == "take":  # the takes on top: the owner chooses which it answers
+        answered = answered_take(state, a)
+        if answered is None:
+            return refuse(("valeria.domains.trigger-order", "valeria.symbols.take-from"),
+                          "{c} nyní nic nebere (čeká braní: {p})", "{e} takes nothing now (pending takes: {f})",
+                          c=card_name(a.card, "cs"), e=card_name(a.card, "en"),
+                          p=", ".join(card_name(decision_detail(t)[0], "cs") for t in pending_takes(state)),
+                          f=", ".join(card_name(decision_detail(t)[0], "en") for t in pending_takes(state)))
+        d = state.pending[answered]
     if a.kind == ActionKind.SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
         return (refuse((d.rule,), "tato volba zde není možná", "this choice is not available here") if stray(a)
                 else slay_refusal(state, a))
