@@ -497,9 +497,10 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 # =========================================================================== actions
 
 
-@implements("valeria.turn.domain-phases")
+@implements("valeria.harvest.then-actions", "valeria.turn.domain-phases")
 def begin_actions(state: State) -> State:
-    """The Action phase begins: the active seat's start-of-phase domains give their gains."""
+    """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
+    the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
     state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
@@ -973,11 +974,10 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
             if n:
                 yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
         yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "purloin":
+    elif d.kind == "purloin":  # not optional: the card says "take" (valeria.cards.purloiners-perch, the ruling)
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
                 yield Action(ActionKind.PURLOIN, seat, target=o)
-        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):

@@ -282,9 +282,9 @@ def legal(state: State) -> tuple[Action, ...]:
         if d.kind == "thief":
             _, effect = engine.decision_detail(d)
             return tuple(Action(ActionKind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
-        # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack
-        take = (Action(ActionKind.PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()
-        return (*take, Action(ActionKind.DECLINE, PLAYER))
+        # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack (the decision is
+        # opened only while a monster is left, engine._special_possible); not optional: the card says "take"
+        return (Action(ActionKind.PURLOIN, PLAYER),)
     if state.phase == SECOND:
         return tuple(Action(ActionKind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
                      for option in engine.item_options(state, PLAYER, item))
@@ -328,16 +328,14 @@ def decide(state: State, a: Action) -> State:
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
         return engine.advance(state)
-    if a.kind == ActionKind.PURLOIN:
-        i = _leftmost_monster(state)
-        monsters = list(state.monsters)
-        monster = monsters[i][0]
-        monsters[i] = monsters[i][1:]
-        s = state.seats[PLAYER]
-        state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
-                                  replace(s, monsters=(*s.monsters, monster)))
-        return engine.advance(state)
-    return engine.advance(state)  # ActionKind.DECLINE
+    # ActionKind.PURLOIN: the top monster of the leftmost non-exhausted stack moves to the Victory stack
+    i = _leftmost_monster(state)
+    monsters = list(state.monsters)
+    monster = monsters[i][0]
+    monsters[i] = monsters[i][1:]
+    s = state.seats[PLAYER]
+    state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER, replace(s, monsters=(*s.monsters, monster)))
+    return engine.advance(state)
 
 
 @implements("valeria.variants.solo.turn")

@@ -56,7 +56,7 @@ class ActionKind(enum.StrEnum):
     EXCHANGE = "exchange"  #: an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
     RETURN = "return"  #: Watcher on the Water / Nest of the Weaver Witch: what to return
     PURLOIN = "purloin"  #: Purloiner's Perch: from whom
-    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, purloin)
+    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, a citizen reward whose stacks emptied)
     ACTIVATE = "activate"  #: solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
     CAPTURE = "capture"  #: solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
     TOKEN = "token"  #: Monster Events: the monster a triggered event puts its token on

@@ -251,7 +251,9 @@ ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": Ac
            "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
            "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
            events.TOKEN_DECISION: ActionKind.TOKEN}
-OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "purloin", "citizen"})
+#: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
+#: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
+OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
 
 
 def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
@@ -311,7 +313,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     if d.kind == "exchange":
         return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
     if a.kind == ActionKind.DECLINE:
-        return True  # extra slay, Watcher on the Water, Nest of the Weaver Witch, Purloiner's Perch are optional
+        return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
     if d.kind == "watcher":
         return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
     # Nest of the Weaver Witch
