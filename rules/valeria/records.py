@@ -281,8 +281,8 @@ _ONE_KEY = {**{word: ActionKind(word) for word in ("keep", "announce", "recruit"
             **{word: ActionKind(word) for word in ("decline", "die", "thief", "harvest", "activate", "capture",
                                                    "purloin")},
             "event": ActionKind.TOKEN}
-_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.TAKE: {"domain"}, ActionKind.THIEF: {"from"}, ActionKind.HARVEST: {"choose", "use"},
-          ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
+_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.TAKE: {"domain"}, ActionKind.THIEF: {"from"},
+          ActionKind.HARVEST: {"choose", "use"}, ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
           ActionKind.TOKEN: {"token_on"}}
 
 
