@@ -783,6 +783,26 @@ def end_phase(state: State) -> State:
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
+@implements("valeria.end.conditions", "valeria.exhausted.end-trigger", "valeria.end.check",
+            "valeria.variants.events.exhausted")
+def end_rules(state: State) -> tuple[str, ...]:
+    """The rules that ended the game over in ``state`` (``Result.rules``): each end condition
+    met (valeria.end.conditions: all monsters slain, all domains built; the exhausted stacks,
+    valeria.exhausted.end-trigger, counting those where a Monster Event lies,
+    valeria.variants.events.exhausted), or, when a stack was refilled after the end was
+    triggered, the ruling that the end stays triggered (valeria.end.check, O15); then the
+    equal turns that followed (valeria.end.equal-turns)."""
+    monsters_slain = not any(state.monsters)
+    domains_built = not any(state.domains)
+    by_exhaustion = exhausted(state) >= 2 * state.players
+    met: tuple[str, ...] = ("valeria.end.conditions",) if monsters_slain or domains_built else ()
+    if by_exhaustion:
+        events_lie = state.events is not None and bool(events.events_in_play(state))
+        met += ("valeria.end.conditions", "valeria.exhausted.end-trigger",
+                *(("valeria.variants.events.exhausted",) if events_lie else ()))
+    return (*dict.fromkeys(met or ("valeria.end.check",)), "valeria.end.equal-turns")
+
+
 #: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
 BASE_FLOW = Flow(end_of_actions=end_phase)
 #: With Monster Events the triggered events' instructions follow the announced dice

@@ -185,7 +185,7 @@ class Valeria(GameBase[State, Action]):
         win = engine.winners(scores)
         details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
                                "duke": s.duke, "total": s.total, "duchy_cards": s.duchy_cards} for s in scores]}
-        return Result(win, details, score_lines(state, scores, win))
+        return Result(win, details, score_lines(state, scores, win), rules=engine.end_rules(state))
 
     # ------------------------------------------------------------------ secrets
 

@@ -386,6 +386,14 @@ def player_wins(state: State) -> bool:
     return mine.total > his.total
 
 
+#: The rules that decided a solo game, by how it ended (``Result.rules``): all monsters slain or an
+#: attack on an empty column end it at once (valeria.variants.solo.end, the attack by the Monster
+#: phase, valeria.variants.solo.monster-phase); five exhausted stacks end it and the VP decide
+#: (valeria.variants.solo.result).
+END_RULES = {Outcome.WIN: ("valeria.variants.solo.end",),
+             Outcome.LOSS: ("valeria.variants.solo.end", "valeria.variants.solo.monster-phase"),
+             Outcome.SCORE: ("valeria.variants.solo.end", "valeria.variants.solo.result")}
+
 _HOW = {Outcome.WIN: ("všechny nestvůry jsou zabity", "all monsters are slain"),
         Outcome.LOSS: ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
                  "an activated monster attacks a column with no citizens and no domains"),
@@ -439,7 +447,7 @@ def result(state: State) -> Result:
                    "Vítěz: Temný pán (dark-lord) – prohrál jste hru… ale ne celou válku.",
                    "Winner: the player (player): you have won… for now." if won else
                    "Winner: the Dark Lord (dark-lord): you have lost the game… but not the war."))
-    return Result((PLAYER,) if won else (), details, tuple(lines), "" if won else DARK_LORD)
+    return Result((PLAYER,) if won else (), details, tuple(lines), "" if won else DARK_LORD, END_RULES[solo.outcome])
 
 
 # =========================================================================== explanations

@@ -148,6 +148,9 @@ def test_events_in_the_center_count_toward_the_end_trigger() -> None:
     state = events.fill(attrs.evolve(state, domains=((), (), *state.domains[2:])))
     assert state.events.placed[15:17] == ("exhausted", "exhausted")
     assert engine.exhausted(state) == 4 and end_triggered(1, 1, engine.exhausted(state), 2)
+    result = VALERIA.result(attrs.evolve(state, phase=OVER, end_triggered=True))
+    assert result is not None and result.rules == ("valeria.end.conditions", "valeria.exhausted.end-trigger",
+                                                   "valeria.variants.events.exhausted", "valeria.end.equal-turns")
 
 
 

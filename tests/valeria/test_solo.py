@@ -194,6 +194,7 @@ def test_a_column_without_citizens_gives_its_domain_then_loses_the_game() -> Non
     result = VALERIA.result(after)
     assert result is not None and result.winners == () and result.automaton == "dark-lord"
     assert result.details["solo"]["winner"] == "dark-lord"
+    assert result.rules == ("valeria.variants.solo.end", "valeria.variants.solo.monster-phase")  # decided by the attack
 
 
 @pytest.mark.rules("valeria.variants.solo.monster-phase", "valeria.variants.solo.difficulty")
@@ -318,6 +319,7 @@ def test_slaying_the_last_monster_wins_at_once() -> None:
     result = VALERIA.result(after)
     assert result is not None and result.winners == (0,) and result.details["solo"]["winner"] == "player"
     assert result.automaton == "" and "for now" in result.lines[-1].get("en")
+    assert result.rules == ("valeria.variants.solo.end",)  # all monsters slain: won at once
 
 
 @pytest.mark.rules("valeria.variants.solo.end", "valeria.variants.solo.end-phase")
@@ -333,6 +335,8 @@ def test_five_exhausted_stacks_end_the_game_at_once_even_in_the_action_phase() -
     after, steps = forced(state, {"seat": 0, "recruit": "rogue", "pay": {"gold": 2}})
     assert after.phase == OVER and after.solo.outcome == Outcome.SCORE and engine.exhausted(after) == 5
     assert "5 center stacks are exhausted: the game ends and is scored" in steps
+    result = VALERIA.result(after)
+    assert result is not None and result.rules == ("valeria.variants.solo.end", "valeria.variants.solo.result")
 
 
 def _over(state: State) -> State:
