@@ -1,9 +1,8 @@
 """The flow of a Valeria base game: one pure function per rule, and the two
 entry points the game object uses (:func:`legal_actions`, :func:`successor`); why an
 action is illegal is :mod:`rules.valeria.violations`' (decision 0023). The variant's own
-steps are hooks of ``State.flow``, chosen once by :func:`initial_state` (:data:`BASE_FLOW`,
-:data:`EVENTS_FLOW`) or by :func:`rules.valeria.solo.solo_state`, so no function here asks
-which game it plays.
+steps are hooks of ``State.flow``, chosen once by :func:`rules.valeria.flows.flow_of` and
+put on the state by :func:`initial_state`, so no function here asks which game it plays.
 
 A turn is Roll (a chance node, then the active seat's die changes) → Harvest
 (the active Thief first, then every seat's choices, independent of each other:
@@ -195,25 +194,25 @@ def exhausted(state: State) -> int:
             "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
             "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player",
             "valeria.variants.random-citizens.setup", "valeria.variants.events.setup")
-def initial_state(setup: Setup) -> State:
+def initial_state(setup: Setup, flow: Flow) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
     player active; the seats then keep one of their two dukes (valeria.setup.dukes). With
     five players the stacks are larger and the seat right of the first player rests
-    (valeria.variants.five-players.*)."""
+    (valeria.variants.five-players.*). ``flow`` holds the variant's hooks
+    (:func:`rules.valeria.flows.flow_of`)."""
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     n = setup.players
-    stacks = (tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
-              if setup.citizen_stacks else None)
-    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
+    dealt = setup.random_citizens
+    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in dealt.stacks) if dealt is not None else None
+    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks is not None
               else (citizen_stack_size(n),) * len(setup.citizens))
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,
                                 monsters=tuple(monster_stack(a, n) for a in setup.areas),
                                 citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
-                                seats=seats, active=setup.first, phase=DUKES,
-                                flow=EVENTS_FLOW if setup.events else BASE_FLOW,
-                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.events)
+                                seats=seats, active=setup.first, phase=DUKES, flow=flow,
+                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.monster_events)
 
 
 # =========================================================================== dukes
@@ -772,7 +771,7 @@ def end_phase(state: State) -> State:
     had as many turns (the seat right of the first player plays the last one); else
     the dice pass left, and with five players the resting token with them
     (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
-    :data:`rules.valeria.solo.SOLO_FLOW`.)"""
+    :data:`rules.valeria.flows.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
@@ -801,15 +800,6 @@ def end_rules(state: State) -> tuple[str, ...]:
         met += ("valeria.end.conditions", "valeria.exhausted.end-trigger",
                 *(("valeria.variants.events.exhausted",) if events_lie else ()))
     return (*dict.fromkeys(met or ("valeria.end.check",)), "valeria.end.equal-turns")
-
-
-#: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
-BASE_FLOW = Flow(end_of_actions=end_phase)
-#: With Monster Events the triggered events' instructions follow the announced dice
-#: (valeria.variants.events.roll-phase) and every step ends by filling the emptied center
-#: positions from the Exhausted stack (valeria.variants.events.revealed).
-EVENTS_FLOW = Flow(end_of_actions=end_phase, announced=lambda state: events.trigger(replace(state, phase=EVENTS)),
-                   after_step=events.fill)
 
 
 def advance(state: State) -> State:

@@ -61,12 +61,24 @@ from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
 from rules.valeria.events import deal_events
-from rules.valeria.state import RESOURCES, Action, ActionKind, Payment, Setup
+from rules.valeria.state import (
+    RESOURCES,
+    Action,
+    ActionKind,
+    MonsterEventsDeal,
+    Payment,
+    RandomCitizensDeal,
+    Setup,
+    SoloDeal,
+    Variant,
+)
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import (
     SOLO,
+    Options,
     all_kinds,
     citizen_stack_size,
+    deal_dark_lord,
     domains_per_stack,
     options_of,
     random_citizen_stacks,
@@ -144,27 +156,28 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
                                                                or lord in dealt)):
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
-    return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
-                 tuple(tuple(p) for p in dukes), first, citizen_stacks, dark_lord=lord, difficulty=opts.difficulty,
-                 events=_events(data.get("events"), n, opts.monster_events))
+    variant = Variant(n, random_citizens, opts.monster_events, opts.difficulty)
+    return Setup(variant, tuple(areas), citizens, tuple(tuple(st) for st in domains), tuple(tuple(p) for p in dukes),
+                 first, RandomCitizensDeal(citizen_stacks) if random_citizens else None,
+                 _events(data.get("events"), n, opts.monster_events), SoloDeal(lord) if n == SOLO else None)
 
 
 @implements("valeria.variants.events.setup", "valeria.variants.events.chosen-event")
-def _events(events: Any, n: int, monster_events: bool) -> tuple[str, ...]:
+def _events(events: Any, n: int, monster_events: bool) -> MonsterEventsDeal | None:
     """The Monster Events dealt, top of the Exhausted stack first: one per player, each
     at most once; which ones is the players' choice or chance (valeria.variants.events.chosen-event)."""
     if not monster_events:
         if events is not None:
             raise MalformedError("setup.events belongs to the variant with Monster Events "
                                  "(\"monster_events\": true, valeria.variants.events.setup)")
-        return ()
+        return None
     ix = index()
     if (not isinstance(events, list) or len(events) != n or any(not _in(e, ix.events) for e in events)
             or len(set(events)) != n):
         raise MalformedError(f"setup.events must list {n} different Monster Events (one per player) of "
                              f"{', '.join(ix.events)}, as they lie face down on top of the Exhausted stack, top "
                              f"first (valeria.variants.events.setup), not {events!r}")
-    return tuple(events)
+    return MonsterEventsDeal(tuple(events))
 
 
 @implements("valeria.setup.citizen-rows", "valeria.variants.random-citizens.setup")
@@ -197,23 +210,27 @@ def _citizens(citizens: Any, n: int, random_citizens: bool) -> tuple[tuple[str, 
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    citizens = [list(st) for st in setup.citizen_stacks] if setup.citizen_stacks else list(setup.citizens)
+    """The record's ``"setup"``: with random citizens the stacks dealt stand for the kinds, and
+    the solo game's Dark Lord and the Monster Events dealt follow when their variant is on."""
+    dealt, lord, events = setup.random_citizens, setup.solo, setup.monster_events
+    citizens = [list(st) for st in dealt.stacks] if dealt is not None else list(setup.citizens)
     return {"monsters": list(setup.areas), "citizens": citizens,
             "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
-            "first": setup.first, **({"dark_lord": setup.dark_lord} if setup.dark_lord else {}),
-            **({"events": list(setup.events)} if setup.events else {})}
+            "first": setup.first, **({"dark_lord": lord.dark_lord} if lord is not None else {}),
+            **({"events": list(events.events)} if events is not None else {})}
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
             "valeria.setup.dukes", "valeria.setup.first-player", "valeria.variants.five-players.stacks")
-def random_setup(rng: random.Random, players: int | None = None, random_citizens: bool = False,
-                 monster_events: bool = False) -> Setup:
+def random_setup(rng: random.Random, opts: Options) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
     citizen stack, the 24 domains shuffled into five stacks of three (four with five
-    players), two dukes dealt to each seat, a random first player; ``players`` drawn
-    from 2-5 when not given."""
+    players), two dukes dealt to each seat, a random first player; the player count drawn
+    from 2-5 when the variant gives none; what the variant deals besides (random citizens,
+    Monster Events, the solo game's Dark Lord: :func:`rules.valeria.variants.deal_dark_lord`)."""
     ix = index()
-    n = players if players is not None else rng.choice(PLAYERS)
+    n = opts.players if opts.players is not None else rng.choice(PLAYERS)
+    random_citizens, monster_events = opts.random_citizens, opts.monster_events
     areas = rng.sample(ix.areas, MONSTER_STACKS)
     areas.sort(key=_top_strength)  # stable: ties keep their random order
     citizens = tuple(rng.choice(kinds) for kinds in ix.stack_kinds)
@@ -228,8 +245,11 @@ def random_setup(rng: random.Random, players: int | None = None, random_citizens
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
     first = rng.randrange(n)
-    return Setup(n, tuple(areas), citizens, stacks, dealt, first, dealt_citizens,
-                 deal_events(rng, n) if monster_events else ())
+    events = MonsterEventsDeal(deal_events(rng, n)) if monster_events else None
+    variant = Variant(n, random_citizens, monster_events, opts.difficulty)
+    return Setup(variant, tuple(areas), citizens, stacks, dealt, first,
+                 RandomCitizensDeal(dealt_citizens) if random_citizens else None, events,
+                 deal_dark_lord(rng, dealt[0]) if n == SOLO else None)
 
 
 # ------------------------------------------------------------------ actions
