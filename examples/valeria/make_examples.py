@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rules.kernel.records import record_to_json
 from rules.kernel.simulate import play_out, random_action
 from rules.valeria import engine
@@ -33,7 +35,7 @@ def wrong_price() -> dict[str, Any]:
     """Seat 0 recruits a Peasant at its printed price though the starter Peasant shares its name."""
     rng = random.Random(1)
     setup = VALERIA.random_setup(rng, {"players": 2})
-    setup = type(setup)(setup.players, setup.areas, setup.citizens, setup.domains, setup.dukes, 0)
+    setup = attrs.evolve(setup, first=0)
     state = VALERIA.initial_state(setup)
     actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in (0, 1)]
     actions.append(VALERIA.action_from_json({"chance": "roll", "dice": [2, 3]}))  # 5: both starter Peasants
@@ -49,10 +51,8 @@ def wrong_price() -> dict[str, Any]:
 
 def _scripted(seed: int, first: int, monsters: list[str] | None = None) -> tuple[Any, Any, list[Action]]:
     """A 2-player setup from ``seed`` (with ``first`` and, if given, these monster areas), both dukes kept."""
-    from rules.valeria.state import Setup
-
     setup = VALERIA.random_setup(random.Random(seed), {"players": 2})
-    setup = Setup(2, tuple(monsters) if monsters else setup.areas, setup.citizens, setup.domains, setup.dukes, first)
+    setup = attrs.evolve(setup, areas=tuple(monsters) if monsters else setup.areas, first=first)
     state = VALERIA.initial_state(setup)
     actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in (0, 1)]
     for a in actions:
@@ -177,13 +177,11 @@ def _until_actions(state: Any, actions: list[Action], dice: list[int]) -> Any:
 
 def thief_on_the_resting_seat() -> dict[str, Any]:
     """Five players: seat 0's Thief takes 3 gold from the resting seat 4."""
-    from rules.valeria.state import Setup
-
     for seed in range(200):
         base = VALERIA.random_setup(random.Random(seed), {"players": 5})
         if "thief" in base.citizens:
             break
-    setup = Setup(5, base.areas, base.citizens, base.domains, base.dukes, 0)
+    setup = attrs.evolve(base, first=0)
     state = VALERIA.initial_state(setup)
     actions = [VALERIA.action_from_json({"seat": s, "keep": state.seats[s].dealt[0]}) for s in range(5)]
     for a in actions:

@@ -1,9 +1,8 @@
 """The flow of a Valeria base game: one pure function per rule, and the two
 entry points the game object uses (:func:`legal_actions`, :func:`successor`); why an
 action is illegal is :mod:`rules.valeria.violations`' (decision 0023). The variant's own
-steps are hooks of ``State.flow``, chosen once by :func:`initial_state` (:data:`BASE_FLOW`,
-:data:`EVENTS_FLOW`) or by :func:`rules.valeria.solo.solo_state`, so no function here asks
-which game it plays.
+steps are hooks of ``State.flow``, chosen once by :func:`rules.valeria.flows.flow_of` and
+put on the state by :func:`initial_state`, so no function here asks which game it plays.
 
 A turn is Roll (a chance node, then the active seat's die changes) → Harvest
 (the active Thief first, then every seat's choices, independent of each other:
@@ -195,25 +194,25 @@ def exhausted(state: State) -> int:
             "valeria.setup.no-events", "valeria.symbols.five-players", "valeria.cards.limit",
             "valeria.variants.five-players.stacks", "valeria.variants.five-players.resting-player",
             "valeria.variants.random-citizens.setup", "valeria.variants.events.setup")
-def initial_state(setup: Setup) -> State:
+def initial_state(setup: Setup, flow: Flow) -> State:
     """The center stacks from the setup, each seat with 2 gold, 1 magic, no strength or VP
     and its three starters (valeria.setup.player-boards, valeria.setup.starters), the first
     player active; the seats then keep one of their two dukes (valeria.setup.dukes). With
     five players the stacks are larger and the seat right of the first player rests
-    (valeria.variants.five-players.*)."""
+    (valeria.variants.five-players.*). ``flow`` holds the variant's hooks
+    (:func:`rules.valeria.flows.flow_of`)."""
     seats = tuple(Seat(gold=2, strength=0, magic=1, vp=0, citizens=(0,) * len(setup.citizens), domains=(),
                        monsters=(), dealt=pair, duke=None) for pair in setup.dukes)
     n = setup.players
-    stacks = (tuple(tuple(setup.citizens.index(k) for k in st) for st in setup.citizen_stacks)
-              if setup.citizen_stacks else None)
-    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks
+    dealt = setup.random_citizens
+    stacks = tuple(tuple(setup.citizens.index(k) for k in st) for st in dealt.stacks) if dealt is not None else None
+    counts = (tuple(sum(st.count(i) for st in stacks) for i in range(len(setup.citizens))) if stacks is not None
               else (citizen_stack_size(n),) * len(setup.citizens))
     return events.initial(State(players=n, first=setup.first, areas=setup.areas,
                                 monsters=tuple(monster_stack(a, n) for a in setup.areas),
                                 citizen_kinds=setup.citizens, citizen_counts=counts, domains=setup.domains,
-                                seats=seats, active=setup.first, phase=DUKES,
-                                flow=EVENTS_FLOW if setup.events else BASE_FLOW,
-                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.events)
+                                seats=seats, active=setup.first, phase=DUKES, flow=flow,
+                                resting=resting_seat(n, setup.first), citizen_stacks=stacks), setup.monster_events)
 
 
 # =========================================================================== dukes
@@ -497,17 +496,21 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 # =========================================================================== actions
 
 
-@implements("valeria.turn.domain-phases")
+@implements("valeria.harvest.then-actions", "valeria.turn.domain-phases")
 def begin_actions(state: State) -> State:
-    """The Action phase begins: the active seat's start-of-phase domains give their gains."""
+    """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
+    the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
     state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
 
 def _active_domains_at(state: State, timing: str, rule: str) -> State:
-    """The active seat's domains whose effect acts at ``timing`` give it, in the order built (``rule``)."""
+    """The active seat's domains whose effect acts at ``timing`` give it (``rule``), their
+    decisions queued in the order built: each domain's decisions go on top of the pending
+    stack, so the domains are walked from the last built back to the first, which leaves
+    the first built on top (the plain gains of the Action phase's start add up in any order)."""
     ix = _I()
-    for d in state.seat.domains:
+    for d in reversed(state.seat.domains):
         dom = ix.domains[d]
         if dom.timing == timing:
             state = resolve_effects(state, state.active, dom.effect, d, rule)
@@ -754,8 +757,10 @@ def close_actions(state: State) -> State:
     """The end of the Action phase: the active seat's end-of-phase domains act. Their
     owner chooses the order (valeria.domains.trigger-order); the base game's powers
     that act together (Cathedral of St Aquila, The Orb of Urdr: each a take from an
-    opponent of the owner's choice) give the same result in either order, so they are
-    queued in the order built and each target is the owner's explicit choice."""
+    opponent of the owner's choice) are queued in the order built; a take that names
+    its domain answers that domain's, one that names none the first queued, so the
+    owner chooses the order and each target (valeria.symbols.opponent,
+    :func:`answered_take`)."""
     return _active_domains_at(replace(state, closing=True), "action-end", "valeria.domains.effects")
 
 
@@ -766,7 +771,7 @@ def end_phase(state: State) -> State:
     had as many turns (the seat right of the first player plays the last one); else
     the dice pass left, and with five players the resting token with them
     (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
-    :data:`rules.valeria.solo.SOLO_FLOW`.)"""
+    :data:`rules.valeria.flows.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
@@ -777,13 +782,24 @@ def end_phase(state: State) -> State:
                         dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
 
 
-#: The base game's steps after the Action phase: the End phase (:func:`end_phase`).
-BASE_FLOW = Flow(end_of_actions=end_phase)
-#: With Monster Events the triggered events' instructions follow the announced dice
-#: (valeria.variants.events.roll-phase) and every step ends by filling the emptied center
-#: positions from the Exhausted stack (valeria.variants.events.revealed).
-EVENTS_FLOW = Flow(end_of_actions=end_phase, announced=lambda state: events.trigger(replace(state, phase=EVENTS)),
-                   after_step=events.fill)
+@implements("valeria.end.conditions", "valeria.exhausted.end-trigger", "valeria.end.check",
+            "valeria.variants.events.exhausted")
+def end_rules(state: State) -> tuple[str, ...]:
+    """The rules that ended the game over in ``state`` (``Result.rules``): each end condition
+    met (valeria.end.conditions: all monsters slain, all domains built; the exhausted stacks,
+    valeria.exhausted.end-trigger, counting those where a Monster Event lies,
+    valeria.variants.events.exhausted), or, when a stack was refilled after the end was
+    triggered, the ruling that the end stays triggered (valeria.end.check, O15); then the
+    equal turns that followed (valeria.end.equal-turns)."""
+    monsters_slain = not any(state.monsters)
+    domains_built = not any(state.domains)
+    by_exhaustion = exhausted(state) >= 2 * state.players
+    met: tuple[str, ...] = ("valeria.end.conditions",) if monsters_slain or domains_built else ()
+    if by_exhaustion:
+        events_lie = state.events is not None and bool(events.events_in_play(state))
+        met += ("valeria.end.conditions", "valeria.exhausted.end-trigger",
+                *(("valeria.variants.events.exhausted",) if events_lie else ()))
+    return (*dict.fromkeys(met or ("valeria.end.check",)), "valeria.end.equal-turns")
 
 
 def advance(state: State) -> State:
@@ -943,9 +959,13 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
             yield Action(ActionKind.DECLINE, seat)
     elif d.kind == "take":
-        for o in range(state.players):
-            if targetable(state.players, state.resting, seat, o):
-                yield Action(ActionKind.TAKE, seat, target=o)
+        takes = pending_takes(state)
+        # several takes at once (Cathedral of St Aquila and The Orb of Urdr): each answer names its domain
+        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
+        for source in sources:
+            for o in range(state.players):
+                if targetable(state.players, state.resting, seat, o):
+                    yield Action(ActionKind.TAKE, seat, source, target=o)
     elif d.kind == "exchange":
         _, effect = decision_detail(d)
         if affords(state.seats[seat], effect.pay):
@@ -964,11 +984,10 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
             if n:
                 yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
         yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "purloin":
+    elif d.kind == "purloin":  # not optional: the card says "take" (valeria.cards.purloiners-perch, the ruling)
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):
                 yield Action(ActionKind.PURLOIN, seat, target=o)
-        yield Action(ActionKind.DECLINE, seat)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
@@ -1008,9 +1027,39 @@ def successor(state: State, a: Action) -> State:
     return advance(state)
 
 
+@implements("valeria.domains.trigger-order")
+def pending_takes(state: State) -> tuple[Decision, ...]:
+    """The "take" decisions on top of the pending stack, all of one seat: the takes that
+    act together (Cathedral of St Aquila and The Orb of Urdr at the end of the Action
+    phase), which their owner answers in the order of its choice."""
+    if not state.pending or state.pending[0].kind != "take":
+        return ()
+    owner = state.pending[0].seat
+    run = []
+    for d in state.pending:
+        if d.kind != "take" or d.seat != owner:
+            break
+        run.append(d)
+    return tuple(run)
+
+
+@implements("valeria.domains.trigger-order", "valeria.symbols.opponent")
+def answered_take(state: State, a: Action) -> int | None:
+    """Where in ``state.pending`` the take ``a`` answers: the pending take of the domain it
+    names (``a.card``), among the takes on top (:func:`pending_takes`), as the owner chooses
+    the order; without a name the take queued first (the first built). ``None``: no take
+    of the named domain is pending."""
+    takes = pending_takes(state)
+    if not a.card:
+        return 0 if takes else None
+    return next((i for i, d in enumerate(takes) if decision_detail(d)[0] == a.card), None)
+
+
 def _decide(state: State, a: Action) -> State:
-    d = state.pending[0]
-    state = replace(state, pending=state.pending[1:])
+    answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
+    assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
+    d = state.pending[answered]
+    state = replace(state, pending=state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
     if a.kind == ActionKind.DECLINE:
         return state

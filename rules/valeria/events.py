@@ -26,7 +26,7 @@ from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 from rules.valeria.cards import AddToken, Amount, EveryPlayerLoses
 from rules.valeria.data import index
-from rules.valeria.state import RESOURCES, Events, State, Tokens, replace
+from rules.valeria.state import RESOURCES, Events, MonsterEventsDeal, State, Tokens, replace
 
 #: An Exhausted card (the Exhausted stack's plain cards) and "no card was left" (ruling O16).
 EXHAUSTED = "exhausted"
@@ -82,12 +82,12 @@ def with_part(state: State, **changes: Any) -> State:
     return replace(state, events=replace(part(state), **changes))
 
 
-def initial(state: State, events: tuple[str, ...]) -> State:
-    """``state`` with the Exhausted stack of the variant and no card placed yet (the variant is
-    on when events were dealt: valeria.variants.events.setup)."""
-    if not events:
+def initial(state: State, deal: MonsterEventsDeal | None) -> State:
+    """``state`` with the Exhausted stack of the variant and no card placed yet, when the setup
+    dealt the events (valeria.variants.events.setup); else ``state`` as it is."""
+    if deal is None:
         return state
-    return replace(state, events=Events(exhausted_stack=exhausted_stack(events, state.players),
+    return replace(state, events=Events(exhausted_stack=exhausted_stack(deal.events, state.players),
                                         placed=("",) * POSITIONS))
 
 

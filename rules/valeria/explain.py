@@ -126,9 +126,12 @@ def describe(before: State, a: Action) -> Text:
     if k == ActionKind.CITIZEN:
         return bilingual("Hráč {s} získává obyvatele {c} (valeria.monsters.citizen-reward).",
                   "Seat {s} gains the citizen {c} (valeria.monsters.citizen-reward).", s=s, c=_cards(a.card))
-    if k == ActionKind.TAKE:
-        return bilingual("Hráč {s} bere od hráče {v} (valeria.symbols.take-from).",
-                  "Seat {s} takes from seat {v} (valeria.symbols.take-from).", s=s, v=a.target)
+    if k == ActionKind.TAKE:  # which card takes what (with several takes pending: the one named, or the first)
+        source, effect = engine.decision_detail(before.pending[engine.answered_take(before, a) or 0])
+        return bilingual("Hráč {s} bere hráči {v} {x} ({c}) (valeria.symbols.take-from).",
+                         "Seat {s} takes {y} from seat {v} ({d}) (valeria.symbols.take-from).", s=s, v=a.target,
+                         x=events.resources_word(effect.amount, "cs"), y=events.resources_word(effect.amount),
+                         c=card_name(source, "cs"), d=card_name(source, "en"))
     if k == ActionKind.EXCHANGE:
         return bilingual("Hráč {s}: směna {o} (valeria.symbols.pay).", "Seat {s}: exchange {o} (valeria.symbols.pay).",
                   s=s, o=a.option)

@@ -38,10 +38,10 @@ from rules.kernel.pictures import Picture, Table
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
-from rules.valeria import engine, events, records, solo, violations
+from rules.valeria import engine, events, records, solo
 from rules.valeria.commands import commands
 from rules.valeria.data import index
-from rules.valeria.explain import explain_step, score_lines
+from rules.valeria.flows import flow_of
 from rules.valeria.panel import PANEL
 from rules.valeria.pictures import data_tables, draw
 from rules.valeria.positions import position_from_json, position_notes, position_to_json
@@ -52,12 +52,13 @@ from rules.valeria.state import (
     HARVEST,
     OVER,
     ROLL,
+    SOLO_PLAYERS,
     Action,
     ActionKind,
-    Events,
+    EventsView,
     SeatView,
     Setup,
-    Solo,
+    SoloView,
     StackView,
     State,
     View,
@@ -89,16 +90,13 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     # ------------------------------------------------------------------ setup and records
 
     def random_setup(self, rng: random.Random, variant: Any = None) -> Setup:
-        opts = options_of(variant)
-        setup = records.random_setup(rng, opts.players, opts.random_citizens, opts.monster_events)
-        return solo.deal_dark_lord(rng, setup, opts.difficulty) if setup.players == solo.SOLO else setup
+        return records.random_setup(rng, options_of(variant))
 
     def variant_of(self, setup: Setup) -> dict[str, Any]:
-        """The record's variant (decision 0018): the player count, and the flags of random citizens and of
-        Monster Events (decision 0020) when dealt so, the solo game's setting (decision 0021)."""
-        return {"players": setup.players, **({"random_citizens": True} if setup.citizen_stacks else {}),
-                **({"monster_events": True} if setup.events else {}),
-                **({"difficulty": setup.difficulty} if setup.players == solo.SOLO else {})}
+        """The record's variant (decision 0018): the setup's own (:class:`~rules.valeria.state.Variant`),
+        the player count, the flags of random citizens and of Monster Events (decision 0020) when on,
+        the solo game's setting (decision 0021)."""
+        return setup.variant.to_json()
 
     def record_schema(self) -> dict[str, Any]:
         """Valeria's part of the record JSON Schema (rules/valeria/record.schema.json, decision 0013)."""
@@ -119,8 +117,9 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     # ------------------------------------------------------------------ play
 
     def initial_state(self, setup: Setup) -> State:
-        state = engine.initial_state(setup)
-        return solo.solo_state(state, setup) if setup.players == solo.SOLO else state
+        """The state before the dukes are kept, with the hooks of the setup's variant
+        (:func:`rules.valeria.flows.flow_of`) and the solo game's part when it is on."""
+        return solo.solo_state(engine.initial_state(setup, flow_of(setup)), setup)
 
     def turn(self, state: State) -> Turn:
         phase = state.phase
@@ -140,9 +139,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return state.phase == OVER
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        if state.players == solo.SOLO and solo.handles(state):
-            return solo.legal(state)
-        return engine.legal_actions(state)
+        return state.flow.legal_actions(state)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         if state.phase == ROLL:
@@ -156,17 +153,13 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (:func:`rules.valeria.violations.refusal`, the solo
-        game's own decisions :func:`rules.valeria.solo.check`), or ``None``. What is not a Valeria
-        action or state at all is a :class:`MalformedError` from :class:`GameBase`'s guard, the same
-        error every game raises (decision 0023)."""
-        if state.players == solo.SOLO and solo.handles(state) and not self.is_chance(action):
-            return solo.check(state, action)
-        return violations.refusal(state, action)
+        game's own decisions :func:`rules.valeria.solo.check_action`: the variant's hook), or ``None``.
+        What is not a Valeria action or state at all is a :class:`MalformedError` from
+        :class:`GameBase`'s guard, the same error every game raises (decision 0023)."""
+        return state.flow.check(state, action)
 
     def successor(self, state: State, action: Action) -> State:
-        if state.players == solo.SOLO:
-            return solo.successor(state, action)
-        return engine.successor(state, action)
+        return state.flow.successor(state, action)
 
     def pending(self, state: State) -> Decisions:
         """The decisions an action opened (rewards, targets, optional powers), the one to
@@ -178,15 +171,9 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return ()
 
     def result(self, state: State) -> Result | None:
-        if state.phase != OVER:
-            return None
-        if state.players == solo.SOLO:
-            return solo.result(state)
-        scores = tuple(engine.score(state, i) for i in range(state.players))
-        win = engine.winners(scores)
-        details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
-                               "duke": s.duke, "total": s.total, "duchy_cards": s.duchy_cards} for s in scores]}
-        return Result(win, details, score_lines(state, scores, win))
+        """The result of a finished game by the variant's hook (:func:`rules.valeria.flows.base_result`,
+        :func:`rules.valeria.solo.result`), with the end condition that decided it (``Result.rules``)."""
+        return state.flow.result(state) if state.phase == OVER else None
 
     # ------------------------------------------------------------------ secrets
 
@@ -197,8 +184,12 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         seats = tuple(SeatView(s.gold, s.strength, s.magic, s.vp, s.citizens, s.domains, s.monsters,
                                s.duke is not None, s.duke if i == seat else None, s.dealt if i == seat else ())
                       for i, s in enumerate(state.seats))
-        solo_part = state.solo if state.solo is not None else Solo(dark_lord="")
-        events_part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
+        lord, events_part = state.solo, state.events
+        solo_view = None if lord is None else SoloView(lord.dark_lord if state.phase == OVER else None, lord.difficulty,
+                                                       lord.captured, lord.seized, lord.attacks, lord.outcome)
+        events_view = None if events_part is None else EventsView(
+            len(events_part.exhausted_stack), events_part.exhausted_stack[:events_part.known_top], events_part.placed,
+            events_part.tokens)
         return View(seat, state.players, state.first, state.areas,
                     tuple(StackView(st[0] if st else None, len(st)) for st in state.monsters),
                     state.citizen_kinds, () if state.citizen_stacks else state.citizen_counts,
@@ -206,11 +197,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
                     seats, state.active, state.phase, state.turns, state.dice, state.rolled, state.used,
                     state.harvest, state.actions_left, state.pending, state.draw_from, state.end_triggered,
                     state.resting, tuple(StackView(state.citizen_kinds[st[0]] if st else None, len(st))
-                                         for st in state.citizen_stacks or ()),
-                    solo_part.dark_lord if state.phase == OVER and solo_part.dark_lord else None,
-                    solo_part.difficulty, solo_part.captured, solo_part.seized, solo_part.attacks, solo_part.outcome,
-                    len(events_part.exhausted_stack), events_part.exhausted_stack[:events_part.known_top],
-                    events_part.placed, events_part.tokens)
+                                         for st in state.citizen_stacks or ()), solo_view, events_view)
 
     def rehide(self, state: State, seat: int, rng: random.Random) -> State:
         """``state`` with what ``seat`` may not see dealt anew: the face-down domains under
@@ -245,13 +232,13 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     # ------------------------------------------------------------------ positions
 
     def position_from_json(self, data: Any, variant: Any = None) -> State:
-        if options_of(variant).players == solo.SOLO:
+        if options_of(variant).players == SOLO_PLAYERS:
             raise MalformedError("a position of the solo game cannot be given: the Dark Lord's face-down duke "
                                  "(valeria.variants.solo.setup) belongs to the setup (decision 0021)")
         return position_from_json(data, variant)
 
     def position_to_json(self, state: State) -> dict[str, Any]:
-        if state.players == solo.SOLO:
+        if state.solo is not None:
             raise ValueError("a position of the solo game cannot be written: the Dark Lord's face-down duke "
                              "belongs to the setup (valeria.variants.solo.setup)")
         return position_to_json(state)
@@ -262,13 +249,11 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     # ------------------------------------------------------------------ explanations
 
     def explain_step(self, before: State, action: Action, after: State) -> tuple[Text, ...]:
-        lines = explain_step(before, action, after)
-        own = solo.describe(before, action) if before.players == solo.SOLO else None
-        return (own, *lines[1:]) if own is not None else lines
+        return before.flow.explain_step(before, action, after)
 
     def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
-        """What the Dark Lord did by himself (the solo game, decision 0011 and 0021)."""
-        return solo.forced_steps(before, after) if after.players == solo.SOLO else ()
+        """What an automaton did by itself: the Dark Lord in the solo game (decisions 0011 and 0021)."""
+        return after.flow.forced_steps(before, action, after)
 
     # ------------------------------------------------------------------ rulebook
 

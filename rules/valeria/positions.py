@@ -23,7 +23,7 @@ from typing import Any
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import index
-from rules.valeria.engine import BASE_FLOW
+from rules.valeria.flows import BASE_FLOW
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of, whole
 from rules.valeria.state import ROLL, Seat, State
 from rules.valeria.variants import (

@@ -34,6 +34,10 @@ Actions::
     {"seat": 0, "choose": "citizen"}              a reward branch
     {"seat": 0, "citizen": "knight"}              the citizen a reward gains
     {"seat": 0, "take_from": 1}                   the opponent a "take" effect takes from
+    {"seat": 0, "take_from": 1, "domain": "the-orb-of-urdr"}   with several takes pending (Cathedral of
+                                                  St Aquila and The Orb of Urdr), the domain whose take it
+                                                  answers: the owner chooses the order (without "domain",
+                                                  as records before it: the take of the domain built first)
     {"seat": 0, "exchange": true}                 an optional exchange (Golden Obelisk of Nae)
     {"seat": 0, "return": "goblin"}               Watcher on the Water / Nest of the Weaver Witch
     {"seat": 0, "purloin_from": 1}                Purloiner's Perch
@@ -57,12 +61,24 @@ from rules.kernel.registry import implements
 from rules.kernel.verdict import MalformedError
 from rules.valeria.data import ACTIVATION_STACKS, index
 from rules.valeria.events import deal_events
-from rules.valeria.state import RESOURCES, Action, ActionKind, Payment, Setup
+from rules.valeria.state import (
+    RESOURCES,
+    Action,
+    ActionKind,
+    MonsterEventsDeal,
+    Payment,
+    RandomCitizensDeal,
+    Setup,
+    SoloDeal,
+    Variant,
+)
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import (
     SOLO,
+    Options,
     all_kinds,
     citizen_stack_size,
+    deal_dark_lord,
     domains_per_stack,
     options_of,
     random_citizen_stacks,
@@ -140,27 +156,28 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
                                                                or lord in dealt)):
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
-    return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains),
-                 tuple(tuple(p) for p in dukes), first, citizen_stacks, dark_lord=lord, difficulty=opts.difficulty,
-                 events=_events(data.get("events"), n, opts.monster_events))
+    variant = Variant(n, random_citizens, opts.monster_events, opts.difficulty)
+    return Setup(variant, tuple(areas), citizens, tuple(tuple(st) for st in domains), tuple(tuple(p) for p in dukes),
+                 first, RandomCitizensDeal(citizen_stacks) if random_citizens else None,
+                 _events(data.get("events"), n, opts.monster_events), SoloDeal(lord) if n == SOLO else None)
 
 
 @implements("valeria.variants.events.setup", "valeria.variants.events.chosen-event")
-def _events(events: Any, n: int, monster_events: bool) -> tuple[str, ...]:
+def _events(events: Any, n: int, monster_events: bool) -> MonsterEventsDeal | None:
     """The Monster Events dealt, top of the Exhausted stack first: one per player, each
     at most once; which ones is the players' choice or chance (valeria.variants.events.chosen-event)."""
     if not monster_events:
         if events is not None:
             raise MalformedError("setup.events belongs to the variant with Monster Events "
                                  "(\"monster_events\": true, valeria.variants.events.setup)")
-        return ()
+        return None
     ix = index()
     if (not isinstance(events, list) or len(events) != n or any(not _in(e, ix.events) for e in events)
             or len(set(events)) != n):
         raise MalformedError(f"setup.events must list {n} different Monster Events (one per player) of "
                              f"{', '.join(ix.events)}, as they lie face down on top of the Exhausted stack, top "
                              f"first (valeria.variants.events.setup), not {events!r}")
-    return tuple(events)
+    return MonsterEventsDeal(tuple(events))
 
 
 @implements("valeria.setup.citizen-rows", "valeria.variants.random-citizens.setup")
@@ -193,23 +210,27 @@ def _citizens(citizens: Any, n: int, random_citizens: bool) -> tuple[tuple[str, 
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    citizens = [list(st) for st in setup.citizen_stacks] if setup.citizen_stacks else list(setup.citizens)
+    """The record's ``"setup"``: with random citizens the stacks dealt stand for the kinds, and
+    the solo game's Dark Lord and the Monster Events dealt follow when their variant is on."""
+    dealt, lord, events = setup.random_citizens, setup.solo, setup.monster_events
+    citizens = [list(st) for st in dealt.stacks] if dealt is not None else list(setup.citizens)
     return {"monsters": list(setup.areas), "citizens": citizens,
             "domains": [list(st) for st in setup.domains], "dukes": [list(p) for p in setup.dukes],
-            "first": setup.first, **({"dark_lord": setup.dark_lord} if setup.dark_lord else {}),
-            **({"events": list(setup.events)} if setup.events else {})}
+            "first": setup.first, **({"dark_lord": lord.dark_lord} if lord is not None else {}),
+            **({"events": list(events.events)} if events is not None else {})}
 
 
 @implements("valeria.setup.monster-row", "valeria.setup.monster-stacks-order", "valeria.setup.domain-row",
             "valeria.setup.dukes", "valeria.setup.first-player", "valeria.variants.five-players.stacks")
-def random_setup(rng: random.Random, players: int | None = None, random_citizens: bool = False,
-                 monster_events: bool = False) -> Setup:
+def random_setup(rng: random.Random, opts: Options) -> Setup:
     """Any five areas ordered by top strength (ties in random order), a random kind per
     citizen stack, the 24 domains shuffled into five stacks of three (four with five
-    players), two dukes dealt to each seat, a random first player; ``players`` drawn
-    from 2-5 when not given."""
+    players), two dukes dealt to each seat, a random first player; the player count drawn
+    from 2-5 when the variant gives none; what the variant deals besides (random citizens,
+    Monster Events, the solo game's Dark Lord: :func:`rules.valeria.variants.deal_dark_lord`)."""
     ix = index()
-    n = players if players is not None else rng.choice(PLAYERS)
+    n = opts.players if opts.players is not None else rng.choice(PLAYERS)
+    random_citizens, monster_events = opts.random_citizens, opts.monster_events
     areas = rng.sample(ix.areas, MONSTER_STACKS)
     areas.sort(key=_top_strength)  # stable: ties keep their random order
     citizens = tuple(rng.choice(kinds) for kinds in ix.stack_kinds)
@@ -224,8 +245,11 @@ def random_setup(rng: random.Random, players: int | None = None, random_citizens
     rng.shuffle(dukes)
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
     first = rng.randrange(n)
-    return Setup(n, tuple(areas), citizens, stacks, dealt, first, dealt_citizens,
-                 deal_events(rng, n) if monster_events else ())
+    events = MonsterEventsDeal(deal_events(rng, n)) if monster_events else None
+    variant = Variant(n, random_citizens, monster_events, opts.difficulty)
+    return Setup(variant, tuple(areas), citizens, stacks, dealt, first,
+                 RandomCitizensDeal(dealt_citizens) if random_citizens else None, events,
+                 deal_dark_lord(rng, dealt[0]) if n == SOLO else None)
 
 
 # ------------------------------------------------------------------ actions
@@ -277,8 +301,8 @@ _ONE_KEY = {**{word: ActionKind(word) for word in ("keep", "announce", "recruit"
             **{word: ActionKind(word) for word in ("decline", "die", "thief", "harvest", "activate", "capture",
                                                    "purloin")},
             "event": ActionKind.TOKEN}
-_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.THIEF: {"from"}, ActionKind.HARVEST: {"choose", "use"},
-          ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
+_EXTRA = {ActionKind.DIE: {"which"}, ActionKind.TAKE: {"domain"}, ActionKind.THIEF: {"from"},
+          ActionKind.HARVEST: {"choose", "use"}, ActionKind.RECRUIT: {"pay"}, ActionKind.SLAY: {"pay"}, ActionKind.BUILD: {"pay"},
           ActionKind.TOKEN: {"token_on"}}
 
 
@@ -319,7 +343,11 @@ def action_from_json(data: Any) -> Action:
         if type(value) is not bool:
             raise MalformedError("'exchange' must be true (use it) or false (decline)")
         return Action(kind, seat, option="use" if value else "decline")
-    if kind in (ActionKind.TAKE, ActionKind.PURLOIN):
+    if kind == ActionKind.TAKE:  # "domain": whose take it answers (valeria.domains.trigger-order); absent: the first queued
+        if "domain" in data and not _in(data["domain"], ix.domains):
+            raise MalformedError(f"'domain' names the domain whose take this answers, not {data['domain']!r}")
+        return Action(kind, seat, data.get("domain", ""), target=whole(value, key, 0, max(PLAYERS) - 1))
+    if kind == ActionKind.PURLOIN:
         return Action(kind, seat, target=whole(value, key, 0, max(PLAYERS) - 1))
     if kind == ActionKind.GAIN:
         if not _in(value, RESOURCES):
@@ -396,7 +424,7 @@ def action_to_json(a: Action) -> dict[str, Any]:
     elif k == ActionKind.EXCHANGE:
         out["exchange"] = a.option == "use"
     elif k == ActionKind.TAKE:
-        out["take_from"] = a.target
+        out.update(take_from=a.target, **({"domain": a.card} if a.card else {}))
     elif k == ActionKind.PURLOIN and a.target < 0:
         out["purloin"] = True
     elif k == ActionKind.PURLOIN:

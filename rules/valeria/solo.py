@@ -18,7 +18,6 @@ here.
 
 from __future__ import annotations
 
-import random
 from typing import Any, cast
 
 from rules.kernel.decisions import Decision, ForcedStep, push
@@ -27,7 +26,7 @@ from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
-from rules.valeria import engine
+from rules.valeria import engine, explain, violations
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
 from rules.valeria.explain import bilingual, card_name, counter_label
@@ -39,7 +38,6 @@ from rules.valeria.state import (
     SECOND,
     Action,
     ActionKind,
-    Flow,
     Outcome,
     Seat,
     Setup,
@@ -49,7 +47,6 @@ from rules.valeria.state import (
 )
 from rules.valeria.variants import SOLO as SOLO
 from rules.valeria.variants import take_top
-from rules.valeria.violations import refuse
 
 PLAYER = 0
 #: The automaton of the solo game (``GameInfo.automata``).
@@ -70,20 +67,13 @@ STACK, LORD, NOTHING, CHOSEN = "stack", "lord", "nothing", "choice"
 # =========================================================================== setup
 
 
-@implements("valeria.variants.solo.setup", "valeria.variants.solo.dark-lord")
-def deal_dark_lord(rng: random.Random, setup: Setup, difficulty: str) -> Setup:
-    """After the player's two dukes are dealt, the Dark Lord is one random duke of the
-    rest, face down (ruling O29: deal 2, keep 1, then draw him from the others)."""
-    dealt = set(setup.dukes[0])
-    rest = [d for d in index().dukes if d not in dealt]
-    return replace(setup, dark_lord=rng.choice(rest), difficulty=difficulty)
-
-
 @implements("valeria.variants.solo.setup")
 def solo_state(state: State, setup: Setup) -> State:
     """The initial state of a solo game: the base game's setup for one seat, the Dark
-    Lord's duke face down above the monster row."""
-    return replace(state, solo=Solo(dark_lord=setup.dark_lord, difficulty=setup.difficulty), flow=SOLO_FLOW)
+    Lord's duke face down above the monster row (``state`` as it is in the other games)."""
+    if setup.solo is None:
+        return state
+    return replace(state, solo=Solo(dark_lord=setup.solo.dark_lord, difficulty=setup.variant.difficulty))
 
 
 # =========================================================================== the monster phase
@@ -122,12 +112,8 @@ def activations_of(state: State) -> tuple[tuple[int, str], ...]:
 @implements("valeria.variants.solo.turn")
 def monster_phase(state: State) -> State:
     """The Action phase is over: the Monster phase begins with the activations of the
-    announced dice (the solo game's end of the Action phase, :data:`SOLO_FLOW`)."""
+    announced dice (the solo game's end of the Action phase, :data:`rules.valeria.flows.SOLO_FLOW`)."""
     return replace(with_lord(state, attacks=activations_of(state)), phase=MONSTERS, actions_left=0, closing=False)
-
-
-#: The solo game's step after the Action phase: the Monster phase, chosen once by :func:`solo_state`.
-SOLO_FLOW = Flow(end_of_actions=monster_phase)
 
 
 def column_citizens(state: State, column: int) -> tuple[int, ...]:
@@ -282,13 +268,27 @@ def legal(state: State) -> tuple[Action, ...]:
         if d.kind == "thief":
             _, effect = engine.decision_detail(d)
             return tuple(Action(ActionKind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
-        # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack
-        take = (Action(ActionKind.PURLOIN, PLAYER),) if _leftmost_monster(state) >= 0 else ()
-        return (*take, Action(ActionKind.DECLINE, PLAYER))
+        # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack (the decision is
+        # opened only while a monster is left, engine._special_possible); not optional: the card says "take"
+        return (Action(ActionKind.PURLOIN, PLAYER),)
     if state.phase == SECOND:
         return tuple(Action(ActionKind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
                      for option in engine.item_options(state, PLAYER, item))
     return ()
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The solo game's legal actions: its own decisions and phases here (:func:`legal`), the
+    rest the engine's (the solo game's hook, :data:`rules.valeria.flows.SOLO_FLOW`)."""
+    return legal(state) if handles(state) else engine.legal_actions(state)
+
+
+def check_action(state: State, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in the solo game: its own decisions here (:func:`check`), the
+    rest and every chance outcome by :func:`rules.valeria.violations.refusal`."""
+    if handles(state) and action.kind not in (ActionKind.ROLL, ActionKind.DRAW):
+        return check(state, action)
+    return violations.refusal(state, action)
 
 
 def check(state: State, action: Action) -> Violation | None:
@@ -306,8 +306,8 @@ def check(state: State, action: Action) -> Violation | None:
                           "“take from another player” means simply taking the reward (gold or magic)"),
                 "purloin": ("„vzít si nestvůru“ znamená vrchní nestvůru prvního nevyčerpaného balíčku zleva",
                             "“take a monster” means the top monster of the leftmost non-exhausted stack")}[d.kind]
-        return refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
-    return refuse("valeria.variants.solo.second-harvest",
+        return violations.refuse(rule, "nyní je třeba rozhodnout: " + what[0], "decide now: " + what[1])
+    return violations.refuse("valeria.variants.solo.second-harvest",
                          "ve druhé fázi příjmu se vyhodnotí pravé strany aktivovaných karet",
                          "the Second Harvest resolves the right sides of the activated cards")
 
@@ -328,16 +328,14 @@ def decide(state: State, a: Action) -> State:
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
         return engine.advance(state)
-    if a.kind == ActionKind.PURLOIN:
-        i = _leftmost_monster(state)
-        monsters = list(state.monsters)
-        monster = monsters[i][0]
-        monsters[i] = monsters[i][1:]
-        s = state.seats[PLAYER]
-        state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER,
-                                  replace(s, monsters=(*s.monsters, monster)))
-        return engine.advance(state)
-    return engine.advance(state)  # ActionKind.DECLINE
+    # ActionKind.PURLOIN: the top monster of the leftmost non-exhausted stack moves to the Victory stack
+    i = _leftmost_monster(state)
+    monsters = list(state.monsters)
+    monster = monsters[i][0]
+    monsters[i] = monsters[i][1:]
+    s = state.seats[PLAYER]
+    state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER, replace(s, monsters=(*s.monsters, monster)))
+    return engine.advance(state)
 
 
 @implements("valeria.variants.solo.turn")
@@ -387,6 +385,14 @@ def player_wins(state: State) -> bool:
     mine, his = scores(state)
     return mine.total > his.total
 
+
+#: The rules that decided a solo game, by how it ended (``Result.rules``): all monsters slain or an
+#: attack on an empty column end it at once (valeria.variants.solo.end, the attack by the Monster
+#: phase, valeria.variants.solo.monster-phase); five exhausted stacks end it and the VP decide
+#: (valeria.variants.solo.result).
+END_RULES = {Outcome.WIN: ("valeria.variants.solo.end",),
+             Outcome.LOSS: ("valeria.variants.solo.end", "valeria.variants.solo.monster-phase"),
+             Outcome.SCORE: ("valeria.variants.solo.end", "valeria.variants.solo.result")}
 
 _HOW = {Outcome.WIN: ("všechny nestvůry jsou zabity", "all monsters are slain"),
         Outcome.LOSS: ("aktivovaná nestvůra útočí na sloupec bez obyvatel a panství",
@@ -441,7 +447,7 @@ def result(state: State) -> Result:
                    "Vítěz: Temný pán (dark-lord) – prohrál jste hru… ale ne celou válku.",
                    "Winner: the player (player): you have won… for now." if won else
                    "Winner: the Dark Lord (dark-lord): you have lost the game… but not the war."))
-    return Result((PLAYER,) if won else (), details, tuple(lines), "" if won else DARK_LORD)
+    return Result((PLAYER,) if won else (), details, tuple(lines), "" if won else DARK_LORD, END_RULES[solo.outcome])
 
 
 # =========================================================================== explanations
@@ -453,8 +459,9 @@ def _column(state: State, column: int) -> tuple[str, str]:
 
 
 @implements("valeria.variants.solo.monster-phase", "valeria.variants.solo.capture")
-def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
-    """What the Dark Lord did by himself in the last step, each with its rule."""
+def forced_steps(before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
+    """What the Dark Lord did by himself in the step ``action`` began, each with its rule
+    (decisions 0011 and 0021)."""
     out = []
     done = lord(after)
     for what, column, card in done.steps:
@@ -513,6 +520,14 @@ def forced_steps(before: State, after: State) -> tuple[ForcedStep, ...]:
             "Fáze závěru: žádná podmínka konce hry nenastala, začíná tah {n}",
             "End phase: no end condition is met, turn {n} begins", n=after.turns)))
     return tuple(out)
+
+
+def explain_step(before: State, action: Action, after: State) -> tuple[Text, ...]:
+    """The engine's explanation of the step, its first line in the solo game's own words
+    where the action is the solo game's own (:func:`describe`)."""
+    lines = explain.explain_step(before, action, after)
+    own = describe(before, action)
+    return (own, *lines[1:]) if own is not None else lines
 
 
 def describe(before: State, a: Action) -> Text | None:

@@ -23,7 +23,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rules.kernel.decisions import Decisions
+from rules.kernel.decisions import Decisions, ForcedStep
+from rules.kernel.game import Result
+from rules.kernel.text import Text
+from rules.kernel.verdict import Violation
 
 # Phases (valeria.turn.phases) plus the duke choice before the first turn.
 DUKES, ROLL, DICE, HARVEST, ACTIONS, DRAW, OVER = "dukes", "roll", "dice", "harvest", "actions", "draw", "over"
@@ -56,7 +59,7 @@ class ActionKind(enum.StrEnum):
     EXCHANGE = "exchange"  #: an optional exchange outside the harvest (Golden Obelisk of Nae): use or not
     RETURN = "return"  #: Watcher on the Water / Nest of the Weaver Witch: what to return
     PURLOIN = "purloin"  #: Purloiner's Perch: from whom
-    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, purloin)
+    DECLINE = "decline"  #: pass on an optional decision (extra slay, return, a citizen reward whose stacks emptied)
     ACTIVATE = "activate"  #: solo: the monster stack a 6 activates (valeria.variants.solo.monster-phase)
     CAPTURE = "capture"  #: solo: the citizen the Dark Lord captures from a column (valeria.variants.solo.capture)
     TOKEN = "token"  #: Monster Events: the monster a triggered event puts its token on
@@ -71,28 +74,79 @@ class Outcome(enum.StrEnum):
     SCORE = "score"  #: five center stacks exhausted: the game is scored (valeria.variants.solo.result)
 
 
+#: The player count of the solo game against the Dark Lord (valeria.variants.solo.*, decision 0021).
+SOLO_PLAYERS = 1
+
+
 @attrs.frozen
-class Setup:
-    """What is decided before play (valeria.setup.*): the monster areas left to
-    right, the citizen kind of each of the ten stacks, the five domain stacks
-    (top first), the two dukes dealt to each seat and the first player."""
+class Variant:
+    """The variant a game is played by, as the record's ``"variant"`` declares it (read through
+    :data:`rules.valeria.variants.PARAMETERS`, decisions 0018 and 0023): the player count, the
+    flags of random citizens and Monster Events, and the solo game's setting."""
 
     players: int
+    random_citizens: bool = False
+    monster_events: bool = False
+    #: the solo game's setting (valeria.variants.solo.difficulty); "normal" outside the solo game
+    difficulty: str = "normal"
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's ``"variant"``: the player count, each flag that is on, and with one
+        player the setting (the parameter belongs only with it)."""
+        return {"players": self.players, **({"random_citizens": True} if self.random_citizens else {}),
+                **({"monster_events": True} if self.monster_events else {}),
+                **({"difficulty": self.difficulty} if self.players == SOLO_PLAYERS else {})}
+
+
+@attrs.frozen
+class RandomCitizensDeal:
+    """Random citizens (valeria.variants.random-citizens.setup): per activation number the
+    stack dealt, top first."""
+
+    stacks: tuple[tuple[str, ...], ...]
+
+
+@attrs.frozen
+class MonsterEventsDeal:
+    """Monster Events (valeria.variants.events.setup): the events dealt, in the order they lie
+    face down on top of the Exhausted stack, top first."""
+
+    events: tuple[str, ...]
+
+
+@attrs.frozen
+class SoloDeal:
+    """The solo game (valeria.variants.solo.setup): the Dark Lord's duke, face down."""
+
+    dark_lord: str
+
+
+@attrs.frozen
+class Setup:
+    """What is decided before play (valeria.setup.*): the variant, the monster areas left to
+    right, the citizen kind of each of the ten stacks (with random citizens every kind), the
+    five domain stacks (top first), the two dukes dealt to each seat and the first player;
+    what a variant deals besides lies in its own part, present exactly when it is on."""
+
+    variant: Variant
     areas: tuple[str, ...]
     citizens: tuple[str, ...]
     domains: tuple[tuple[str, ...], ...]
     dukes: tuple[tuple[str, ...], ...]
     first: int
-    #: random citizens (valeria.variants.random-citizens.setup): per activation number the
-    #: stack dealt, top first; ``citizens`` then lists every kind. Empty in the base game.
-    citizen_stacks: tuple[tuple[str, ...], ...] = ()
-    #: Monster Events (valeria.variants.events.setup): the events dealt, in the order they lie
-    #: face down on top of the Exhausted stack, top first. Empty without the variant.
-    events: tuple[str, ...] = ()
-    #: solo (valeria.variants.solo.setup): the Dark Lord's duke, face down; "" with 2-5 players
-    dark_lord: str = ""
-    #: solo: "normal", "harder" or "hardest" (valeria.variants.solo.difficulty)
-    difficulty: str = "normal"
+    random_citizens: RandomCitizensDeal | None = None
+    monster_events: MonsterEventsDeal | None = None
+    solo: SoloDeal | None = None
+
+    def __attrs_post_init__(self) -> None:
+        dealt = (self.random_citizens is not None, self.monster_events is not None, self.solo is not None)
+        wanted = (self.variant.random_citizens, self.variant.monster_events, self.variant.players == SOLO_PLAYERS)
+        if dealt != wanted:
+            raise ValueError(f"a setup deals the parts of its variant, and only those: {self.variant}")
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
 
 
 @attrs.frozen(slots=True)
@@ -233,17 +287,27 @@ class Solo:
     steps: tuple[tuple[str, int, str], ...] = ()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Flow:
-    """The variant's own steps in the turn, chosen once when the game starts
-    (:func:`rules.valeria.engine.initial_state`, :func:`rules.valeria.solo.solo_state`), so
-    the engine never asks mid-phase which game it plays: ``end_of_actions`` follows the Action
-    phase (the base game's End phase, or the solo game's Monster phase); ``announced`` follows
-    the announcement of the dice (Monster Events trigger, valeria.variants.events.roll-phase);
-    ``after_step`` follows every step (Monster Events fill the emptied center positions,
-    valeria.variants.events.revealed)."""
+    """The variant's own hooks, chosen once when the game starts
+    (:func:`rules.valeria.flows.flow_of`), so neither the engine nor the game object asks
+    which game it plays.
+
+    The engine's steps: ``end_of_actions`` follows the Action phase (the base game's End
+    phase, or the solo game's Monster phase); ``announced`` follows the announcement of the
+    dice (Monster Events trigger, valeria.variants.events.roll-phase); ``after_step`` follows
+    every step (Monster Events fill the emptied center positions,
+    valeria.variants.events.revealed). The game's answers (:class:`rules.valeria.game.Valeria`):
+    ``legal_actions``, ``check``, ``successor``, ``result`` of a finished game,
+    ``explain_step`` and ``forced_steps`` (what an automaton did by itself)."""
 
     end_of_actions: Callable[[State], State]
+    legal_actions: Callable[[State], tuple[Action, ...]]
+    check: Callable[[State, Action], Violation | None]
+    successor: Callable[[State, Action], State]
+    result: Callable[[State], Result]
+    explain_step: Callable[[State, Action, State], tuple[Text, ...]]
+    forced_steps: Callable[[State, Action, State], tuple[ForcedStep, ...]]
     announced: Callable[[State], State] = lambda state: state
     after_step: Callable[[State], State] = lambda state: state
 
@@ -335,20 +399,33 @@ class View:
     #: random citizens: each stack's face-up top (a kind) and size; ``citizen_counts`` is then
     #: empty, as the kinds left below the tops are secret (valeria.variants.random-citizens.hidden)
     citizen_stacks: tuple[StackView, ...] = ()
-    #: solo: the Dark Lord's duke, shown only once the game is over (valeria.variants.solo.scoring)
-    dark_lord: str | None = None
-    difficulty: str = "normal"
-    captured: tuple[str, ...] = ()
-    seized: tuple[str, ...] = ()
-    attacks: tuple[tuple[int, str], ...] = ()
-    outcome: Outcome | None = None
-    #: Monster Events: the Exhausted stack's size and its known top cards (the order of the events
-    #: dealt face down is secret, valeria.variants.events.setup), what lies in each center position
-    #: and the tokens on monsters (public)
-    exhausted_size: int = 0
-    exhausted_known: tuple[str, ...] = ()
-    placed: tuple[str, ...] = ()
-    tokens: tuple[Tokens, ...] = ()
+    solo: SoloView | None = None  #: the solo game's part; ``None`` in the others
+    events: EventsView | None = None  #: the Monster Events part; ``None`` without the variant
+
+
+@attrs.frozen
+class SoloView:
+    """What a seat sees of the solo game's part (valeria.variants.solo.*): all of it but the
+    Dark Lord's duke, shown only once the game is over (valeria.variants.solo.scoring)."""
+
+    dark_lord: str | None
+    difficulty: str
+    captured: tuple[str, ...]
+    seized: tuple[str, ...]
+    attacks: tuple[tuple[int, str], ...]
+    outcome: Outcome | None
+
+
+@attrs.frozen
+class EventsView:
+    """What a seat sees of Monster Events: the Exhausted stack's size and its known top cards
+    (the order of the events dealt face down is secret, valeria.variants.events.setup), what
+    lies in each center position and the tokens on monsters (public)."""
+
+    exhausted_size: int
+    exhausted_known: tuple[str, ...]
+    placed: tuple[str, ...]
+    tokens: tuple[Tokens, ...]
 
 
 T = TypeVar("T")

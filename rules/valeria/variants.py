@@ -33,12 +33,12 @@ from rules.kernel.parameters import Kind, Parameter, Parameters, Refusal
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.valeria.data import index
-from rules.valeria.state import State, replace
+from rules.valeria.state import SOLO_PLAYERS, SoloDeal, State, replace
 
 #: The player counts of the base game (2-4) and the five-player variant; a random setup without a
 #: variant draws from them. The solo game (1, valeria.variants.solo.*, decision 0021) is asked for by name.
 PLAYERS = (2, 3, 4, 5)
-SOLO = 1
+SOLO = SOLO_PLAYERS
 FIVE = 5
 #: The solo game's settings (valeria.variants.solo.difficulty): the book's rules, then
 #: "harder" (the sum 2-6 activates too), then "hardest" (an exhausted stack's activation
@@ -138,12 +138,22 @@ def targetable(players: int, resting: int | None, seat: int, victim: int) -> boo
     return victim != seat and victim != resting and 0 <= victim < players
 
 
+@implements("valeria.variants.solo.setup", "valeria.variants.solo.dark-lord")
+def deal_dark_lord(rng: random.Random, dukes: tuple[str, ...]) -> SoloDeal:
+    """The solo game: after the player's two ``dukes`` are dealt, the Dark Lord is one random
+    duke of the rest, face down (ruling O29: deal 2, keep 1, then draw him from the others)."""
+    rest = [d for d in index().dukes if d not in dukes]
+    return SoloDeal(dark_lord=rng.choice(rest))
+
+
 # ------------------------------------------------------------------ random citizens
 
 
 @attrs.frozen
 class Options:
-    """A parsed variant: the player count (``None``: not given) and the flags."""
+    """A variant as a record or a caller gives it, read through :data:`PARAMETERS`: the player
+    count (``None``: not given, the setup's dukes then tell it) and the flags. A setup holds
+    the complete one (:class:`rules.valeria.state.Variant`)."""
 
     players: int | None
     random_citizens: bool = False

@@ -30,16 +30,18 @@ from rules.valeria.data import branch_labels, index
 from rules.valeria.engine import (
     HERALD,
     affords,
+    answered_take,
     branch_possible,
     build_price,
     citizen_targets,
     decision_detail,
     die_change_possible,
     item_options,
+    pending_takes,
     price_of,
     roles_met,
 )
-from rules.valeria.explain import bilingual
+from rules.valeria.explain import bilingual, card_name
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
 from rules.valeria.variants import on_top, targetable
@@ -65,7 +67,7 @@ SHAPES: dict[ActionKind, frozenset[str]] = {
     ActionKind.GAIN: frozenset({"card"}),
     ActionKind.CHOOSE: frozenset({"option"}),
     ActionKind.CITIZEN: frozenset({"card"}),
-    ActionKind.TAKE: frozenset({"target"}),
+    ActionKind.TAKE: frozenset({"card", "target"}),  # card: the domain whose take it answers (may be "")
     ActionKind.EXCHANGE: frozenset({"option"}),
     ActionKind.RETURN: frozenset({"card"}),
     ActionKind.PURLOIN: frozenset({"target"}),
@@ -249,7 +251,9 @@ ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": Ac
            "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
            "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
            events.TOKEN_DECISION: ActionKind.TOKEN}
-OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "purloin", "citizen"})
+#: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
+#: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
+OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
 
 
 def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
@@ -259,6 +263,15 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     if a.kind not in allowed:
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                       k=d.kind, r=d.rule)
+    if a.kind == ActionKind.TAKE and d.kind == "take":  # the takes on top: the owner chooses which it answers
+        answered = answered_take(state, a)
+        if answered is None:
+            return refuse(("valeria.domains.trigger-order", "valeria.symbols.take-from"),
+                          "{c} nyní nic nebere (čeká braní: {p})", "{e} takes nothing now (pending takes: {f})",
+                          c=card_name(a.card, "cs"), e=card_name(a.card, "en"),
+                          p=", ".join(card_name(decision_detail(t)[0], "cs") for t in pending_takes(state)),
+                          f=", ".join(card_name(decision_detail(t)[0], "en") for t in pending_takes(state)))
+        d = state.pending[answered]
     if a.kind == ActionKind.SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
         return (refuse((d.rule,), "tato volba zde není možná", "this choice is not available here") if stray(a)
                 else slay_refusal(state, a))
@@ -300,7 +313,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     if d.kind == "exchange":
         return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
     if a.kind == ActionKind.DECLINE:
-        return True  # extra slay, Watcher on the Water, Nest of the Weaver Witch, Purloiner's Perch are optional
+        return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
     if d.kind == "watcher":
         return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
     # Nest of the Weaver Witch

@@ -8,7 +8,9 @@ import pytest
 from valeria_engine_helpers import STACK, act, in_actions, refused, roll, started, with_seat
 
 from rules.kernel.game import TurnKind
+from rules.kernel.verdict import MalformedError
 from rules.valeria import engine
+from rules.valeria.explain import card_name
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, gold_payment_ok, recruit_price, slay_payment_ok
 from rules.valeria.state import DRAW, OVER, ROLL
@@ -207,6 +209,51 @@ def test_start_and_end_of_action_phase_domains() -> None:
     after = act(after, {"seat": 0, "take_from": 1})
     assert (after.seats[0].magic, after.seats[1].magic) == (2, 1)
     assert after.active == 1
+
+
+def both_takes_pending() -> object:
+    """Issue 18's scenario: 3 players, seat 0 built The Orb of Urdr, then the Cathedral of St
+    Aquila; its Action phase ends, so both takes wait for its answers."""
+    state = in_actions(started(3), actions_left=1, domains=("the-orb-of-urdr", "cathedral-of-st-aquila"))
+    state = with_seat(with_seat(state, 1, gold=5, magic=5), 2, gold=5, magic=5)
+    return act(state, {"seat": 0, "gain": "strength"})
+
+
+@pytest.mark.rules("valeria.domains.trigger-order", "valeria.symbols.opponent", "valeria.symbols.take-from")
+def test_the_owner_orders_the_cathedral_and_the_orb_and_picks_each_target() -> None:
+    """Both takes pending, each answer names its domain: the owner takes in the order it chooses
+    (the Cathedral's gold first here) and from the seat it chooses for each."""
+    state = both_takes_pending()
+    assert [engine.decision_detail(d)[0] for d in state.pending] == ["the-orb-of-urdr", "cathedral-of-st-aquila"]
+    offered = legal_json(state)
+    assert {"seat": 0, "take_from": 2, "domain": "cathedral-of-st-aquila"} in offered
+    assert all("domain" in a for a in offered)  # a written record names the domain when several are pending
+    after = act(state, {"seat": 0, "take_from": 2, "domain": "cathedral-of-st-aquila"})
+    assert (after.seats[2].gold, after.seats[2].magic) == (4, 5)  # the Cathedral took 1 gold from seat 2
+    assert [engine.decision_detail(d)[0] for d in after.pending] == ["the-orb-of-urdr"]
+    assert legal_json(after)[0] == {"seat": 0, "take_from": 1}  # one take left: nothing to tell apart
+    after = act(after, {"seat": 0, "take_from": 1, "domain": "the-orb-of-urdr"})
+    assert (after.seats[1].gold, after.seats[1].magic) == (5, 4) and after.active == 1
+    lines = [t.get("en") for t in VALERIA.explain_step(state, VALERIA.action_from_json(
+        {"seat": 0, "take_from": 2, "domain": "cathedral-of-st-aquila"}), after)]
+    assert lines[0] == "Seat 0 takes 1 gold from seat 2 (Cathedral of St Aquila) (valeria.symbols.take-from)."
+    cs = VALERIA.explain_step(state, VALERIA.action_from_json({"seat": 0, "take_from": 1}), after)[0].get("cs")
+    assert cs == f"Hráč 0 bere hráči 1 1 magie ({card_name('the-orb-of-urdr', 'cs')}) (valeria.symbols.take-from)."
+
+
+@pytest.mark.rules("valeria.domains.trigger-order", "valeria.symbols.take-from")
+def test_a_take_without_its_domain_answers_the_domain_built_first() -> None:
+    """The record format before the domain was named (issue 18): ``take_from 1`` then
+    ``take_from 2`` answer the takes in the order built, as the engine always promised: the
+    Orb (built first) takes magic from seat 1, the Cathedral gold from seat 2."""
+    after = act(both_takes_pending(), {"seat": 0, "take_from": 1}, {"seat": 0, "take_from": 2})
+    assert (after.seats[1].gold, after.seats[1].magic) == (5, 4)
+    assert (after.seats[2].gold, after.seats[2].magic) == (4, 5)
+    verdict = refused(both_takes_pending(), {"seat": 0, "take_from": 1, "domain": "halfpenny-hill"})
+    assert verdict.rules[0] == "valeria.domains.trigger-order"
+    assert "Halfpenny Hill takes nothing now" in verdict.message.get("en")
+    with pytest.raises(MalformedError, match="'domain' names the domain"):
+        VALERIA.action_from_json({"seat": 0, "take_from": 1, "domain": "goblin"})
 
 
 @pytest.mark.rules("valeria.cards.watcher-on-the-water")

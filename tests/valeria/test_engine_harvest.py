@@ -182,6 +182,20 @@ def test_a_plus_gains_both_sides() -> None:
     assert (after.seats[0].strength, after.seats[0].gold) == (1 + 1, 2 + 1)
 
 
+@pytest.mark.rules("valeria.harvest.then-actions")
+def test_the_action_phase_begins_once_the_harvest_is_complete() -> None:
+    """Not while one seat still has a harvest choice to make, and at once when the last is made
+    (or when nothing waits for a choice): the active seat then has its two actions."""
+    state = roll(started(), 1, 2)  # nothing activates: each seat's Herald waits for its choice
+    state = act(state, {"seat": 1, "harvest": "herald", "choose": "gold"})
+    assert state.phase == HARVEST and [bool(items) for items in state.harvest] == [True, False]
+    assert refused(state, {"seat": 0, "gain": "gold"}).rules[0] != "valeria.actions.two"
+    state = act(state, {"seat": 0, "harvest": "herald", "choose": "gold"})
+    assert state.phase == ACTIONS and state.actions_left == 2 and state.active == 0
+    plain = roll(started(), 2, 3)  # the starter Peasants give their gold by themselves: nothing to choose
+    assert plain.phase == ACTIONS and plain.actions_left == 2
+
+
 @pytest.mark.rules("valeria.turn.phases")
 def test_roll_harvest_action_end_in_this_order() -> None:
     state = started()

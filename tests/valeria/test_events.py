@@ -29,7 +29,7 @@ from rules.valeria.cards import Counter as CardCounter
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, slay_payment_ok
-from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, ActionKind, State
+from rules.valeria.state import ACTIONS, EVENTS, HARVEST, OVER, ActionKind, MonsterEventsDeal, State
 from rules.valeria.variants import monster_stack
 
 IX = index()
@@ -81,14 +81,15 @@ def test_one_event_per_player_lies_face_down_on_top_of_the_exhausted_stack() -> 
     assert state.events.exhausted_stack == ("giant-leech", "kobold-thieves", *("exhausted",) * 4)
     assert state.events.placed == ("",) * 20 and state.events.tokens == ()
     view = VALERIA.view(state, 0)
-    assert view.exhausted_size == 6 and view.exhausted_known == ()
+    assert view.events is not None and view.events.exhausted_size == 6 and view.events.exhausted_known == ()
     assert "giant-leech" not in repr(view) and "kobold-thieves" not in repr(view)
     rng = random.Random(4)
     setup = VALERIA.random_setup(rng, {"players": 5, "monster_events": True, "random_citizens": True})
-    assert len(setup.events) == len(set(setup.events)) == 5 and set(setup.events) <= set(IX.events)
+    dealt = setup.monster_events.events
+    assert len(dealt) == len(set(dealt)) == 5 and set(dealt) <= set(IX.events)
     assert VALERIA.variant_of(setup) == {"players": 5, "random_citizens": True, "monster_events": True}
     data = json.loads(json.dumps(VALERIA.setup_to_json(setup)))
-    assert data["events"] == list(setup.events)
+    assert data["events"] == list(dealt)
     assert VALERIA.setup_from_json(data, VALERIA.variant_of(setup)) == setup
     assert len(VALERIA.initial_state(setup).events.exhausted_stack) == 15  # 3 cards per player
 
@@ -130,7 +131,7 @@ def test_an_emptied_stack_gets_the_top_card_of_the_exhausted_stack() -> None:
     assert engine.exhausted(state) == 1  # an event in the place still counts as exhausted
     text = lines(before, {"seat": 0, "slay": "hills", "pay": {"strength": 1}}, state)
     assert "the Monster Event Bat Swarm (number 3)" in text and "valeria.variants.events.revealed" in text
-    assert VALERIA.view(state, 1).placed[0] == "bat-swarm"  # face up: public
+    assert VALERIA.view(state, 1).events.placed[0] == "bat-swarm"  # face up: public
     # the next emptied places get the next cards; with none left the place stays exhausted (ruling O16)
     state = attrs.evolve(state, events=attrs.evolve(state.events, exhausted_stack=("exhausted",)))
     counts = list(state.citizen_counts)
@@ -148,6 +149,9 @@ def test_events_in_the_center_count_toward_the_end_trigger() -> None:
     state = events.fill(attrs.evolve(state, domains=((), (), *state.domains[2:])))
     assert state.events.placed[15:17] == ("exhausted", "exhausted")
     assert engine.exhausted(state) == 4 and end_triggered(1, 1, engine.exhausted(state), 2)
+    result = VALERIA.result(attrs.evolve(state, phase=OVER, end_triggered=True))
+    assert result is not None and result.rules == ("valeria.end.conditions", "valeria.exhausted.end-trigger",
+                                                   "valeria.variants.events.exhausted", "valeria.end.equal-turns")
 
 
 
@@ -244,7 +248,8 @@ def test_every_player_loses_if_possible_and_the_resting_seat_is_exempt() -> None
     assert "Every player loses 1 strength, if possible" in lines(state, {"chance": "roll", "dice": [1, 1]}, after)
     rng = random.Random(5)
     setup = VALERIA.random_setup(rng, {"players": 5, "monster_events": True})
-    setup = attrs.evolve(setup, events=("kobold-thieves", *[e for e in setup.events if e != "kobold-thieves"][:4]))
+    chosen = ("kobold-thieves", *[e for e in setup.monster_events.events if e != "kobold-thieves"][:4])
+    setup = attrs.evolve(setup, monster_events=MonsterEventsDeal(chosen))
     five = VALERIA.initial_state(setup)
     for s in range(5):
         five = act(five, {"seat": s, "keep": five.seats[s].dealt[0]})
@@ -273,7 +278,7 @@ def test_several_events_resolve_left_to_right_and_tokens_go_on_other_monsters() 
     assert events.tokens_on(after, "bat-swarm") == events.Tokens(7, events.ON_EVENT, gold=1)
     assert events.tokens_on(after, "mimic") == events.Tokens(0, events.ON_EVENT, strength=1)
     view = VALERIA.view(after, 1)
-    assert view.tokens == after.events.tokens
+    assert view.events.tokens == after.events.tokens
 
 
 # ------------------------------------------------------------------ tokens: cost and bounty
@@ -369,7 +374,7 @@ def test_a_slain_event_cannot_be_returned_and_a_return_puts_an_event_back_on_top
     after = act(state, {"seat": 0, "return": "goblin"})
     assert after.monsters[0] == ("goblin",) and after.events.placed[0] == ""
     assert after.events.exhausted_stack[0] == "bat-swarm" and after.events.known_top == 1 and after.events.tokens == ()
-    assert VALERIA.view(after, 1).exhausted_known == ("bat-swarm",)
+    assert VALERIA.view(after, 1).events.exhausted_known == ("bat-swarm",)
     # the Nest: an Exhausted card lying in the place goes to the bottom
     nest = events.fill(attrs.evolve(after, citizen_counts=(0, *after.citizen_counts[1:]),
                                     seats=(attrs.evolve(after.seats[0], citizens=(1, *after.seats[0].citizens[1:])),
@@ -401,7 +406,7 @@ def check_invariants(setup: Any, before: State, action: Any, after: State, rng: 
         assert Counter(stack) + Counter(slain) == Counter(monster_stack(area, n))
     seen = ([c for c in after.events.exhausted_stack if c in IX.events] + [c for c in after.events.placed if c in IX.events]
             + [m for s in after.seats for m in s.monsters if m in IX.events])
-    assert sorted(seen) == sorted(setup.events)
+    assert sorted(seen) == sorted(setup.monster_events.events)
     assert after.events.exhausted_stack.count("exhausted") + after.events.placed.count("exhausted") == 2 * n
     start = VALERIA.initial_state(setup)
     for i in range(len(after.citizen_kinds)):
@@ -432,7 +437,7 @@ def check_invariants(setup: Any, before: State, action: Any, after: State, rng: 
             view = VALERIA.view(after, seat)
             shown = repr(view)
             assert not [e for e in hidden if f"'{e}'" in shown], (hidden, seat)
-            assert view.exhausted_size == len(after.events.exhausted_stack)
+            assert view.events.exhausted_size == len(after.events.exhausted_stack)
             assert VALERIA.view(VALERIA.rehide(after, seat, rng), seat) == view
 
 

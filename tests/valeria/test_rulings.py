@@ -139,6 +139,29 @@ def test_purloining_from_a_seat_without_monsters_gives_nothing() -> None:
     assert after.draw_from == -1 and VALERIA.turn(after).seats == (0,)
 
 
+@pytest.mark.rules("valeria.cards.purloiners-perch", "valeria.cards.orc-warrior", "valeria.cards.wraith",
+                    "valeria.cards.text-wins")
+def test_purloiners_perch_and_the_citizen_rewards_are_mandatory_alike() -> None:
+    """The ruling on valeria.cards.purloiners-perch: the book's notes on Purloiner's Perch, the Orc
+    Warrior and the Wraith all say "may", the cards say "take" and show a citizen gained; the card
+    wins, so none of the three may be declined (a citizen reward only when none qualifies, O24)."""
+    state = in_actions(gold=10, citizens={"rogue": 2})
+    state = attrs.evolve(state, domains=(("purloiners-perch",),) + state.domains[1:])
+    state = with_seat(state, 1, monsters=("goblin",))
+    built = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}})
+    assert legal(built) == [{"seat": 0, "purloin_from": 1}]
+    verdict = refused(built, {"seat": 0, "decline": True})
+    assert verdict.rules == ("valeria.cards.purloiners-perch",)
+    state = in_actions(strength=9)
+    for area, monster, pay in (("mountains", "orc-warrior", {"strength": 9, "magic": 0}),
+                               ("hills", "wraith", {"strength": 4, "magic": 3})):
+        column = state.areas.index(area)
+        slain = act(attrs.evolve(with_seat(state, 0, strength=9, magic=3), monsters=state.monsters[:column] + (
+            (monster,),) + state.monsters[column + 1:]), {"seat": 0, "slay": area, "pay": pay})
+        assert slain.pending[0].kind == "citizen" and {"seat": 0, "decline": True} not in legal(slain)
+        assert refused(slain, {"seat": 0, "decline": True}).rules == ("valeria.slay.reward",)
+
+
 @pytest.mark.rules("valeria.cards.pratchetts-plateau")
 def test_pratchetts_plateau_does_not_discount_itself() -> None:
     """The library's reading: the discount is for domains built after the Plateau, not the Plateau."""

@@ -80,11 +80,12 @@ def test_the_setup_deals_two_dukes_and_a_face_down_dark_lord_from_the_rest() -> 
     for seed in range(20):
         setup = VALERIA.random_setup(random.Random(seed), {"players": 1, "difficulty": "harder"})
         assert setup.players == 1 and len(setup.dukes) == 1 and len(setup.dukes[0]) == 2
-        assert setup.dark_lord in index().dukes and setup.dark_lord not in setup.dukes[0]
-        assert setup.difficulty == "harder"
+        assert setup.solo is not None and setup.random_citizens is None and setup.monster_events is None
+        assert setup.solo.dark_lord in index().dukes and setup.solo.dark_lord not in setup.dukes[0]
+        assert setup.variant.difficulty == "harder"
         assert VALERIA.variant_of(setup) == {"players": 1, "difficulty": "harder"}
         state = VALERIA.initial_state(setup)
-        assert state.solo.dark_lord == setup.dark_lord and state.players == 1
+        assert state.solo.dark_lord == setup.solo.dark_lord and state.players == 1
         assert all(len(st) == 5 for st in state.monsters) and set(state.citizen_counts) == {5}
         assert all(len(st) == 3 for st in state.domains)
     assert VALERIA.info.automata == ("dark-lord",) and 1 in VALERIA.info.players
@@ -194,6 +195,7 @@ def test_a_column_without_citizens_gives_its_domain_then_loses_the_game() -> Non
     result = VALERIA.result(after)
     assert result is not None and result.winners == () and result.automaton == "dark-lord"
     assert result.details["solo"]["winner"] == "dark-lord"
+    assert result.rules == ("valeria.variants.solo.end", "valeria.variants.solo.monster-phase")  # decided by the attack
 
 
 @pytest.mark.rules("valeria.variants.solo.monster-phase", "valeria.variants.solo.difficulty")
@@ -318,6 +320,7 @@ def test_slaying_the_last_monster_wins_at_once() -> None:
     result = VALERIA.result(after)
     assert result is not None and result.winners == (0,) and result.details["solo"]["winner"] == "player"
     assert result.automaton == "" and "for now" in result.lines[-1].get("en")
+    assert result.rules == ("valeria.variants.solo.end",)  # all monsters slain: won at once
 
 
 @pytest.mark.rules("valeria.variants.solo.end", "valeria.variants.solo.end-phase")
@@ -333,6 +336,8 @@ def test_five_exhausted_stacks_end_the_game_at_once_even_in_the_action_phase() -
     after, steps = forced(state, {"seat": 0, "recruit": "rogue", "pay": {"gold": 2}})
     assert after.phase == OVER and after.solo.outcome == Outcome.SCORE and engine.exhausted(after) == 5
     assert "5 center stacks are exhausted: the game ends and is scored" in steps
+    result = VALERIA.result(after)
+    assert result is not None and result.rules == ("valeria.variants.solo.end", "valeria.variants.solo.result")
 
 
 def _over(state: State) -> State:
@@ -390,13 +395,13 @@ def test_the_dark_lords_duke_is_in_no_view_before_the_end() -> None:
     state = last_action(started(), (1, 2), citizen_counts=counts(knight=0, rogue=0))
     for seat in (0, -1):
         view = VALERIA.view(state, seat)
-        assert view.dark_lord is None and LORD not in repr(view)
-        assert view.captured == state.solo.captured == ("cleric", "merchant")
+        assert view.solo is not None and view.solo.dark_lord is None and LORD not in repr(view)
+        assert view.solo.captured == state.solo.captured == ("cleric", "merchant")
         other = VALERIA.rehide(state, seat, random.Random(3))
         assert VALERIA.view(other, seat) == view
     assert {VALERIA.rehide(state, 0, random.Random(i)).solo.dark_lord for i in range(30)} - {LORD}
     over = _over(state)
-    assert VALERIA.view(over, 0).dark_lord == LORD and VALERIA.rehide(over, 0, random.Random(1)).solo.dark_lord == LORD
+    assert VALERIA.view(over, 0).solo.dark_lord == LORD and VALERIA.rehide(over, 0, random.Random(1)).solo.dark_lord == LORD
 
 
 # ------------------------------------------------------------------ random games of every setting
@@ -421,7 +426,8 @@ def test_random_solo_games_keep_the_invariants_and_name_the_winner(seed: int, di
             taken = [m for m in s.monsters if m in monster_stack(area, 1)]
             assert Counter(stack) + Counter(taken) == Counter(monster_stack(area, 1))
         for i, kind in enumerate(state.citizen_kinds):  # center + duchy + captured = every copy dealt
-            dealt = sum(st.count(kind) for st in setup.citizen_stacks) if setup.citizen_stacks else 5
+            stacks = setup.random_citizens.stacks if setup.random_citizens is not None else None
+            dealt = sum(st.count(kind) for st in stacks) if stacks is not None else 5
             assert state.citizen_counts[i] + s.citizens[i] + state.solo.captured.count(kind) == dealt
         assert Counter(d for st in state.domains for d in st) + Counter(s.domains) + Counter(state.solo.seized) == \
             setup_domains
@@ -437,7 +443,7 @@ def test_random_solo_games_keep_the_invariants_and_name_the_winner(seed: int, di
     if last.solo.outcome == Outcome.SCORE:
         mine, his = result.details["solo"]["player"], result.details["solo"]["dark-lord"]
         assert (winner == "player") == (mine > his)
-    assert VALERIA.view(last, 0).dark_lord == setup.dark_lord
+    assert VALERIA.view(last, 0).solo.dark_lord == setup.solo.dark_lord
     # the record replays and its schema accepts it
     data = json.loads(json.dumps(record_to_json(VALERIA, setup, actions)))
     assert not schema_errors(SCHEMA, data)

@@ -5,6 +5,7 @@ message naming their rules."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from collections import Counter
@@ -20,9 +21,9 @@ from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.schema import validate_record
 from rules.kernel.simulate import random_action
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
+from rules.valeria import engine, flows
 from rules.valeria.data import index
-from rules.valeria.game import VALERIA
+from rules.valeria.game import VALERIA, Valeria
 from rules.valeria.predicates import end_triggered
 from rules.valeria.state import HARVEST, OVER, ROLL, State
 from rules.valeria.variants import citizen_stack_size, monster_stack, resting_seat, targetable
@@ -326,7 +327,7 @@ def test_random_citizen_games_keep_the_invariants(seed: int, players: int) -> No
     rng = random.Random(seed)
     setup = VALERIA.random_setup(rng, {"players": players, "random_citizens": True})
     state = VALERIA.initial_state(setup)
-    copies = Counter(k for st in setup.citizen_stacks for k in st)
+    copies = Counter(k for st in setup.random_citizens.stacks for k in st)
     actions = []
     while not VALERIA.is_terminal(state):
         action = random_action(VALERIA, state, rng)
@@ -351,3 +352,46 @@ def test_random_citizen_games_keep_the_invariants(seed: int, players: int) -> No
 def test_positions_of_the_random_citizen_variant_are_refused() -> None:
     with pytest.raises(MalformedError, match="random-citizens.hidden"):
         VALERIA.position_from_json({}, {"players": 2, "random_citizens": True})
+
+
+# ------------------------------------------------------------------ the variant, declared once and dealt in parts
+
+
+VARIANTS = ({"players": 3}, {"players": 5, "random_citizens": True}, {"players": 2, "monster_events": True},
+            {"players": 1, "difficulty": "hardest"}, {"players": 1, "random_citizens": True, "difficulty": "normal"})
+
+
+@pytest.mark.rules("valeria.variants.random-citizens.setup", "valeria.variants.events.setup",
+                   "valeria.variants.solo.setup")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_setup_holds_its_variant_and_deals_a_part_only_for_a_variant_that_is_on(variant: dict[str, Any]) -> None:
+    """The setup carries the parsed variant (``variant_of`` returns it as the record has it) and
+    a part for each variant that deals something (random citizens, Monster Events, the Dark Lord),
+    present exactly when that variant is on; a setup that mixes them up cannot be made."""
+    setup = VALERIA.random_setup(random.Random(3), variant)
+    assert VALERIA.variant_of(setup) == variant == setup.variant.to_json()
+    assert (setup.random_citizens is not None) == variant.get("random_citizens", False)
+    assert (setup.monster_events is not None) == variant.get("monster_events", False)
+    assert (setup.solo is not None) == (variant["players"] == 1)
+    data = json.loads(json.dumps(VALERIA.setup_to_json(setup)))
+    assert VALERIA.setup_from_json(data, variant) == setup
+    with pytest.raises(ValueError, match="deals the parts of its variant"):
+        attrs.evolve(setup, variant=attrs.evolve(setup.variant, monster_events=not setup.variant.monster_events))
+
+
+@pytest.mark.rules("valeria.turn.phases", "valeria.variants.solo.turn", "valeria.variants.events.roll-phase")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_variants_hooks_are_chosen_once_when_the_game_starts(variant: dict[str, Any]) -> None:
+    """The state carries the hooks of its variant from the start (the base game's, Monster
+    Events', the solo game's), so the game object routes every call through them and never asks
+    which game it plays; the solo game's part of the state and of the view exist only in it."""
+    state = VALERIA.initial_state(VALERIA.random_setup(random.Random(3), variant))
+    wanted = (flows.SOLO_FLOW if variant["players"] == 1 else
+              flows.EVENTS_FLOW if variant.get("monster_events") else flows.BASE_FLOW)
+    assert state.flow is wanted
+    view = VALERIA.view(state, 0)
+    assert (view.solo is not None) == (state.solo is not None) == (variant["players"] == 1)
+    assert (view.events is not None) == (state.events is not None) == variant.get("monster_events", False)
+    for call in ("legal_actions", "check", "successor", "result", "explain_step", "forced_steps"):
+        source = inspect.getsource(getattr(Valeria, call)).split('"""')[-1]  # the body, past the docstring
+        assert ".flow." in source and "solo" not in source and "players" not in source, call

@@ -125,9 +125,9 @@ def conserved(setup: Setup, state: State) -> None:
     part = state.events if state.events is not None else Events(exhausted_stack=(), placed=())
     events = ([c for c in part.exhausted_stack if c in ix.events] + [c for c in part.placed if c in ix.events]
               + [m for m in slain if m in ix.events])
-    assert sorted(events) == sorted(setup.events)
+    assert sorted(events) == sorted(setup.monster_events.events if setup.monster_events is not None else ())
     assert all(m in ix.events or ix.monsters[m].area in state.areas for m in slain)
-    if setup.events:
+    if setup.monster_events is not None:
         assert part.exhausted_stack.count("exhausted") + part.placed.count("exhausted") == 2 * state.players
     start = VALERIA.initial_state(setup)
     captured, seized = (state.solo.captured, state.solo.seized) if state.solo is not None else ((), ())
