@@ -24,7 +24,9 @@ from collections.abc import Callable
 import attrs
 
 from rules.kernel.decisions import Decision
+from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
+from rules.kernel.verdict import refuse as kernel_refuse
 from rules.valeria import events
 from rules.valeria.data import branch_labels, index
 from rules.valeria.engine import (
@@ -41,16 +43,16 @@ from rules.valeria.engine import (
     price_of,
     roles_met,
 )
-from rules.valeria.explain import bilingual, card_name
+from rules.valeria.explain import card_name
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
 from rules.valeria.variants import on_top, targetable
 
 
 def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
-    """A violation of ``rules`` (one ID or several), its message in Czech and English."""
-    ids = (rules,) if isinstance(rules, str) else rules
-    return Violation(ids, bilingual(cs, en, **values))
+    """A violation of ``rules`` (one ID or several), its message in Czech and English: the
+    kernel's :func:`~rules.kernel.verdict.refuse` with Valeria's two languages spelled out."""
+    return kernel_refuse(rules, Text.of(cs=cs, en=en), **values)
 
 
 #: The fields each action kind carries besides its kind and seat; any other field set makes the
