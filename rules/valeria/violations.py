@@ -391,13 +391,14 @@ def slay_refusal(state: State, a: Action) -> Violation | None:
         return refuse(("valeria.slay.choose", "valeria.exhausted.replace"),
                       "balíček nestvůr {c} je vyčerpaný", "the {c} monster stack is exhausted", c=a.card)
     m = index().monsters[a.card if a.card not in state.areas else state.monsters[state.areas.index(a.card)][0]]
+    name = Text.of(cs=m.name.get("cs"), en=m.name.en)  # the Czech book's name where it gives one
     strength_cost, magic_cost = events.slay_cost(state, a.card)
     s = state.seats[a.seat]
     if a.pay.gold:
         return refuse(("valeria.slay.magic-cost", "valeria.slay.pay-strength"),
                       "{n} se platí {s} síly a {g} magie; zlaťáky nestvůry neplatí, ani její magii: nabídnuto {x} "
                       "zlaťáků", "{n} is paid with {s} strength and {g} magic; gold pays no part of a monster, "
-                      "not its magic either: {x} gold offered", n=m.name.en, s=strength_cost, g=magic_cost, x=a.pay.gold)
+                      "not its magic either: {x} gold offered", n=name, s=strength_cost, g=magic_cost, x=a.pay.gold)
     if slay_payment_ok(strength_cost, magic_cost, a.pay.strength, a.pay.magic, s.strength, s.magic):
         return None
     if a.pay.strength < 1:
@@ -408,7 +409,7 @@ def slay_refusal(state: State, a: Action) -> Violation | None:
         return refuse(("valeria.slay.pay-strength", "valeria.slay.magic-cost"),
                       "{n} stojí {s} síly a {g} magie navíc (magie smí nahradit sílu): zaplaceno {x} síly a {y} magie",
                       "{n} costs {s} strength plus {g} magic (magic may replace strength): paid {x} strength "
-                      "and {y} magic", n=m.name.en, s=strength_cost, g=magic_cost, x=a.pay.strength, y=a.pay.magic)
+                      "and {y} magic", n=name, s=strength_cost, g=magic_cost, x=a.pay.strength, y=a.pay.magic)
     return refuse(("valeria.harvest.track", "valeria.slay.pay-strength"),
                   "nemáš dost: máš {s} síly a {m} magie", "not enough: you have {s} strength and {m} magic",
                   s=s.strength, m=s.magic)
