@@ -61,6 +61,22 @@ class Watch:
                 if r.status >= 400 and not r.url.endswith("favicon.ico") else None)
 
 
+def new_context(browser: Any) -> Any:
+    """A fresh browser context as the panel tests use it: a desktop viewport, service workers
+    allowed (the panel keeps itself for offline use), a minute per wait."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    context.set_default_timeout(60_000)
+    return context
+
+
+def open_page(context: Any, width: int) -> Any:
+    """A page of ``context`` at ``width`` CSS px whose ``watch`` records its errors."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.watch = Watch(page)
+    return page
+
+
 def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
     """Start the page's panel (if it did not start itself) and wait until the runtime is ready."""
     panel = page.locator(selector).first

@@ -1,7 +1,9 @@
 """Browser fixtures for the in-page adjudicator (docs/decisions/0017-in-page-adjudicator.md).
 
-The site is built once per session with ``python -m rules.web.build``'s own
-function (Sphinx, the Pyodide runtime from npm, the wheels), served from
+The site is built once per session as ``python -m rules.web.build`` builds it:
+the rulebook by ``sphinx-build -W`` (in parallel, as the docs tests build it:
+tests/docs_build.py), then ``rules.web.build.bundle`` adds the Pyodide runtime
+from npm and the wheels. It is served from
 127.0.0.1 by ``http.server``, and driven by Playwright with Debian's Chromium
 (``/usr/bin/chromium``; never a downloaded browser). Locally, without
 Playwright, Chromium or npm, the browser tests skip with the reason; under CI
@@ -18,7 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM, Server, Watch
+from browser_helpers import CHROMIUM, Server, new_context, open_page
+from docs_build import DOCS, RULEBOOK_JOBS, sphinx_build
+
+from rules.web.build import DEFAULT_CACHE, BuildError, bundle
 
 
 def _missing(reason: str) -> None:
@@ -41,16 +46,17 @@ def playwright_api() -> Any:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, playwright_api: Any) -> Path:
     """The built rulebook with the adjudicator's runtime and wheels (built once per session)."""
-    from rules.web.build import DEFAULT_CACHE, BuildError, build
-
     prebuilt = os.environ.get("RULES_WEB_SITE")  # a site already built by rules.web.build (for quick local runs)
     if prebuilt:
         return Path(prebuilt)
     if shutil.which("npm") is None:
         _missing("npm is not installed (the Pyodide runtime is the npm package pyodide)")
     out = tmp_path_factory.mktemp("site")
+    rulebook = sphinx_build(DOCS, out, *RULEBOOK_JOBS)  # rules.web.build's first step, on both cores
+    if rulebook.returncode != 0:
+        pytest.fail(f"building the site failed: sphinx-build -W:\n{rulebook.stderr[-6000:]}")
     try:
-        build(out, cache=DEFAULT_CACHE)
+        bundle(out, DEFAULT_CACHE)
     except BuildError as exc:
         pytest.fail(f"building the site failed: {exc}")
     return out
@@ -74,16 +80,10 @@ def browser(playwright_api: Any) -> Iterator[Any]:  # and the rulebook's own bro
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Any]:
     """Pages in one fresh browser context per test: ``new_page(width)``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
-    context.set_default_timeout(60_000)
-    pages: list[Any] = []
+    context = new_context(browser)
 
     def make(width: int = 1280) -> Any:
-        page = context.new_page()
-        page.set_viewport_size({"width": width, "height": 900})
-        page.watch = Watch(page)
-        pages.append(page)
-        return page
+        return open_page(context, width)
 
     make.context = context  # type: ignore[attr-defined]
     yield make

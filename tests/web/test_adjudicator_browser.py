@@ -9,8 +9,10 @@ built site with the Pyodide runtime and the project's wheel
 - a malformed paste gets the malformed verdict, never a traceback;
 - after one load the panel works with the network cut (service worker).
 
-Each test loads Pyodide once (seconds); screenshots of every panel at 390 and
-1280 px go to build/screenshots/.
+Each test loads Pyodide once (seconds), except the malformed pastes, which share
+one page whose runtime loads once (``paste_page``: each case waits for a verdict
+that differs from the one before it); screenshots of every panel at 390 and 1280
+px go to build/screenshots/.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, screenshot, start_panel
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, new_context, open_page, screenshot, start_panel
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 COMPARED = ("legal", "finished", "illegal", "result", "actions")
@@ -91,6 +94,18 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     assert not page.watch.errors, page.watch.errors
 
 
+@pytest.fixture(scope="module")
+def paste_page(browser: Any, server: Server) -> Iterator[Any]:
+    """The record panel of adjudicate.html on a phone, started once for every malformed paste
+    (the runtime's load is most of such a test's time)."""
+    context = new_context(browser)
+    page = open_page(context, 390)
+    page.goto(server.url + "adjudicate.html")
+    start_panel(page)
+    yield page
+    context.close()
+
+
 @pytest.mark.parametrize("text, fragment", [
     ("{not json", "not JSON"),
     ('{"format": "rules-record/1", "game": "claim", "setup": {"hands": [["goblin:12"]]}}', "setup"),
@@ -98,7 +113,7 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     ('{"format": "rules-record/1", "game": "claim2", "setup": {}, "actions": 5, "extra": 1}', "extra"),
     ('{"format": "rules-record/2", "game": "claim"}', "format"),
 ])
-def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Server, tmp_path: Path, text: str,
+def test_a_malformed_paste_gets_the_malformed_verdict(paste_page: Any, tmp_path: Path, text: str,
                                                       fragment: str) -> None:
     """The page's verdict on a malformed paste is, to the character, the CLI's on the same
     text (a file named ``record``, the name the panel gives a paste)."""
@@ -106,12 +121,13 @@ def test_a_malformed_paste_gets_the_malformed_verdict(new_page: Any, server: Ser
     done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", "record"], capture_output=True,
                           text=True, cwd=tmp_path, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     expected = json.loads(done.stdout)
-    page = new_page(390)
-    page.goto(server.url + "adjudicate.html")
-    panel = start_panel(page)
+    page = paste_page
+    panel = page.locator("section.rules-adjudicator").first
+    box = "section.rules-adjudicator .ra-pane-record .ra-result"
+    previous = page.locator(box).get_attribute("data-json")  # the verdict of the case before, if any
     panel.locator("textarea.ra-record").fill(text)
     panel.locator("button.ra-go").click()
-    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
+    got = wait_verdict(page, box, previous)
     assert got["status"] == "malformed"
     assert got["json"] == expected
     assert got["json"]["legal"] is None and fragment in got["json"]["error"]
