@@ -257,11 +257,18 @@ def _reach(kind: str) -> int:
 #: left to act, the enemy leader stays where it is for the rest of the phase.
 _MOVES_ENEMIES = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator"})
 
+#: The abilities that move an enemy figure ONE cell and no mover's figure but the actor by one
+#: cell (leaders.bruiser: onto the pushed enemy's cell; leaders.manipulator: the enemy only).
+#: With only these left among :data:`_MOVES_ENEMIES`, the enemy leader ends within one cell per
+#: such action of where it stands (:func:`lower_bound`).
+_ONE_CELL_MOVERS = frozenset({"bruiser", "manipulator"})
 
-#: How far a figure's OWN action can carry it (a leader: 1, 2 with a Vizier on its side);
-#: absent kinds (Royal Guard, Wanderer, and the enemy-moving abilities) anywhere.
+
+#: How far a figure's OWN action can carry it (a leader: 1, 2 with a Vizier on its side; a
+#: Bruiser steps onto the cell of the enemy it pushes, a Manipulator's ability moves the enemy
+#: only); absent kinds (Royal Guard, Wanderer, Illusionist, Claw Launcher) anywhere.
 _OWN_REACH = {"acrobat": 4, "rider": 2, "bruiser": 1, "brewmaster": 1, "archer": 1, "assassin": 1, "jailer": 1,
-              "protector": 1, "vizier": 1, "hermit": 1, "cub": 1}
+              "protector": 1, "vizier": 1, "hermit": 1, "cub": 1, "manipulator": 1}
 
 
 def _relocations(gap: int, own: int, pushes: int) -> int:
@@ -282,24 +289,12 @@ def lower_bound(s: State, mover: int) -> int:
     """A lower bound on the mover's actions still needed to win from ``s`` (running, nothing
     pending); 1 when no better bound is known.
 
-    Sound only in the *stationary* case, which it checks: one enemy leader, and none of the
-    mover's figures that may still act can move an enemy (:data:`_MOVES_ENEMIES`). Then the
-    enemy leader stays on its cell ``c``, every mover action relocates exactly one figure
-    (the actor, or the Brewmaster's ally), the enemy's figures stand still but for their
-    Nemeses (set moving, for free, when the mover's leader moves), and the mover's Nemesis
-    moves only when a Brewmaster pushes it. Each figure needs at least
-    :func:`_relocations` actions to come within reach of ``c`` (its own action once, up to
-    its :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's
-    ability lands no nearer than two cells, leaders.wanderer; a Royal Guard's within two
-    cells of its leader, which itself moves at most a step or two and one cell per push,
-    leaders.royal-guard; and one step per push of another
-    Brewmaster that may still act), and distinct figures need distinct actions, so:
-
-    - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
-      neighbours of ``c``: at least the ``e`` cheapest entries of figures outside them;
-    - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
-      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
-      cells in line), or one when one weight is missing.
+    Sound when one enemy leader stands on the board and no Illusionist or Claw Launcher of
+    the mover may still act (they carry a figure along a whole line). Then the enemy leader
+    ends the phase on a cell ``c*`` within ``r`` steps of its cell ``c``, ``r`` the mover's
+    Bruisers and Manipulators that may still act (each moves one enemy one cell,
+    leaders.bruiser, leaders.manipulator); with ``r == 0`` (the *stationary* case) ``c* == c``.
+    The bound is the least over those cells of :func:`_bound_at`.
     """
     enemy = 1 - mover
     pieces, cells, acted = s.pieces, s.cells, s.acted
@@ -308,36 +303,85 @@ def lower_bound(s: State, mover: int) -> int:
         return 1
     c = leaders[0]
     brewmasters = 0
-    vizier = False
+    movers = 0
     for i, p in enumerate(pieces):
-        if p.owner == mover:
-            vizier = vizier or p.kind == "vizier"
-            if i not in acted:
-                if p.kind in _MOVES_ENEMIES:
+        if p.owner == mover and i not in acted:
+            if p.kind in _MOVES_ENEMIES:
+                if p.kind not in _ONE_CELL_MOVERS:
                     return 1
-                brewmasters += p.kind == "brewmaster"
-    board, row = s.board, DISTANCE[c]
+                movers += 1
+            brewmasters += p.kind == "brewmaster"
+    best = _INF
+    row = DISTANCE[c]
+    for target in sorted(range(len(row)), key=row.__getitem__):  # c first
+        if row[target] > movers:
+            break
+        best = min(best, _bound_at(s, mover, c, target, movers, brewmasters))
+        if best <= 1:
+            break
+    return max(1, best)
+
+
+def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmasters: int) -> int:
+    """The fewest of the mover's actions that can end the phase with the enemy leader (now on
+    ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
+
+    Every mover's action that is not a Bruiser's or Manipulator's ability relocates exactly
+    one figure (the actor, or the Brewmaster's ally); the enemy's figures stand still but for
+    their Nemeses (set moving, for free, when the mover's leader moves) and those moved by the
+    ``movers`` Bruisers and Manipulators that may still act (at most one enemy each); the
+    mover's Nemesis moves for free when the enemy leader moves (leaders.nemesis.forced-move),
+    else only when a Brewmaster pushes it. Each figure needs at least :func:`_relocations`
+    actions to come within reach of ``target`` (its own action once, up to its
+    :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's ability
+    lands no nearer than two cells from the enemy leader while it stands still, anywhere once
+    it may move; a Royal Guard's within two cells of its leader, which itself moves at most a
+    step or two and one cell per push, leaders.royal-guard; and one step per push of another
+    Brewmaster that may still act), and distinct figures need distinct actions, so:
+
+    - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
+      neighbours of ``target`` (``c`` is empty once the leader left it): at least the ``e``
+      cheapest entries of figures outside them, of which up to ``movers`` may be enemies
+      moved in for free (counted as free: the bound only gets lower);
+    - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
+      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
+      cells in line), or one when one weight is missing;
+    - moving the leader from ``c`` to ``target`` takes at least their distance in Bruiser or
+      Manipulator actions (which a Bruiser's own relocation may share: the larger counts).
+    """
+    pieces, cells, acted = s.pieces, s.cells, s.acted
+    vizier = False
+    for p in pieces:
+        if p.owner == mover and p.kind == "vizier":
+            vizier = True
+            break
+    board, row = s.board, DISTANCE[target]
     own_leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == mover and p.kind == "leader"]
-    ring = {x: k for k, x in CAPTURE_RING[c]}
-    empty = sum(1 for n in NEIGHBOURS[c] if board[n] < 0)
-    enter: list[int] = []  # per figure outside the neighbours: the actions to bring it in
+    ring = {x: k for k, x in CAPTURE_RING[target]}
+    empty = sum(1 for n in NEIGHBOURS[target] if board[n] < 0 or n == c)
+    enter: list[int] = [0] * movers  # per figure outside the neighbours: the actions to bring it in
     ones: list[int] = []  # per figure of weight one not weighing yet: the actions to make it weigh
     twos: list[int] = []
     weight = 0
     for i, p in enumerate(pieces):
         x = cells[i]
+        if x == c:
+            continue  # the enemy leader itself
         dist = row[x]
         if p.owner != mover:
             if p.kind == "nemesis" and dist > 1:
                 enter.append(0)
             continue
         pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
-        if p.kind == "nemesis" or i in acted:
+        free = False
+        if p.kind == "nemesis":
+            own, free = 0, movers > 0
+        elif i in acted:
             own = 0
         elif p.kind == "leader":
             own = 2 if vizier else 1
         elif p.kind == "wanderer":  # its ability lands anywhere but next to an enemy; or it steps
-            own = max(1, dist - 2)
+            own = max(1, dist - 2) if movers == 0 else _INF
         elif p.kind == "royal-guard":  # its ability lands within two cells of its leader; or it steps
             leader_reach = (2 if vizier else 1) + brewmasters
             closest = max(1, min(row[y] for y in own_leaders) - leader_reach - 2)
@@ -345,7 +389,7 @@ def lower_bound(s: State, mover: int) -> int:
         else:
             own = _OWN_REACH.get(p.kind, _INF)
         if dist > 1:
-            enter.append(_relocations(dist - 1, own, pushes))
+            enter.append(0 if free else _relocations(dist - 1, own, pushes))
         code = CODE[p.kind]
         k = ring.get(x)
         if k is not None and WEIGHT[code][k] > 0:
@@ -355,10 +399,11 @@ def lower_bound(s: State, mover: int) -> int:
         if best == 0:
             continue
         need_dist = 2 if p.kind == "archer" else 1
-        cost = _relocations(max(0, dist - need_dist), own, pushes)
+        cost = 0 if free else _relocations(max(0, dist - need_dist), own, pushes)
         (twos if best >= 2 else ones).append(cost)
+    moves_leader = row[c]
     if weight >= 2:
-        return 0
+        return moves_leader
     enter.sort()
     surround = sum(enter[:empty]) if len(enter) >= empty else _INF
     ones.sort()
@@ -367,7 +412,7 @@ def lower_bound(s: State, mover: int) -> int:
         capture = min(ones + twos, default=_INF)
     else:
         capture = min(twos[0] if twos else _INF, ones[0] + ones[1] if len(ones) >= 2 else _INF)
-    return max(1, min(surround, capture))
+    return max(moves_leader, min(surround, capture))
 
 
 def compact_key(s: State) -> tuple[bytes, int, tuple[int, ...]]:
