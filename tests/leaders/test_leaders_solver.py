@@ -246,3 +246,62 @@ def test_cli_answers_in_both_languages_and_json(capsys: pytest.CaptureFixture[st
     assert json.loads(capsys.readouterr().out)["mode"] == "first"
     assert main(["leaders", "wins", str(f), "--nodes", "0"]) == 2
     assert "--nodes" in capsys.readouterr().err
+
+
+def _with_an_enemy_mover(rng: random.Random) -> State:
+    """A small position where the mover's Bruiser or Manipulator may still act (the enemy leader
+    may move: the lower bound's case beyond the stationary one), with up to two more actors."""
+    while True:
+        enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 2])
+        c = INDEX[enemy_leader]
+        cells = rng.sample([i for i in range(len(CELLS)) if 1 <= DISTANCE[c][i] <= 3], 9)
+        specs = [(1, "leader", *enemy_leader), (0, "leader", *CELLS[cells[0]]),
+                 (0, rng.choice(("bruiser", "manipulator")), *CELLS[cells[1]])]
+        if rng.random() < 0.5:
+            specs.append((0, rng.choice(KINDS + ("bruiser", "manipulator")), *CELLS[cells[2]]))
+        for k in range(rng.randint(1, 4)):
+            specs.append((1, rng.choice(KINDS), *CELLS[cells[4 + k]]))
+        if rng.random() < 0.4:
+            specs.append((0, "nemesis", *CELLS[cells[8]]))
+        try:
+            s = pos(*specs)
+        except MalformedError:
+            continue
+        if s.phase == ACTIONS and not s.pending:
+            return s
+
+
+def test_the_lower_bound_with_a_bruiser_or_manipulator_to_act_never_overestimates() -> None:
+    """Where the enemy leader may still be pushed or moved a cell, the bound (the least over the
+    cells it may end on) stays at or below plain minimax's shortest length, at the roots and a
+    step further; and it is more than the trivial 1 somewhere, or it would prune nothing."""
+    rng = random.Random(19)
+    checked = above_one = 0
+    for _ in range(100):
+        frontier = [_with_an_enemy_mover(rng)]
+        for _ in range(2):
+            nxt = []
+            for t in frontier:
+                if t.phase != ACTIONS or t.pending:
+                    continue
+                length = plain_forced_win_length(t)
+                if length is not None:
+                    bound = lower_bound(t, t.player)
+                    assert bound <= length, position_to_json(t)
+                    checked += 1
+                    above_one += bound > 1
+                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:4] if a.kind != ActionKind.END)
+            frontier = nxt
+    assert checked >= 80 and above_one >= 5
+
+
+def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_engine() -> None:
+    """Six Cubs step around the enemy leader while the mover's Manipulator could move it (11
+    figures): the lower bound over the cells the leader may end on keeps this within a small
+    node budget (it ran out of 400,000 nodes before, issue 19 §2); the strategy replays legally."""
+    s = pos((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
+            (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "manipulator", 3, 0), (1, "rider", -3, 0),
+            (1, "archer", 3, -3))
+    answer = forced_win(s, node_limit=60_000)
+    assert answer.status == "win" and answer.length == 6 and answer.strategy is not None
+    assert check_strategy(s, answer.strategy) == 6
