@@ -303,26 +303,27 @@ def lower_bound(s: State, mover: int) -> int:
         return 1
     c = leaders[0]
     brewmasters = 0
-    movers = 0
+    movers = bruisers = 0
     for i, p in enumerate(pieces):
         if p.owner == mover and i not in acted:
             if p.kind in _MOVES_ENEMIES:
                 if p.kind not in _ONE_CELL_MOVERS:
                     return 1
                 movers += 1
+                bruisers += p.kind == "bruiser"
             brewmasters += p.kind == "brewmaster"
     best = _INF
     row = DISTANCE[c]
     for target in sorted(range(len(row)), key=row.__getitem__):  # c first
         if row[target] > movers:
             break
-        best = min(best, _bound_at(s, mover, c, target, movers, brewmasters))
+        best = min(best, _bound_at(s, mover, c, target, movers, bruisers, brewmasters))
         if best <= 1:
             break
     return max(1, best)
 
 
-def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmasters: int) -> int:
+def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: int, brewmasters: int) -> int:
     """The fewest of the mover's actions that can end the phase with the enemy leader (now on
     ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
 
@@ -341,13 +342,19 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmaster
 
     - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
       neighbours of ``target`` (``c`` is empty once the leader left it): at least the ``e``
-      cheapest entries of figures outside them, of which up to ``movers`` may be enemies
-      moved in for free (counted as free: the bound only gets lower);
+      cheapest entries of figures outside them, of which some may be enemies moved in by
+      Bruisers or Manipulators: each such action moves one enemy one cell, so only enemies
+      within ``1 + spare`` cells of ``target`` can enter, ``spare`` the actions of those
+      figures not needed to move the leader, and at most ``spare`` of them (counted as free:
+      the bound only gets lower);
     - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
       Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
       cells in line), or one when one weight is missing;
     - moving the leader from ``c`` to ``target`` takes at least their distance in Bruiser or
-      Manipulator actions (which a Bruiser's own relocation may share: the larger counts).
+      Manipulator actions. A Manipulator moves no figure of its own side, so with no Bruiser
+      to act these actions come on top of the entries (a Manipulator that moves the leader
+      does not also step in: counting its step among the entries only lowers the bound);
+      a Bruiser's push relocates the Bruiser too, so with one the larger of the two counts.
     """
     pieces, cells, acted = s.pieces, s.cells, s.acted
     vizier = False
@@ -359,7 +366,10 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmaster
     own_leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == mover and p.kind == "leader"]
     ring = {x: k for k, x in CAPTURE_RING[target]}
     empty = sum(1 for n in NEIGHBOURS[target] if board[n] < 0 or n == c)
-    enter: list[int] = [0] * movers  # per figure outside the neighbours: the actions to bring it in
+    moves_leader = row[c]
+    spare = movers if bruisers else movers - moves_leader
+    enter: list[int] = []  # per figure outside the neighbours: the actions to bring it in
+    pushed_in = 0  # enemies that Bruisers or Manipulators could move into a neighbour
     ones: list[int] = []  # per figure of weight one not weighing yet: the actions to make it weigh
     twos: list[int] = []
     weight = 0
@@ -371,6 +381,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmaster
         if p.owner != mover:
             if p.kind == "nemesis" and dist > 1:
                 enter.append(0)
+            elif 1 < dist <= 1 + spare:
+                pushed_in += 1
             continue
         pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
         free = False
@@ -401,7 +413,7 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmaster
         need_dist = 2 if p.kind == "archer" else 1
         cost = 0 if free else _relocations(max(0, dist - need_dist), own, pushes)
         (twos if best >= 2 else ones).append(cost)
-    moves_leader = row[c]
+    enter += [0] * min(spare, pushed_in)
     if weight >= 2:
         return moves_leader
     enter.sort()
@@ -412,7 +424,9 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, brewmaster
         capture = min(ones + twos, default=_INF)
     else:
         capture = min(twos[0] if twos else _INF, ones[0] + ones[1] if len(ones) >= 2 else _INF)
-    return max(moves_leader, min(surround, capture))
+    if bruisers:
+        return max(moves_leader, min(surround, capture))
+    return moves_leader + min(surround, capture)
 
 
 def compact_key(s: State) -> tuple[bytes, int, tuple[int, ...]]:
