@@ -2,6 +2,7 @@
 
     python benchmarks/leaders_deep.py [--repeat 3] [--nodes 400000] [--timeout 120] [--json]
     python benchmarks/leaders_deep.py --solver OLD_WINS.py     # the same suite on another solver file
+    python benchmarks/leaders_deep.py --names six-cubs-bruiser six-cubs-manipulator   # some of it
 
 The suite (:data:`DEEP`): puzzle-shaped positions of 10–11 figures whose shortest forced win
 needs six to eight of the mover's actions, or which have none, each with a figure of the mover
@@ -68,9 +69,12 @@ def _solver(path: str | None) -> ModuleType:
     return module
 
 
-def time_deep(solver: ModuleType, repeat: int, nodes: int, timeout: float) -> dict[str, Any]:
+def time_deep(solver: ModuleType, repeat: int, nodes: int, timeout: float,
+              names: list[str] | None = None) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for name, expected, data in DEEP:
+        if names and name not in names:
+            continue
         state = position_from_json(data)
         cpu = float("inf")
         for _ in range(repeat):
@@ -92,9 +96,13 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=400_000)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--solver", help="another copy of rules/leaders/wins.py to time instead")
+    parser.add_argument("--names", nargs="*", help="time only these positions of the suite")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    emit({"game": "leaders", **time_deep(_solver(args.solver), args.repeat, args.nodes, args.timeout),
+    unknown = set(args.names or ()) - {name for name, _, _ in DEEP}
+    if unknown:
+        parser.error(f"no such position in the suite: {', '.join(sorted(unknown))}")
+    emit({"game": "leaders", **time_deep(_solver(args.solver), args.repeat, args.nodes, args.timeout, args.names),
           **machine()}, args.json)
 
 

@@ -298,10 +298,11 @@ def test_the_lower_bound_with_a_bruiser_or_manipulator_to_act_never_overestimate
 def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_engine() -> None:
     """Six Cubs step around the enemy leader while the mover's Manipulator could move it (11
     figures): the lower bound over the cells the leader may end on keeps this within a small
-    node budget (it ran out of 400,000 nodes before, issue 19 §2); the strategy replays legally."""
+    node budget (it ran out of 400,000 nodes before, issue 19 §2; now under 200); the
+    strategy replays legally."""
     s = pos((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
             (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "manipulator", 3, 0), (1, "rider", -3, 0),
             (1, "archer", 3, -3))
-    answer = forced_win(s, node_limit=60_000)
+    answer = forced_win(s, node_limit=5_000)
     assert answer.status == "win" and answer.length == 6 and answer.strategy is not None
     assert check_strategy(s, answer.strategy) == 6
