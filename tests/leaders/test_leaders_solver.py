@@ -124,12 +124,12 @@ def test_the_solver_finds_exactly_the_wins_of_plain_minimax(seed: int) -> None:
     assert wins >= 1  # each seed's dozen positions holds wins to compare, not only refusals
 
 
-def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> None:
-    """The bound at every position the plain search meets (not only the roots) stays at or
-    below the true shortest length from there."""
-    checked = 0
-    for s in _positions(99, 8):
-        mover = s.player
+def _bounds_along_the_search(roots: list[State], width: int) -> list[int]:
+    """The lower bound at each position with a forced win that plain minimax meets from ``roots``
+    (the roots and, of each, its first ``width`` actions), asserting it never exceeds the true
+    shortest length from there."""
+    bounds = []
+    for s in roots:
         frontier = [s]
         for _ in range(2):
             nxt = []
@@ -138,11 +138,18 @@ def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> 
                     continue
                 length = plain_forced_win_length(t)
                 if length is not None:
-                    assert lower_bound(t, mover) <= length, position_to_json(t)
-                    checked += 1
-                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:6] if a.kind != ActionKind.END)
+                    bound = lower_bound(t, s.player)
+                    assert bound <= length, position_to_json(t)
+                    bounds.append(bound)
+                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:width] if a.kind != ActionKind.END)
             frontier = nxt
-    assert checked >= 5
+    return bounds
+
+
+def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> None:
+    """The bound at every position the plain search meets (not only the roots) stays at or
+    below the true shortest length from there."""
+    assert len(_bounds_along_the_search(_positions(99, 8), 6)) >= 5
 
 
 def _puzzles() -> list[dict[str, Any]]:
@@ -276,23 +283,8 @@ def test_the_lower_bound_with_a_bruiser_or_manipulator_to_act_never_overestimate
     cells it may end on) stays at or below plain minimax's shortest length, at the roots and a
     step further; and it is more than the trivial 1 somewhere, or it would prune nothing."""
     rng = random.Random(19)
-    checked = above_one = 0
-    for _ in range(100):
-        frontier = [_with_an_enemy_mover(rng)]
-        for _ in range(2):
-            nxt = []
-            for t in frontier:
-                if t.phase != ACTIONS or t.pending:
-                    continue
-                length = plain_forced_win_length(t)
-                if length is not None:
-                    bound = lower_bound(t, t.player)
-                    assert bound <= length, position_to_json(t)
-                    checked += 1
-                    above_one += bound > 1
-                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:4] if a.kind != ActionKind.END)
-            frontier = nxt
-    assert checked >= 80 and above_one >= 5
+    bounds = _bounds_along_the_search([_with_an_enemy_mover(rng) for _ in range(100)], 4)
+    assert len(bounds) >= 80 and sum(1 for b in bounds if b > 1) >= 5
 
 
 def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_engine() -> None:
