@@ -256,16 +256,17 @@ def test_cli_answers_in_both_languages_and_json(capsys: pytest.CaptureFixture[st
 
 
 def _with_an_enemy_mover(rng: random.Random) -> State:
-    """A small position where the mover's Bruiser or Manipulator may still act (the enemy leader
-    may move: the lower bound's case beyond the stationary one), with up to two more actors."""
+    """A small position where the mover's Bruiser, Manipulator or Illusionist may still act (the
+    enemy leader may move: the lower bound's cases beyond the stationary one), with up to two
+    more actors."""
     while True:
         enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 2])
         c = INDEX[enemy_leader]
         cells = rng.sample([i for i in range(len(CELLS)) if 1 <= DISTANCE[c][i] <= 3], 9)
         specs = [(1, "leader", *enemy_leader), (0, "leader", *CELLS[cells[0]]),
-                 (0, rng.choice(("bruiser", "manipulator")), *CELLS[cells[1]])]
+                 (0, rng.choice(("bruiser", "manipulator", "illusionist")), *CELLS[cells[1]])]
         if rng.random() < 0.5:
-            specs.append((0, rng.choice(KINDS + ("bruiser", "manipulator")), *CELLS[cells[2]]))
+            specs.append((0, rng.choice(KINDS + ("bruiser", "manipulator", "illusionist")), *CELLS[cells[2]]))
         for k in range(rng.randint(1, 4)):
             specs.append((1, rng.choice(KINDS), *CELLS[cells[4 + k]]))
         if rng.random() < 0.4:
@@ -278,10 +279,11 @@ def _with_an_enemy_mover(rng: random.Random) -> State:
             return s
 
 
-def test_the_lower_bound_with_a_bruiser_or_manipulator_to_act_never_overestimates() -> None:
-    """Where the enemy leader may still be pushed or moved a cell, the bound (the least over the
-    cells it may end on) stays at or below plain minimax's shortest length, at the roots and a
-    step further; and it is more than the trivial 1 somewhere, or it would prune nothing."""
+def test_the_lower_bound_with_an_enemy_mover_to_act_never_overestimates() -> None:
+    """Where the enemy leader may still be pushed or moved a cell or swapped, the bound (the
+    least over the cells it may end on) stays at or below plain minimax's shortest length, at
+    the roots and a step further; and it is more than the trivial 1 somewhere, or it would
+    prune nothing."""
     rng = random.Random(19)
     bounds = _bounds_along_the_search([_with_an_enemy_mover(rng) for _ in range(100)], 4)
     assert len(bounds) >= 80 and sum(1 for b in bounds if b > 1) >= 5
