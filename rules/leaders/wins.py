@@ -345,7 +345,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
     :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's ability
     lands no nearer than two cells from the enemy leader while it stands still, anywhere once
     it may move; a Royal Guard's within two cells of its leader, which itself moves at most a
-    step or two and one cell per push, leaders.royal-guard; and one step per push of another
+    step or two and one cell per push (or is swapped to an Illusionist's cell),
+    leaders.royal-guard; and one step per push of another
     Brewmaster that may still act), and distinct figures need distinct actions, so:
 
     - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
@@ -418,7 +419,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
             own = max(1, dist - 2) if not leader_moves else _INF
         elif p.kind == "royal-guard":  # its ability lands within two cells of its leader; or it steps
             leader_reach = (2 if vizier else 1) + brewmasters
-            closest = max(1, min(row[y] for y in own_leaders) - leader_reach - 2)
+            # (a swap may carry its leader to an Illusionist's cell first)
+            closest = max(1, min(row[y] for y in (*own_leaders, *swaps)) - leader_reach - 2)
             own = max(1, dist - closest)
         else:
             own = _OWN_REACH.get(p.kind, _INF)
