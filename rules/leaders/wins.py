@@ -257,11 +257,18 @@ def _reach(kind: str) -> int:
 #: left to act, the enemy leader stays where it is for the rest of the phase.
 _MOVES_ENEMIES = frozenset({"bruiser", "illusionist", "claw-launcher", "manipulator"})
 
+#: The abilities that move an enemy figure ONE cell and no mover's figure but the actor by one
+#: cell (leaders.bruiser: onto the pushed enemy's cell; leaders.manipulator: the enemy only).
+#: With only these left among :data:`_MOVES_ENEMIES`, the enemy leader ends within one cell per
+#: such action of where it stands (:func:`lower_bound`).
+_ONE_CELL_MOVERS = frozenset({"bruiser", "manipulator"})
 
-#: How far a figure's OWN action can carry it (a leader: 1, 2 with a Vizier on its side);
-#: absent kinds (Royal Guard, Wanderer, and the enemy-moving abilities) anywhere.
+
+#: How far a figure's OWN action can carry it (a leader: 1, 2 with a Vizier on its side; a
+#: Bruiser steps onto the cell of the enemy it pushes, a Manipulator's ability moves the enemy
+#: only); absent kinds (Royal Guard, Wanderer, Illusionist, Claw Launcher) anywhere.
 _OWN_REACH = {"acrobat": 4, "rider": 2, "bruiser": 1, "brewmaster": 1, "archer": 1, "assassin": 1, "jailer": 1,
-              "protector": 1, "vizier": 1, "hermit": 1, "cub": 1}
+              "protector": 1, "vizier": 1, "hermit": 1, "cub": 1, "manipulator": 1}
 
 
 def _relocations(gap: int, own: int, pushes: int) -> int:
@@ -282,24 +289,15 @@ def lower_bound(s: State, mover: int) -> int:
     """A lower bound on the mover's actions still needed to win from ``s`` (running, nothing
     pending); 1 when no better bound is known.
 
-    Sound only in the *stationary* case, which it checks: one enemy leader, and none of the
-    mover's figures that may still act can move an enemy (:data:`_MOVES_ENEMIES`). Then the
-    enemy leader stays on its cell ``c``, every mover action relocates exactly one figure
-    (the actor, or the Brewmaster's ally), the enemy's figures stand still but for their
-    Nemeses (set moving, for free, when the mover's leader moves), and the mover's Nemesis
-    moves only when a Brewmaster pushes it. Each figure needs at least
-    :func:`_relocations` actions to come within reach of ``c`` (its own action once, up to
-    its :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's
-    ability lands no nearer than two cells, leaders.wanderer; a Royal Guard's within two
-    cells of its leader, which itself moves at most a step or two and one cell per push,
-    leaders.royal-guard; and one step per push of another
-    Brewmaster that may still act), and distinct figures need distinct actions, so:
-
-    - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
-      neighbours of ``c``: at least the ``e`` cheapest entries of figures outside them;
-    - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
-      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
-      cells in line), or one when one weight is missing.
+    Sound when one enemy leader stands on the board and no Claw Launcher of the mover may
+    still act (it pulls a figure of either side along a whole line). Then the enemy leader
+    ends the phase on a cell ``c*`` within ``r`` steps of its cell ``c``, ``r`` the mover's
+    Bruisers and Manipulators that may still act (each moves one enemy one cell,
+    leaders.bruiser, leaders.manipulator), or, when an Illusionist of the mover may still act
+    (leaders.illusionist: it swaps places with a figure), within ``r`` steps of the cell the
+    Illusionist stands on when it swaps (its cell, or as many cells off as Brewmasters may
+    push it); with neither (the *stationary* case) ``c* == c``. The bound is the least over
+    those cells of :func:`_bound_at`.
     """
     enemy = 1 - mover
     pieces, cells, acted = s.pieces, s.cells, s.acted
@@ -308,44 +306,127 @@ def lower_bound(s: State, mover: int) -> int:
         return 1
     c = leaders[0]
     brewmasters = 0
-    vizier = False
+    movers = bruisers = 0
+    swaps: list[int] = []  # the cells of the mover's Illusionists that may still act
     for i, p in enumerate(pieces):
-        if p.owner == mover:
-            vizier = vizier or p.kind == "vizier"
-            if i not in acted:
-                if p.kind in _MOVES_ENEMIES:
+        if p.owner == mover and i not in acted:
+            if p.kind == "illusionist":
+                swaps.append(cells[i])
+            elif p.kind in _MOVES_ENEMIES:
+                if p.kind not in _ONE_CELL_MOVERS:
                     return 1
-                brewmasters += p.kind == "brewmaster"
-    board, row = s.board, DISTANCE[c]
+                movers += 1
+                bruisers += p.kind == "bruiser"
+            brewmasters += p.kind == "brewmaster"
+    row = DISTANCE[c]
+    targets = [t for t in range(len(row)) if row[t] <= movers
+               or any(DISTANCE[u][t] <= movers + brewmasters for u in swaps)]
+    targets.sort(key=row.__getitem__)  # c first
+    best = _INF
+    for target in targets:
+        best = min(best, _bound_at(s, mover, c, target, movers, bruisers, brewmasters, tuple(swaps)))
+        if best <= 1:
+            break
+    return max(1, best)
+
+
+def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: int, brewmasters: int,
+              swaps: tuple[int, ...] = ()) -> int:
+    """The fewest of the mover's actions that can end the phase with the enemy leader (now on
+    ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
+
+    Every mover's action that is not a Bruiser's or Manipulator's ability relocates exactly
+    one figure (the actor, or the Brewmaster's ally); the enemy's figures stand still but for
+    their Nemeses (set moving, for free, when the mover's leader moves) and those moved by the
+    ``movers`` Bruisers and Manipulators that may still act (at most one enemy each); the
+    mover's Nemesis moves for free when the enemy leader moves (leaders.nemesis.forced-move),
+    else only when a Brewmaster pushes it. Each figure needs at least :func:`_relocations`
+    actions to come within reach of ``target`` (its own action once, up to its
+    :data:`_OWN_REACH`, at least the one step every figure may make: a Wanderer's ability
+    lands no nearer than two cells from the enemy leader while it stands still, anywhere once
+    it may move; a Royal Guard's within two cells of its leader, which itself moves at most a
+    step or two and one cell per push (or is swapped to an Illusionist's cell),
+    leaders.royal-guard; and one step per push of another
+    Brewmaster that may still act), and distinct figures need distinct actions, so:
+
+    - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
+      neighbours of ``target`` (``c`` is empty once the leader left it): at least the ``e``
+      cheapest entries of figures outside them, of which some may be enemies moved in by
+      Bruisers or Manipulators: each such action moves one enemy one cell, so only enemies
+      within ``1 + spare`` cells of ``target`` can enter, ``spare`` the actions of those
+      figures not needed to move the leader, and at most ``spare`` of them (counted as free:
+      the bound only gets lower);
+    - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
+      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
+      cells in line), or one when one weight is missing;
+    - moving the leader from ``c`` to ``target`` by Bruisers and Manipulators takes at least
+      their distance in their actions (``c`` is then empty). A Manipulator moves no figure of
+      its own side, so with no Bruiser to act these actions come on top of the entries (a
+      Manipulator that moves the leader does not also step in: counting its step among the
+      entries only lowers the bound); a Bruiser's push relocates the Bruiser too, so with one
+      the larger of the two counts.
+
+    An Illusionist that may still act (its cells ``swaps``) swaps places with a visible
+    figure once (leaders.illusionist). A swap leaves the same cells occupied, but it may carry
+    any figure to the Illusionist's cell (as many cells off as Brewmasters may push it), so a
+    figure's cost is also the swap plus its relocations from there; and it may carry the
+    enemy leader there, so ``target`` may be any cell near an Illusionist: one action, the
+    swap, on top of the rest unless ``c``, where the Illusionist lands (not empty then), is
+    next to ``target`` (the swap may then be the Illusionist's entry: the larger counts); and
+    any enemy may have been swapped near enough to be pushed in. One swap relocates two
+    figures and may make both weigh: a capture by two figures of weight one then counts the
+    dearer of the two only.
+    """
+    pieces, cells, acted = s.pieces, s.cells, s.acted
+    vizier = False
+    for p in pieces:
+        if p.owner == mover and p.kind == "vizier":
+            vizier = True
+            break
+    board, row = s.board, DISTANCE[target]
     own_leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == mover and p.kind == "leader"]
-    ring = {x: k for k, x in CAPTURE_RING[c]}
-    empty = sum(1 for n in NEIGHBOURS[c] if board[n] < 0)
-    enter: list[int] = []  # per figure outside the neighbours: the actions to bring it in
-    ones: list[int] = []  # per figure of weight one not weighing yet: the actions to make it weigh
-    twos: list[int] = []
+    ring = {x: k for k, x in CAPTURE_RING[target]}
+    empty = sum(1 for n in NEIGHBOURS[target] if board[n] < 0)
+    spare = movers if bruisers or swaps else movers - row[c]
+    leader_moves = movers > 0 or bool(swaps)
+    via = [max(0, row[u] - brewmasters) for u in swaps]  # how near a swap may carry a figure
+    # per figure outside the neighbours: the actions to bring it in, without and with a swap
+    enter: list[tuple[int, int]] = []
+    pushed_in = 0  # enemies that Bruisers or Manipulators could move into a neighbour
+    ones: list[tuple[int, int]] = []  # per figure of weight one not weighing yet: the actions to make it weigh
+    twos: list[tuple[int, int]] = []
     weight = 0
     for i, p in enumerate(pieces):
         x = cells[i]
+        if x == c:
+            continue  # the enemy leader itself
         dist = row[x]
         if p.owner != mover:
             if p.kind == "nemesis" and dist > 1:
-                enter.append(0)
+                enter.append((0, 0))
+            elif 1 < dist <= 1 + spare or (swaps and p.kind != "leader"):
+                pushed_in += 1
             continue
         pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
-        if p.kind == "nemesis" or i in acted:
+        free = False
+        if p.kind == "nemesis":
+            own, free = 0, leader_moves
+        elif i in acted:
             own = 0
         elif p.kind == "leader":
             own = 2 if vizier else 1
         elif p.kind == "wanderer":  # its ability lands anywhere but next to an enemy; or it steps
-            own = max(1, dist - 2)
+            own = max(1, dist - 2) if not leader_moves else _INF
         elif p.kind == "royal-guard":  # its ability lands within two cells of its leader; or it steps
             leader_reach = (2 if vizier else 1) + brewmasters
-            closest = max(1, min(row[y] for y in own_leaders) - leader_reach - 2)
+            # (a swap may carry its leader to an Illusionist's cell first)
+            closest = max(1, min(row[y] for y in (*own_leaders, *swaps)) - leader_reach - 2)
             own = max(1, dist - closest)
         else:
             own = _OWN_REACH.get(p.kind, _INF)
         if dist > 1:
-            enter.append(_relocations(dist - 1, own, pushes))
+            plain = 0 if free else _relocations(dist - 1, own, pushes)
+            enter.append((plain, _swapped(plain, via, 1, own, pushes)))
         code = CODE[p.kind]
         k = ring.get(x)
         if k is not None and WEIGHT[code][k] > 0:
@@ -355,19 +436,44 @@ def lower_bound(s: State, mover: int) -> int:
         if best == 0:
             continue
         need_dist = 2 if p.kind == "archer" else 1
-        cost = _relocations(max(0, dist - need_dist), own, pushes)
-        (twos if best >= 2 else ones).append(cost)
-    if weight >= 2:
-        return 0
-    enter.sort()
-    surround = sum(enter[:empty]) if len(enter) >= empty else _INF
-    ones.sort()
-    twos.sort()
-    if weight == 1:
-        capture = min(ones + twos, default=_INF)
-    else:
-        capture = min(twos[0] if twos else _INF, ones[0] + ones[1] if len(ones) >= 2 else _INF)
-    return max(1, min(surround, capture))
+        plain = 0 if free else _relocations(max(0, dist - need_dist), own, pushes)
+        (twos if best >= 2 else ones).append((plain, _swapped(plain, via, need_dist, own, pushes)))
+    enter += [(0, 0)] * min(spare, pushed_in)
+
+    def fill(e: int, swapped: int) -> int:
+        """The cheaper of the surround (``e`` cells to fill) and the capture; ``swapped``: 1 when
+        a swap may carry a figure, 0 when the only Illusionist swaps the leader."""
+        entries = sorted(x[swapped] for x in enter)
+        weak = sorted(x[swapped] for x in ones)
+        strong = min((x[swapped] for x in twos), default=_INF)
+        if weight >= 2:
+            capture = 0
+        elif weight == 1:
+            capture = min(weak[0] if weak else _INF, strong)
+        else:
+            # one swap may bring two figures to weigh at once (an Archer out to two cells in
+            # line, the Illusionist in beside the leader): then only the dearer of the two counts
+            pair = (weak[1] if swapped else weak[0] + weak[1]) if len(weak) >= 2 else _INF
+            capture = min(strong, pair)
+        return min(sum(entries[:e]) if len(entries) >= e else _INF, capture)
+
+    best = _INF
+    if row[c] <= movers:  # Bruisers and Manipulators carry the leader there; ``c`` is left empty
+        rest = fill(empty + (row[c] == 1), 1 if swaps else 0)
+        best = max(row[c], rest) if bruisers else row[c] + rest
+    if any(DISTANCE[u][target] <= movers + brewmasters for u in swaps):  # a swap carries it near
+        rest = fill(empty, 1 if len(swaps) > 1 else 0)  # ``c`` holds the Illusionist
+        best = min(best, max(1, rest) if row[c] <= 1 else 1 + rest)
+    return best
+
+
+def _swapped(cost: int, via: list[int], need: int, own: int, pushes: int) -> int:
+    """A figure's ``cost`` to come within ``need`` cells of the target, or less when an
+    Illusionist's swap may first carry it to ``via`` cells from there (the swap, then its own
+    relocations: :func:`_bound_at`)."""
+    for near in via:
+        cost = min(cost, 1 if near <= need else 1 + _relocations(near - need, own, pushes))
+    return cost
 
 
 def compact_key(s: State) -> tuple[bytes, int, tuple[int, ...]]:

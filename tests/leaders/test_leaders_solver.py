@@ -124,12 +124,12 @@ def test_the_solver_finds_exactly_the_wins_of_plain_minimax(seed: int) -> None:
     assert wins >= 1  # each seed's dozen positions holds wins to compare, not only refusals
 
 
-def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> None:
-    """The bound at every position the plain search meets (not only the roots) stays at or
-    below the true shortest length from there."""
-    checked = 0
-    for s in _positions(99, 8):
-        mover = s.player
+def _bounds_along_the_search(roots: list[State], width: int) -> list[int]:
+    """The lower bound at each position with a forced win that plain minimax meets from ``roots``
+    (the roots and, of each, its first ``width`` actions), asserting it never exceeds the true
+    shortest length from there."""
+    bounds = []
+    for s in roots:
         frontier = [s]
         for _ in range(2):
             nxt = []
@@ -138,11 +138,18 @@ def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> 
                     continue
                 length = plain_forced_win_length(t)
                 if length is not None:
-                    assert lower_bound(t, mover) <= length, position_to_json(t)
-                    checked += 1
-                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:6] if a.kind != ActionKind.END)
+                    bound = lower_bound(t, s.player)
+                    assert bound <= length, position_to_json(t)
+                    bounds.append(bound)
+                nxt.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t)[:width] if a.kind != ActionKind.END)
             frontier = nxt
-    assert checked >= 5
+    return bounds
+
+
+def test_the_lower_bound_never_overestimates_on_positions_along_the_search() -> None:
+    """The bound at every position the plain search meets (not only the roots) stays at or
+    below the true shortest length from there."""
+    assert len(_bounds_along_the_search(_positions(99, 8), 6)) >= 5
 
 
 def _puzzles() -> list[dict[str, Any]]:
@@ -246,3 +253,50 @@ def test_cli_answers_in_both_languages_and_json(capsys: pytest.CaptureFixture[st
     assert json.loads(capsys.readouterr().out)["mode"] == "first"
     assert main(["leaders", "wins", str(f), "--nodes", "0"]) == 2
     assert "--nodes" in capsys.readouterr().err
+
+
+def _with_an_enemy_mover(rng: random.Random) -> State:
+    """A small position where the mover's Bruiser, Manipulator or Illusionist may still act (the
+    enemy leader may move: the lower bound's cases beyond the stationary one), with up to two
+    more actors."""
+    while True:
+        enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 2])
+        c = INDEX[enemy_leader]
+        cells = rng.sample([i for i in range(len(CELLS)) if 1 <= DISTANCE[c][i] <= 3], 9)
+        specs = [(1, "leader", *enemy_leader), (0, "leader", *CELLS[cells[0]]),
+                 (0, rng.choice(("bruiser", "manipulator", "illusionist")), *CELLS[cells[1]])]
+        if rng.random() < 0.5:
+            specs.append((0, rng.choice(KINDS + ("bruiser", "manipulator", "illusionist")), *CELLS[cells[2]]))
+        for k in range(rng.randint(1, 4)):
+            specs.append((1, rng.choice(KINDS), *CELLS[cells[4 + k]]))
+        if rng.random() < 0.4:
+            specs.append((0, "nemesis", *CELLS[cells[8]]))
+        try:
+            s = pos(*specs)
+        except MalformedError:
+            continue
+        if s.phase == ACTIONS and not s.pending:
+            return s
+
+
+def test_the_lower_bound_with_an_enemy_mover_to_act_never_overestimates() -> None:
+    """Where the enemy leader may still be pushed or moved a cell or swapped, the bound (the
+    least over the cells it may end on) stays at or below plain minimax's shortest length, at
+    the roots and a step further; and it is more than the trivial 1 somewhere, or it would
+    prune nothing."""
+    rng = random.Random(19)
+    bounds = _bounds_along_the_search([_with_an_enemy_mover(rng) for _ in range(100)], 4)
+    assert len(bounds) >= 80 and sum(1 for b in bounds if b > 1) >= 5
+
+
+def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_engine() -> None:
+    """Six Cubs step around the enemy leader while the mover's Manipulator could move it (11
+    figures): the lower bound over the cells the leader may end on keeps this within a small
+    node budget (it ran out of 400,000 nodes before, issue 19 §2; now under 200); the
+    strategy replays legally."""
+    s = pos((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
+            (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "manipulator", 3, 0), (1, "rider", -3, 0),
+            (1, "archer", 3, -3))
+    answer = forced_win(s, node_limit=5_000)
+    assert answer.status == "win" and answer.length == 6 and answer.strategy is not None
+    assert check_strategy(s, answer.strategy) == 6
