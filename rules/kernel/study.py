@@ -12,9 +12,10 @@ and the end conditions that decided the games (``Result.rules``).
 
 What the adapters to other ecosystems (:mod:`rules.adapters`) need of a game
 beyond the protocol is a capability the game offers in its own package
-(decision records 0012 and 0026), tested with ``isinstance``: a list of every
+(decision records 0012 and 0026), tested with ``isinstance``: a numbering of every
 action it may take in a variant (:class:`HasActionSpace`, so each action keeps
-one number in every state) and the declared size of its decisions and games
+one number in every state: listed, :class:`ActionSpace`, or computed from the
+fields of its record, :class:`ShapedSpace`) and the declared size of its decisions and games
 (:class:`HasBounds`; :class:`Bounds` holds the defaults of a game that declares
 none). This module names no game.
 """
