@@ -9,8 +9,10 @@ game offers (decision 0026):
 
 - a game that numbers every action it can take (``HasActionSpace``: the Claim
   family lists them from its variant's deck, ``rules/claim/study.py``; Leaders
-  computes them from its board and characters, ``rules/leaders/study.py``) has a
-  **catalogue**: the action's number in that space, one action in every state;
+  and Valeria compute them from their board, cards and characters,
+  ``rules/<game>/study.py``) has a **catalogue**: the action's number in that
+  space, one action in every state; an action outside it (past a bound the game
+  declares, as Valeria's cost tokens) raises :class:`OutsideSpaceError`;
 - any other game has **slots**: an action's number is its rank among the deciding
   seat's legal actions sorted by their record JSON (``game.action_to_json``,
   canonical: keys sorted): fixed by the state (the same state, the same numbers,
@@ -60,6 +62,10 @@ DENSE_MASK_LIMIT = 100_000
 
 class SlotOverflowError(RuntimeError):
     """A decision with more legal actions than the game's declared bound."""
+
+
+class OutsideSpaceError(RuntimeError):
+    """A legal action the game's fixed numbering has no number for (past a bound it declares)."""
 
 
 def resolved_variant(game: Game[Any, Any], variant: Any) -> Any:
@@ -123,7 +129,10 @@ class Catalogue:
         return self.space.size
 
     def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
-        return dict(sorted(((self.space.number(data), a) for data, a in _mine(game, state)), key=lambda n: n[0]))
+        try:
+            return dict(sorted(((self.space.number(data), a) for data, a in _mine(game, state)), key=lambda n: n[0]))
+        except KeyError as outside:
+            raise OutsideSpaceError(f"{game.info.key}: no number for the legal action {outside}") from outside
 
 
 Numbering = Slots | Catalogue

@@ -5,8 +5,8 @@
 tensor (:func:`rules.adapters.common.observation_tensor`, from its own view only)
 and the ``action_mask`` of its legal actions; its action is a number of the game's
 numbering for a dense mask (:func:`rules.adapters.common.masked_numbering`: the
-catalogue of every action for the Claim family; slots for Valeria, which has
-none, and for Leaders, whose 781,622 numbers are too many for a mask). Without a variant, the
+catalogue of every action for the Claim family and Valeria; slots for Leaders,
+whose 781,622 numbers are too many for a mask). Without a variant, the
 environment plays the one a fixed deal shows
 (:func:`~rules.adapters.common.resolved_variant`). Chance nodes are resolved inside
 the environment by their exact probabilities from the generator
