@@ -25,8 +25,9 @@ The game object offers two capabilities of the kernel through
   5 seats 10,396, 15,681, 21,024, 26,425; with Monster Events 21,412, 32,205,
   43,056, 53,965. Most numbers are never legal: fixed, not tight;
 - ``HasBounds``: the slot numbering's bound :data:`MOST_LEGAL_ACTIONS` (several
-  times the most seen in random play, 113 over 15 seeded games), which
-  PettingZoo keeps where the space is too large for a dense mask; a game runs
+  times the most seen in random play, 113 over 15 seeded games), for an
+  adapter that numbers by slots (none does now: every space above fits a dense
+  mask); a game runs
   about 100 to 400 actions in random play, and an adapter stops one only after
   :data:`LONGEST_GAME`.
 """
