@@ -7,9 +7,12 @@ the variant the setup dealt from ``random.Random(0)`` shows (:func:`resolved_var
 **Action numbering** (:func:`numbering`), per game and variant, from what the
 game offers (decision 0026):
 
-- a game that lists every action it can take (``HasActionSpace``, the Claim
-  family from its variant's deck, ``rules/claim/study.py``) has a **catalogue**:
-  the action's number in that list, one action in every state;
+- a game that numbers every action it can take (``HasActionSpace``: the Claim
+  family lists them from its variant's deck, ``rules/claim/study.py``; Leaders
+  and Valeria compute them from their board, cards and characters,
+  ``rules/<game>/study.py``) has a **catalogue**: the action's number in that
+  space, one action in every state; an action outside it (past a bound the game
+  declares, as Valeria's cost tokens) raises :class:`OutsideSpaceError`;
 - any other game has **slots**: an action's number is its rank among the deciding
   seat's legal actions sorted by their record JSON (``game.action_to_json``,
   canonical: keys sorted): fixed by the state (the same state, the same numbers,
@@ -19,6 +22,11 @@ game offers (decision 0026):
   raises :class:`SlotOverflowError`, never wraps around.
 
 Chance outcomes are numbered as slots among the outcomes of their node.
+
+OpenSpiel uses the catalogue wherever there is one. PettingZoo's action mask is
+dense, one entry per number, so it takes the catalogue only up to
+:data:`DENSE_MASK_LIMIT` numbers and slots above (:func:`masked_numbering`:
+Leaders' 781,622 numbers would make every observation a 781 kB mask).
 
 **Observations** come from ``game.view(state, seat)`` alone: the string is the
 view as canonical JSON; the tensor hashes each ``path=value`` leaf of that JSON
@@ -44,14 +52,20 @@ import attrs
 
 from rules.kernel.game import Game, HasVariants, TurnKind
 from rules.kernel.simulate import random_setup, seat_count
-from rules.kernel.study import ActionSpace, HasActionSpace, bounds
+from rules.kernel.study import FixedNumbering, HasActionSpace, bounds
 
 #: the size of the observation tensor
 TENSOR_SIZE = 512
+#: the most numbers a dense action mask holds (PettingZoo): a larger catalogue is numbered by slots there
+DENSE_MASK_LIMIT = 100_000
 
 
 class SlotOverflowError(RuntimeError):
     """A decision with more legal actions than the game's declared bound."""
+
+
+class OutsideSpaceError(RuntimeError):
+    """A legal action the game's fixed numbering has no number for (past a bound it declares)."""
 
 
 def resolved_variant(game: Game[Any, Any], variant: Any) -> Any:
@@ -108,14 +122,17 @@ class Slots:
 class Catalogue:
     """Numbers by the game's list of every action (see the module docstring)."""
 
-    space: ActionSpace
+    space: FixedNumbering
 
     @property
     def size(self) -> int:
         return self.space.size
 
     def numbered(self, game: Game[Any, Any], state: Any) -> dict[int, Any]:
-        return dict(sorted(((self.space.number(data), a) for data, a in _mine(game, state)), key=lambda n: n[0]))
+        try:
+            return dict(sorted(((self.space.number(data), a) for data, a in _mine(game, state)), key=lambda n: n[0]))
+        except KeyError as outside:
+            raise OutsideSpaceError(f"{game.info.key}: no number for the legal action {outside}") from outside
 
 
 Numbering = Slots | Catalogue
@@ -126,6 +143,15 @@ def numbering(game: Game[Any, Any], variant: Any) -> Numbering:
     if isinstance(game, HasActionSpace):
         return Catalogue(game.action_space(variant))
     return Slots(bounds(game).most_legal_actions)
+
+
+def masked_numbering(game: Game[Any, Any], variant: Any) -> Numbering:
+    """The numbering of a dense action mask: the catalogue up to :data:`DENSE_MASK_LIMIT`
+    numbers, else slots (see the module docstring)."""
+    fixed = numbering(game, variant)
+    if fixed.size > DENSE_MASK_LIMIT:
+        return Slots(bounds(game).most_legal_actions)
+    return fixed
 
 
 def chance_slots(game: Game[Any, Any], state: Any) -> list[tuple[Any, Fraction]]:

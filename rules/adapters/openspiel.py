@@ -17,8 +17,8 @@ The setup (deals and shuffles) is the first chance node: its outcome ``k`` deals
 the setup ``random_setup`` draws from ``random.Random(k)``, ``k`` uniform among
 :data:`DEALS` numbers, so the game's setup distribution is sampled by a finite,
 explicit node rather than enumerated. Actions are numbered by
-:func:`rules.adapters.common.numbering` (a catalogue of every action for the Claim
-family, slots for Leaders and Valeria): ``num_distinct_actions`` is its size.
+:func:`rules.adapters.common.numbering` (the fixed catalogue of every action every
+game offers: listed for the Claim family, computed for Leaders and Valeria): ``num_distinct_actions`` is its size.
 Without a variant the game plays the one a fixed deal shows
 (:func:`~rules.adapters.common.resolved_variant`), so the player count is fixed.
 Observation strings and tensors come from the seat's view only; the information

@@ -4,8 +4,9 @@
 ``seat_0``, ``seat_1``, ...; an agent's observation is a dict of the hashed view
 tensor (:func:`rules.adapters.common.observation_tensor`, from its own view only)
 and the ``action_mask`` of its legal actions; its action is a number of the game's
-numbering (:func:`rules.adapters.common.numbering`: a catalogue of every action for
-the Claim family, slots for Leaders and Valeria). Without a variant, the
+numbering for a dense mask (:func:`rules.adapters.common.masked_numbering`: the
+catalogue of every action for the Claim family and Valeria; slots for Leaders,
+whose 781,622 numbers are too many for a mask). Without a variant, the
 environment plays the one a fixed deal shows
 (:func:`~rules.adapters.common.resolved_variant`). Chance nodes are resolved inside
 the environment by their exact probabilities from the generator
@@ -30,7 +31,7 @@ from rules.adapters.common import (
     TENSOR_SIZE,
     chance_slots,
     decider,
-    numbering,
+    masked_numbering,
     observation_string,
     observation_tensor,
     resolved_variant,
@@ -48,7 +49,7 @@ class RulesEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = games.load(key)
         self.variant = resolved_variant(self.game, variant)
-        self.numbering = numbering(self.game, self.variant)
+        self.numbering = masked_numbering(self.game, self.variant)
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.metadata = {"name": f"rules_{key.replace('-', '_')}_v0", "render_modes": ["ansi"],

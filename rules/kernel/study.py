@@ -12,15 +12,18 @@ and the end conditions that decided the games (``Result.rules``).
 
 What the adapters to other ecosystems (:mod:`rules.adapters`) need of a game
 beyond the protocol is a capability the game offers in its own package
-(decision records 0012 and 0026), tested with ``isinstance``: a list of every
+(decision records 0012 and 0026), tested with ``isinstance``: a numbering of every
 action it may take in a variant (:class:`HasActionSpace`, so each action keeps
-one number in every state) and the declared size of its decisions and games
+one number in every state: listed, :class:`ActionSpace`, or computed from the
+fields of its record, :class:`ShapedSpace`) and the declared size of its decisions and games
 (:class:`HasBounds`; :class:`Bounds` holds the defaults of a game that declares
 none). This module names no game.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import math
 import random
@@ -213,12 +216,30 @@ def length_summary(lengths: Sequence[int]) -> dict[str, float]:
 # ----------------------------------------------------------------------------- what an adapter asks of a game
 
 
+class FixedNumbering(Protocol):
+    """A numbering of every action a game may take in one variant, the same in every state
+    (decision 0026): ``size`` numbers, ``number`` of an action's record JSON (``KeyError`` for
+    one outside the space) and its inverse ``action_json``. :class:`ActionSpace` lists its
+    actions; :class:`ShapedSpace` computes them, for spaces too large to list."""
+
+    @property
+    def size(self) -> int:
+        """How many numbers the space has (``0 .. size - 1``)."""
+
+    def number(self, action_json: Mapping[str, Any]) -> int:
+        """The number of the action written ``action_json``."""
+
+    def action_json(self, number: int) -> dict[str, Any]:
+        """The record JSON of action ``number``."""
+
+
 @attrs.frozen
 class ActionSpace:
     """Every action a game can take in one variant, numbered for good (decision 0026): ``keys[n]``
     names action ``n``, and ``key`` names an action from its record JSON (``game.action_to_json``),
     giving every record of the same action the same name. So a number means one action in every
-    state, which a learner of a fixed action embedding needs."""
+    state, which a learner of a fixed action embedding needs. A key is the action's canonical
+    record JSON, so ``action_json`` reads it back."""
 
     keys: tuple[str, ...] = attrs.field()
     key: Callable[[Mapping[str, Any]], str] = attrs.field(eq=False)
@@ -241,14 +262,127 @@ class ActionSpace:
         """The number of the action written ``action_json``; ``KeyError`` for one outside the space."""
         return self._numbers[self.key(action_json)]
 
+    def action_json(self, number: int) -> dict[str, Any]:
+        """The record JSON of action ``number`` (its key read back)."""
+        loaded: dict[str, Any] = json.loads(self.keys[number])
+        return loaded
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+@attrs.frozen
+class Field:
+    """One field of an action's record JSON and every value it may hold (JSON values)."""
+
+    name: str
+    values: tuple[Any, ...] = attrs.field()
+    _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    @values.validator
+    def _distinct(self, attribute: Any, values: tuple[Any, ...]) -> None:
+        if not values or len({_canonical(v) for v in values}) != len(values):
+            raise ValueError(f"field {self.name!r} needs distinct values, at least one")
+
+    @_index.default
+    def _index_each(self) -> dict[str, int]:
+        return {_canonical(v): i for i, v in enumerate(self.values)}
+
+    def digit(self, value: Any) -> int:
+        """The value's rank among the field's values; ``KeyError`` for one it may not hold."""
+        return self._index[_canonical(value)]
+
+
+@attrs.frozen
+class Shape:
+    """Every action whose record JSON has exactly these fields, each holding one of its values:
+    the product of the fields' values, numbered in mixed radix (the last field varies fastest)."""
+
+    fields: tuple[Field, ...] = attrs.field()
+
+    @fields.validator
+    def _named_once(self, attribute: Any, fields: tuple[Field, ...]) -> None:
+        if len({f.name for f in fields}) != len(fields):
+            raise ValueError("a shape names each field once")
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields)
+
+    @property
+    def size(self) -> int:
+        return math.prod(len(f.values) for f in self.fields)
+
+    def rank(self, action_json: Mapping[str, Any]) -> int:
+        """The action's rank within the shape; ``KeyError`` when a field holds a value outside it."""
+        rank = 0
+        for f in self.fields:
+            rank = rank * len(f.values) + f.digit(action_json[f.name])
+        return rank
+
+    def action_json(self, rank: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in reversed(self.fields):
+            rank, digit = divmod(rank, len(f.values))
+            out[f.name] = f.values[digit]
+        return dict(sorted(out.items()))
+
+
+@attrs.frozen
+class ShapedSpace:
+    """A computed numbering (decision 0026, addendum): the :class:`Shape` s one after the other,
+    an action numbered by the first shape of its fields that holds it, then by its rank there. No
+    key is materialized, so a space of millions of actions costs its shapes' value lists alone.
+
+    Shapes with the same field names must not hold a common action (a game keeps them apart by
+    a field of one value, e.g. the ability's name), so the numbering is injective; the tests of
+    each game check that along seeded games, with the round trip ``number`` / ``action_json``."""
+
+    shapes: tuple[Shape, ...]
+    _offsets: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _by_names: dict[frozenset[str], tuple[tuple[int, Shape], ...]] = attrs.field(init=False, eq=False, repr=False)
+
+    @_offsets.default
+    def _offset_each(self) -> tuple[int, ...]:
+        return tuple(itertools.accumulate((s.size for s in self.shapes), initial=0))
+
+    @_by_names.default
+    def _group(self) -> dict[frozenset[str], tuple[tuple[int, Shape], ...]]:
+        groups: dict[frozenset[str], list[tuple[int, Shape]]] = {}
+        for offset, shape in zip(self._offsets, self.shapes):
+            groups.setdefault(shape.names, []).append((offset, shape))
+        return {names: tuple(group) for names, group in groups.items()}
+
+    @property
+    def size(self) -> int:
+        return self._offsets[-1]
+
+    def number(self, action_json: Mapping[str, Any]) -> int:
+        """The number of the action written ``action_json``; ``KeyError`` for one outside the space."""
+        for offset, shape in self._by_names.get(frozenset(action_json), ()):
+            try:
+                return offset + shape.rank(action_json)
+            except KeyError:
+                continue
+        raise KeyError(_canonical(dict(action_json)))
+
+    def action_json(self, number: int) -> dict[str, Any]:
+        """The record JSON of action ``number``."""
+        if not 0 <= number < self.size:
+            raise IndexError(f"no action {number} in a space of {self.size}")
+        index = bisect.bisect_right(self._offsets, number) - 1
+        return self.shapes[index].action_json(number - self._offsets[index])
+
 
 @runtime_checkable
 class HasActionSpace(Protocol):
-    """A game that can list every action it may ever take in a variant, few enough to number
-    (the cards of a deck, not the paths across a board). A game without it is numbered by
-    *slots*: an action's rank among the legal actions of the state, within :class:`Bounds`."""
+    """A game that numbers every action it may ever take in a variant for good: a list
+    (:class:`ActionSpace`, the cards of a deck) or a computed one (:class:`ShapedSpace`, the
+    cells, characters and paths of a board). A game without it is numbered by *slots*: an
+    action's rank among the legal actions of the state, within :class:`Bounds`."""
 
-    def action_space(self, variant: Any) -> ActionSpace:
+    def action_space(self, variant: Any) -> FixedNumbering:
         """Every action of ``variant`` (a record's variant, resolved: never ``None`` for a game
         that needs one), each seat's, in a fixed order."""
 
