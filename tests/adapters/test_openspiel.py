@@ -16,9 +16,17 @@ from rules.adapters.openspiel import DEALS, register  # noqa: E402
 
 CASES = [("rules_claim", ""), ("rules_claim2", ""), ("rules_claim_combined", '{"players": 3, "factions": '
          '["goblin", "knight", "undead", "dwarf", "doppelganger", "dragon", "seer"]}'), ("rules_leaders", ""),
-         ("rules_valeria", '{"players": 2}'), ("rules_valeria", '{"players": 1}')]
-#: a Leaders game need not end: the simulation stops it early to stay fast (returns 0 then)
-MAX_LENGTH = {"rules_leaders": 60}
+         ("rules_valeria", '{"players": 2}'), ("rules_valeria", '{"players": 1}'),
+         # every Valeria variant the engine plays: five players, Monster Events, random citizens, each solo setting
+         ("rules_valeria", '{"players": 5}'), ("rules_valeria", '{"players": 3, "monster_events": true}'),
+         ("rules_valeria", '{"players": 4, "random_citizens": true, "monster_events": true}'),
+         ("rules_valeria", '{"players": 1, "difficulty": "hardest", "random_citizens": true}'),
+         ("rules_valeria", '{"players": 1, "difficulty": "harder"}'),
+         ("rules_claim_combined", '{"players": 2, "factions": ["gnome", "giant", "dragon", "troll", "seer"]}')]
+#: a Leaders game need not end: the simulation stops it early to stay fast (returns 0 then); the
+#: longest Valeria variants are stopped early too, so every variant is simulated within the suite's budget
+MAX_LENGTH = {"rules_leaders": 60, '{"players": 5}': 60, '{"players": 3, "monster_events": true}': 60,
+              '{"players": 4, "random_citizens": true, "monster_events": true}': 60}
 
 
 def test_every_game_is_registered_with_its_type() -> None:
@@ -46,8 +54,9 @@ def test_chance_nodes_carry_the_exact_probabilities() -> None:
 @pytest.mark.parametrize(("name", "variant"), CASES)
 def test_openspiel_random_simulation(name: str, variant: str) -> None:
     register()
-    game = pyspiel.load_game(name, {"variant": variant, "max_length": MAX_LENGTH.get(name, 0)})
-    assert game.max_game_length() == MAX_LENGTH.get(name, game.max_game_length())
+    limit = MAX_LENGTH.get(name, MAX_LENGTH.get(variant, 0))
+    game = pyspiel.load_game(name, {"variant": variant, "max_length": limit})
+    assert game.max_game_length() == (limit or game.max_game_length())
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 

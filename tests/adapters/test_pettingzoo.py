@@ -12,7 +12,10 @@ from rules.adapters.pettingzoo import env
 
 CASES = [("claim", None, None), ("claim2", None, None), ("claim-combined", {"players": 4, "factions": [
     "knight", "goblin", "undead", "dwarf", "doppelganger", "dragon", "seer"]}, None), ("leaders", None, 60),
-         ("valeria", {"players": 3}, None), ("valeria", {"players": 1}, None)]
+         ("valeria", {"players": 3}, None), ("valeria", {"players": 1}, None),
+         ("valeria", {"players": 5, "monster_events": True}, None),
+         ("valeria", {"players": 2, "random_citizens": True}, None),
+         ("valeria", {"players": 1, "difficulty": "hardest"}, None)]
 
 
 @pytest.mark.parametrize(("key", "variant", "max_actions"), CASES)
