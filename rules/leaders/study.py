@@ -86,6 +86,8 @@ def _space() -> ShapedSpace:
 
 
 #: the one numbering of both modes (module docstring)
+#:
+#: :meta hide-value:
 ACTION_SPACE = _space()
 
 
