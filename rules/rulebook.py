@@ -43,7 +43,7 @@ import attrs
 from rules import games
 from rules.kernel import citations, pictures
 from rules.kernel.messages import FALLBACK, group, message
-from rules.kernel.parameters import Kind, Parameter, Parameters
+from rules.kernel.parameters import Kind, Parameter, Parameters, json_value
 from rules.kernel.pictures import Picture, Pictures, Table, Tables
 from rules.kernel.registry import Implementation, implementations
 from rules.kernel.spec import Annotation, Book, Rule, load_spec
@@ -410,15 +410,13 @@ def tables(game: str, languages: Iterable[str] | None = None) -> tuple[Table, ..
 # --------------------------------------------------------------------------- variants
 
 
-def _json_value(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _values(p: Parameter) -> str:
     """What a parameter allows, as the record writes it (JSON values, or its JSON type)."""
     if p.kind is Kind.BOOLEAN:
         return "true | false"
-    listed = " | ".join(_json_value(v) for v in p.values)
+    listed = " | ".join(json_value(v) for v in p.values)
     if p.kind is Kind.SUBSET:
         return f"[{listed}]" if listed else "[string]"
     return listed or p.kind.value
@@ -440,9 +438,9 @@ def variant_table(key: str, languages: Iterable[str]) -> Table | None:
     langs = tuple(languages)
     none = _same("—", langs)
     rows = [(_same(p.name, langs), _same(_values(p), langs),
-             _same(_json_value(p.default), langs) if p.default is not None else none,
+             _same(json_value(p.default), langs) if p.default is not None else none,
              p.description, _same(", ".join(p.rules), langs)) for p in declared.parameters]
-    rows += [(_same(", ".join(f"{name} = {_json_value(value)}" for name, value in r.when.items()), langs),
+    rows += [(_same(", ".join(f"{name} = {json_value(value)}" for name, value in r.when.items()), langs),
               message("variants.refused"), none, r.reason, _same(", ".join(r.rules), langs))
              for r in declared.refusals]
     columns = tuple(message(f"variants.{c}") for c in ("parameter", "values", "default", "description", "rules"))

@@ -15,6 +15,7 @@ what a declaration cannot say (the deck rules of a faction selection) after
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,15 +35,9 @@ class Kind(enum.Enum):
     SUBSET = "array"  #: a list of distinct items, each one of ``values``
 
 
-def _json(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    return repr(value) if not isinstance(value, str) else f'"{value}"'
-
+def json_value(value: Any) -> str:
+    """``value`` as JSON writes it (``true``, ``"hardest"``, ``3``): how a variant's values are named."""
+    return json.dumps(value, ensure_ascii=False)
 
 @attrs.frozen
 class Parameter:
@@ -80,7 +75,7 @@ class Parameter:
         """What the parameter allows, in words (for errors and ``--help``)."""
         if self.kind is Kind.BOOLEAN:
             return "true or false"
-        listed = " | ".join(_json(v) for v in self.values)
+        listed = " | ".join(json_value(v) for v in self.values)
         if self.kind is Kind.SUBSET:
             return f"a list of distinct items of {listed}" if listed else "a list of distinct strings"
         if listed:
@@ -155,7 +150,7 @@ class Parameters:
                 for other, allowed in p.only_with.items():
                     if values[other] not in allowed:
                         raise MalformedError(
-                            f"belongs only with {other} {' | '.join(_json(v) for v in allowed)} "
+                            f"belongs only with {other} {' | '.join(json_value(v) for v in allowed)} "
                             f"({', '.join(p.rules)})", where=f"variant.{p.name}")
         for refusal in self.refusals:
             if refusal.applies(values):

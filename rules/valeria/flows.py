@@ -12,6 +12,8 @@ state, and from then on the engine and :class:`rules.valeria.game.Valeria` call
 
 from __future__ import annotations
 
+import attrs
+
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.game import Result
 from rules.valeria import engine, events, solo, violations
@@ -48,9 +50,7 @@ BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_act
 #: With Monster Events the triggered events' instructions follow the announced dice
 #: (valeria.variants.events.roll-phase) and every step ends by filling the emptied center
 #: positions from the Exhausted stack (valeria.variants.events.revealed).
-EVENTS_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_actions, check=violations.refusal,
-                   successor=engine.successor, result=base_result, explain_step=explain_step,
-                   forced_steps=no_forced_steps, announced=trigger_events, after_step=events.fill)
+EVENTS_FLOW = attrs.evolve(BASE_FLOW, announced=trigger_events, after_step=events.fill)
 #: The solo game against the Dark Lord: the Monster phase after the Action phase, the solo
 #: game's own decisions, its result and the Dark Lord's steps narrated (decision 0021).
 SOLO_FLOW = Flow(end_of_actions=solo.monster_phase, legal_actions=solo.legal_actions, check=solo.check_action,
