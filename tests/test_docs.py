@@ -10,6 +10,7 @@ which the rulebook shows next to each rule.
 from __future__ import annotations
 
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
 import zlib
@@ -329,6 +330,41 @@ def test_generic_rulebook_code_names_no_game_concept() -> None:
         words = set(re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()))
         assert not words & {"trick", "tricks", "leader", "follower"}, path.name
     assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure"}
+
+
+def test_every_chapter_declares_a_quick_reference_that_cites_real_rules() -> None:
+    """Each chapter's book declares the quick reference that opens it (setup, the turn, the
+    end; decision record 0031); each part cites the rules it sums up, the same ones in both
+    languages, and every cited ID is a rule, so each becomes a link."""
+    spec = load_spec()
+    for chapter in rulebook.chapters():
+        assert [q.key for q in chapter.quick] == ["setup", "turn", "end"], chapter.key
+        for item in chapter.quick:
+            cited = [re.findall(r"`([^`]+)`", item.text.get(lang)) for lang in chapter.book.languages]
+            assert cited[0] and all(set(c) == set(cited[0]) for c in cited), (chapter.key, item.key, cited)
+            assert all(rule_id in spec for rule_id in cited[0]), (chapter.key, item.key, cited[0])
+
+
+@pytest.mark.docs
+def test_the_rules_index_holds_every_rendered_rule_at_its_anchor(built: Path) -> None:
+    """``_static/rules-index.js`` (the search of the rules, decision record 0031) lists every
+    rule once, in book order, at the page and anchor that render it, with its texts."""
+    text = (built / "_static" / "rules-index.js").read_text(encoding="utf-8")
+    prefix = "var RULES_RECORDS = "
+    assert text.startswith(prefix) and text.rstrip().endswith(";")
+    records = json.loads(text[len(prefix):].rstrip().rstrip(";"))
+    spec = load_spec()
+    assert [r["id"] for r in records] == [r.id for r in spec.rules]
+    pages: dict[str, str] = {}
+    for record in records:
+        page, _, anchor = record["url"].partition("#")
+        assert anchor == record["id"]
+        html_text = pages.setdefault(page, (built / page).read_text(encoding="utf-8"))
+        assert f'id="{anchor}"' in html_text, record["url"]
+        rule = spec[record["id"]]
+        languages = spec.book(rule.game).languages
+        assert record["text"][0] == " ".join(rule.text.get(languages[0]).split())
+        assert rule.title.get(languages[-1]) in record["title"]
 
 
 def test_annotation_labels_speak_every_book_language() -> None:
