@@ -213,7 +213,21 @@ class ProofsDirective(SphinxDirective):
         return out
 
 
-class QuickReferenceDirective(SphinxDirective):
+class _ChapterDirective(SphinxDirective):
+    """A directive whose one argument is a chapter's game key (an unknown key is a warning)."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        chapter = _chapter_of(self, self.arguments[0].strip())
+        return [] if chapter is None else self.render(chapter)
+
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
+        raise NotImplementedError
+
+
+class QuickReferenceDirective(_ChapterDirective):
     """``.. quick-reference:: claim``: the one-screen summary a player needs at the table.
 
     Setup, the turn and how the game ends, as the game's book declares them
@@ -224,13 +238,7 @@ class QuickReferenceDirective(SphinxDirective):
     A chapter that declares none is a warning. Decision record 0031.
     """
 
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        chapter = _chapter_of(self, self.arguments[0].strip())
-        if chapter is None:
-            return []
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
         if not chapter.quick:
             logger.warning("chapter %s declares no quick reference ([[quick]] in %s)", chapter.key,
                            Path(chapter.book.path).name, location=self.get_location(), type="rules", subtype="quick")
@@ -248,18 +256,12 @@ class QuickReferenceDirective(SphinxDirective):
         return [box]
 
 
-class SummaryDirective(SphinxDirective):
+class SummaryDirective(_ChapterDirective):
     """``.. rulebook-summary:: claim``: the counts of a chapter (rules, code, tests and
     their outcomes, theorems), for the page that says how the rulebook is made
     rather than at the top of the chapter a player reads (decision record 0031)."""
 
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        chapter = _chapter_of(self, self.arguments[0].strip())
-        if chapter is None:
-            return []
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
         book = attrs.evolve(chapter.book, sections=tuple(s for s in chapter.book.sections if s.key in chapter.sections),
                             rules=chapter.rules)
         renderer = Renderer(self)
