@@ -36,7 +36,7 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "generated", "citing"]
-templates_path: list[str] = []
+templates_path = ["_templates"]  # the navigation with the index of rules (decision record 0031)
 html_theme = "furo"
 html_static_path = ["_static"]
 html_favicon = "_static/favicon.svg"

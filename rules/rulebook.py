@@ -46,7 +46,7 @@ from rules.kernel.messages import FALLBACK, group, message
 from rules.kernel.parameters import Kind, Parameter, Parameters, json_value
 from rules.kernel.pictures import Picture, Pictures, Table, Tables
 from rules.kernel.registry import Implementation, implementations
-from rules.kernel.spec import Annotation, Book, Rule, load_spec
+from rules.kernel.spec import Annotation, Book, QuickItem, Rule, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -133,6 +133,11 @@ class Chapter:
     @property
     def rules(self) -> tuple[Rule, ...]:
         return tuple(r for r in self.book.rules if r.section in self.sections)
+
+    @property
+    def quick(self) -> tuple[QuickItem, ...]:
+        """The chapter's quick reference for players, as its book declares it (``[[quick]]``)."""
+        return tuple(q for q in self.book.quick if q.chapter == self.key)
 
 
 def chapters() -> tuple[Chapter, ...]:

@@ -10,6 +10,7 @@ which the rulebook shows next to each rule.
 from __future__ import annotations
 
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
 import zlib
@@ -239,10 +240,16 @@ def test_the_citing_recipe_builds_through_intersphinx(built: Path, tmp_path: Pat
 @pytest.mark.docs
 def test_published_pages_show_real_results_and_stay_small(built: Path, test_status_path: Path) -> None:
     """The build reports the suite's outcomes (not "not run"), counts theorems per
-    chapter, renders the decision records, and no page is megabytes of table values."""
+    chapter (on the page About this rulebook, one summary per chapter in chapter order:
+    decision record 0031), renders the decision records, and no page is megabytes of
+    table values."""
     from rules.kernel.spec import load_spec
 
-    claim = page_text(built / "claim.html")
+    about = (built / "about.html").read_text(encoding="utf-8")
+    summaries = [html.unescape(re.sub(r"<[^>]+>", " ", m)) for m in
+                 re.findall(r'<div class="rules-summary[^"]*"[^>]*>(.*?)</div>', about, re.S)]
+    assert len(summaries) == len(rulebook.chapters())
+    claim = " ".join(summaries[0].split())
     table = rulebook.tests_by_rule(ROOT / "tests", rulebook.read_test_status(test_status_path))
     ran = [t for r in CLAIM.rules for t in table.get(r.id, []) if t.outcome == "passed"]
     if ran:  # the whole suite ran before this test (a run of this file alone reports little)
@@ -250,10 +257,10 @@ def test_published_pages_show_real_results_and_stay_small(built: Path, test_stat
         assert (ROOT / "build" / "test-status.json").is_file()
     report = rulebook.collect_proofs(run=False)
     if report.available:
-        for chapter in rulebook.chapters():
+        for chapter, summary in zip(rulebook.chapters(), summaries, strict=True):
             ids = {r.id for r in chapter.rules}
             n = sum(1 for p in report.runs if ids & set(p.rules))
-            text = page_text(built / f"{chapter.key}.html")
+            text = " ".join(summary.split())
             assert (f"{n} theorem{'' if n == 1 else 's'} on the rules of this chapter" in text
                     or (n == 0 and "No theorem covers" in text)), chapter.key
     decisions = sorted((DOCS / "decisions").glob("[0-9]*.md"))
@@ -262,7 +269,7 @@ def test_published_pages_show_real_results_and_stay_small(built: Path, test_stat
         assert "<h1>" in page and "language-markdown" not in page, path.name
     assert max(p.stat().st_size for p in built.rglob("*.html")) < 2_000_000
     assert not re.search(r"(?<!\d)1 (clarifications|rulings|examples|text repairs)", "".join(
-        page_text(built / f"{c}.html") for c in CHAPTERS))
+        page_text(built / f"{c}.html") for c in (*CHAPTERS, "about")))
     hu = page_text(built / "claim2.html")
     assert "Text repair · Szövegjavítás" in hu and "Text repair · Text repair" not in hu
     assert len(load_spec().books) == len({b.game for b in load_spec().books})
@@ -329,6 +336,41 @@ def test_generic_rulebook_code_names_no_game_concept() -> None:
         words = set(re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()))
         assert not words & {"trick", "tricks", "leader", "follower"}, path.name
     assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure"}
+
+
+def test_every_chapter_declares_a_quick_reference_that_cites_real_rules() -> None:
+    """Each chapter's book declares the quick reference that opens it (setup, the turn, the
+    end; decision record 0031); each part cites the rules it sums up, the same ones in both
+    languages, and every cited ID is a rule, so each becomes a link."""
+    spec = load_spec()
+    for chapter in rulebook.chapters():
+        assert [q.key for q in chapter.quick] == ["setup", "turn", "end"], chapter.key
+        for item in chapter.quick:
+            cited = [re.findall(r"`([^`]+)`", item.text.get(lang)) for lang in chapter.book.languages]
+            assert cited[0] and all(set(c) == set(cited[0]) for c in cited), (chapter.key, item.key, cited)
+            assert all(rule_id in spec for rule_id in cited[0]), (chapter.key, item.key, cited[0])
+
+
+@pytest.mark.docs
+def test_the_rules_index_holds_every_rendered_rule_at_its_anchor(built: Path) -> None:
+    """``_static/rules-index.js`` (the search of the rules, decision record 0031) lists every
+    rule once, in book order, at the page and anchor that render it, with its texts."""
+    text = (built / "_static" / "rules-index.js").read_text(encoding="utf-8")
+    prefix = "var RULES_RECORDS = "
+    assert text.startswith(prefix) and text.rstrip().endswith(";")
+    records = json.loads(text[len(prefix):].rstrip().rstrip(";"))
+    spec = load_spec()
+    assert [r["id"] for r in records] == [r.id for r in spec.rules]
+    pages: dict[str, str] = {}
+    for record in records:
+        page, _, anchor = record["url"].partition("#")
+        assert anchor == record["id"]
+        html_text = pages.setdefault(page, (built / page).read_text(encoding="utf-8"))
+        assert f'id="{anchor}"' in html_text, record["url"]
+        rule = spec[record["id"]]
+        languages = spec.book(rule.game).languages
+        assert record["text"][0] == " ".join(rule.text.get(languages[0]).split())
+        assert rule.title.get(languages[-1]) in record["title"]
 
 
 def test_annotation_labels_speak_every_book_language() -> None:

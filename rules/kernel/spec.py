@@ -25,6 +25,7 @@ RULE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 ANNOTATION_KINDS = ("ruling", "clarification", "example", "repair", "picture")
 _BOOK_KEYS = {"game", "language", "title", "seeds", "namespaces"}
 _SECTION_KEYS = {"key", "title", "intro"}
+_QUICK_KEYS = {"chapter", "key", "title", "text"}
 _RULE_KEYS = {"id", "section", "title", "text", "source", "informative", "see", "annotation"}
 _ANNOTATION_KEYS = {"kind", "text", "source", "figure"}
 _SOURCE_KEYS = {"seed", "section"}
@@ -95,6 +96,19 @@ class Section:
 
 
 @attrs.frozen
+class QuickItem:
+    """One part of a chapter's quick reference for players (``[[quick]]``): setup, the
+    turn, how the game ends; a few lines that cite the rules they sum up, so the
+    rulebook links them (decision record 0031). ``chapter`` is the game key of the
+    chapter it opens (the book's own game unless a namespace's chapter is meant)."""
+
+    chapter: str
+    key: str
+    title: Text
+    text: Text
+
+
+@attrs.frozen
 class Book:
     """One game's rulebook as records, in rulebook order."""
 
@@ -109,6 +123,8 @@ class Book:
     #: rulebook also states the combination rules (``claim-combined.``) and the
     #: three/four-player variants of Claim's own factions (``claim.``).
     namespaces: tuple[str, ...] = ()
+    #: the quick references of the book's chapters, in book order (decision record 0031)
+    quick: tuple[QuickItem, ...] = ()
 
     @property
     def languages(self) -> tuple[str, str]:
@@ -212,7 +228,7 @@ def load_book(path: Path | str) -> Book:
 
 
 def parse_book(data: Mapping[str, Any], name: str) -> Book:
-    _only(data, {"book", "section", "rule"}, name, "top level")
+    _only(data, {"book", "section", "rule", "quick"}, name, "top level")
     book = _table(data.get("book"), name, "[book]")
     _only(book, _BOOK_KEYS, name, "[book]")
     game = _string(book.get("game"), name, "[book].game")
@@ -238,7 +254,22 @@ def parse_book(data: Mapping[str, Any], name: str) -> Book:
 
     rules = tuple(_parse_rule(raw, i, game, prefixes, langs, set(keys), name)
                   for i, raw in enumerate(_list(data.get("rule", []), name, "[[rule]]")))
-    return Book(game, language, title, seeds, tuple(sections), rules, name, namespaces)
+    quick = tuple(_parse_quick(raw, i, prefixes, langs, name)
+                  for i, raw in enumerate(_list(data.get("quick", []), name, "[[quick]]")))
+    return Book(game, language, title, seeds, tuple(sections), rules, name, namespaces, quick)
+
+
+def _parse_quick(raw: Any, index: int, prefixes: tuple[str, ...], langs: tuple[str, str], name: str) -> QuickItem:
+    where = f"[[quick]] #{index + 1}"
+    raw = _table(raw, name, where)
+    _only(raw, _QUICK_KEYS, name, where)
+    chapter = _string(raw.get("chapter", prefixes[0]), name, f"{where}.chapter")
+    if chapter not in prefixes:
+        raise SpecError(f"{where}: chapter {chapter!r} is neither the book's game nor one of its namespaces",
+                        where=name)
+    return QuickItem(chapter, _string(raw.get("key"), name, f"{where}.key"),
+                     _text(raw.get("title"), langs, name, f"{where}.title"),
+                     _text(raw.get("text"), langs, name, f"{where}.text"))
 
 
 def _parse_rule(raw: Any, index: int, game: str, prefixes: tuple[str, ...], langs: tuple[str, str],

@@ -19,10 +19,18 @@ Load it with ``extensions = ["rules.sphinx"]``. It adds:
 - ``.. rulings::`` (optionally ``.. rulings:: claim``): every ruling, each
   linking to its rule;
 - ``.. proofs::``: a table of every theorem with its rules, status and time;
+- ``.. quick-reference:: claim``: the one-screen summary for players that
+  opens a chapter (setup, the turn, the end), from the ``[[quick]]`` entries
+  the game's book declares; ``.. rulebook-summary:: claim``: a chapter's
+  counts of rules, code, tests and theorems, for a page about the rulebook;
 - ``.. rulebook-chapters::``: the table of contents of every chapter; a
   registered game without a page of its own gets a generated one
   (:mod:`rules.sphinx.chapters`);
-- the index of rules, by game and section (``:ref:`rule-ruleindex```).
+- the index of rules, by game and section (``:ref:`rule-ruleindex```): a
+  filter box over collapsed sections (the extension's ``domainindex.html``);
+- finding a rule (:mod:`rules.sphinx.find`): the search page lists the
+  matching rules first, accents optional, each with its text and a link to
+  its anchor, from ``_static/rules-index.js``, written with the build.
 
 Configuration:
 
@@ -56,10 +64,12 @@ Configuration:
 
 Every rule reference shows the rule's English and source-language text on
 hover. The extension is read- and write-parallel safe. It ships its styles
-(``rules.css``: the ``rules-*`` classes, light and dark themes) and a search
+(``rules.css``: the ``rules-*`` classes, light and dark themes), a search
 scorer that puts a rule whose ID is typed first (``rules-search.js``, used
-when the project sets no ``html_search_scorer``); the index of rules is
-``rule-ruleindex.html`` (``:ref:`rule-ruleindex```).
+when the project sets no ``html_search_scorer``), the find script of the
+search page and the index of rules (``rules-find.js``) and a script on every
+page (``rules-page.js``); the index of rules is ``rule-ruleindex.html``
+(``:ref:`rule-ruleindex```).
 
 The extension is a package of small modules, each with one concern:
 
@@ -72,6 +82,7 @@ The extension is a package of small modules, each with one concern:
 - ``directives``: ``rule``, ``rulebook``, ``rulings`` and ``proofs``;
 - ``events``: the Sphinx event handlers (re-reading, code links);
 - ``chapters``: the generated page of a registered game that has none;
+- ``find``: the rules' search index and the find scripts (decision record 0031);
 - this module: :func:`setup`, and the names other code imports from
   ``rules.sphinx``.
 """
@@ -89,9 +100,11 @@ from rules.sphinx.data import proof_report as proof_report
 from rules.sphinx.data import tests_table as tests_table
 from rules.sphinx.directives import ChaptersDirective as ChaptersDirective
 from rules.sphinx.directives import ProofsDirective as ProofsDirective
+from rules.sphinx.directives import QuickReferenceDirective as QuickReferenceDirective
 from rules.sphinx.directives import RulebookDirective as RulebookDirective
 from rules.sphinx.directives import RuleDirective as RuleDirective
 from rules.sphinx.directives import RulingsDirective as RulingsDirective
+from rules.sphinx.directives import SummaryDirective as SummaryDirective
 from rules.sphinx.domain import RuleDomain as RuleDomain
 from rules.sphinx.domain import RuleRole as RuleRole
 from rules.sphinx.domain import rule_xref as rule_xref
@@ -103,6 +116,7 @@ from rules.sphinx.events import (
     _outdated,
     _rule_from_spec,
 )
+from rules.sphinx.find import add_find_scripts, add_templates, write_rule_records
 from rules.sphinx.renderer import Renderer as Renderer
 from rules.sphinx.text import add_nodes
 from rules.sphinx.text import bilingual as bilingual
@@ -127,12 +141,18 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("proofs", ProofsDirective)
     app.add_directive("rulebook-chapters", ChaptersDirective)
+    app.add_directive("quick-reference", QuickReferenceDirective)
+    app.add_directive("rulebook-summary", SummaryDirective)
     app.connect("builder-inited", write_missing_chapters)
     app.connect("env-get-outdated", _outdated)
     app.connect("missing-reference", _missing_code_reference, priority=900)
     app.connect("missing-reference", _rule_from_spec, priority=950)
     app.connect("config-inited", _add_static)
+    app.connect("config-inited", add_templates)
+    app.connect("html-page-context", add_find_scripts)
+    app.connect("build-finished", write_rule_records)
     app.connect("doctree-resolved", _hover_on_rule_links)
     app.connect("html-page-context", _one_viewport)
     app.add_css_file("rules.css")
+    app.add_js_file("rules-page.js", loading_method="defer")
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,8 +7,9 @@ another distribution registers (decision record 0024) has no page in a
 project's sources, so when the builder starts, :func:`write_missing_chapters`
 writes ``<key>.rst`` for every chapter without a page, in a project that asks
 for it with ``rules_generate_chapters = True`` (the rulebook's ``conf.py``; a
-project that only cites rules gets no pages): the game's name, where
-its rules come from, the "paste a record" adjudicator panel when
+project that only cites rules gets no pages): the game's name, the quick
+reference for players when its book declares one (``.. quick-reference::``,
+decision record 0031), where its rules come from, the "paste a record" adjudicator panel when
 ``rules.sphinx.adjudicator`` is loaded, and the ``rulebook`` directive, which
 renders its sections and rules like any chapter. ``.. rulebook-chapters::``
 then lists it in the navigation like the others.
@@ -61,6 +62,10 @@ def chapter_page(key: str, panel: bool) -> str:
         title,
         "=" * len(title),
         "",
+    ]
+    if chapter.quick:  # what a player needs first, as the game declares it (decision record 0031)
+        lines += [f".. quick-reference:: {key}", ""]
+    lines += [
         f"The rulebook of *{english}*{origin}, generated from its rule book "
         f"``{Path(chapter.book.path).name}`` by ``.. rulebook:: {key}``: each rule anchored at its ID, "
         "in the book's language and English, with its annotations and the code, tests and proofs "

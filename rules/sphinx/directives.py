@@ -1,4 +1,5 @@
-"""The directives: ``rule``, ``rulebook``, ``rulebook-chapters``, ``rulings`` and ``proofs``.
+"""The directives: ``rule``, ``rulebook``, ``quick-reference``, ``rulebook-summary``,
+``rulebook-chapters``, ``rulings`` and ``proofs``.
 
 Each directive picks what to show (one rule, a game's chapter, the rulings,
 the theorems), notes what the document depends on, and leaves the look to
@@ -20,7 +21,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rules import rulebook
-from rules.kernel.messages import FALLBACK
+from rules.kernel.messages import FALLBACK, message
 from rules.kernel.spec import Book, load_spec
 from rules.sphinx.data import _count, proof_report
 from rules.sphinx.domain import RuleDomain, rule_xref
@@ -28,6 +29,17 @@ from rules.sphinx.renderer import Renderer, _titles
 from rules.sphinx.text import _inline, _para, _status, bilingual
 
 logger = logging.getLogger(__name__)
+
+
+def _chapter_of(directive: SphinxDirective, key: str) -> rulebook.Chapter | None:
+    """The chapter of game ``key``, or ``None`` after a warning that lists the known ones."""
+    try:
+        return rulebook.chapter(key)
+    except KeyError:
+        known = ", ".join(c.key for c in rulebook.chapters())
+        logger.warning("unknown game %r (known: %s)", key, known,
+                       location=directive.get_location(), type="rules", subtype="game")
+        return None
 
 
 def _book_of(directive: SphinxDirective, game: str) -> Book | None:
@@ -88,15 +100,10 @@ class RulebookDirective(SphinxDirective):
                                              "sections": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
-        key = self.arguments[0].strip()
-        try:
-            chapter = rulebook.chapter(key)
-        except KeyError:
-            known = ", ".join(c.key for c in rulebook.chapters())
-            logger.warning("unknown game %r (known: %s)", key, known,
-                           location=self.get_location(), type="rules", subtype="game")
+        chapter = _chapter_of(self, self.arguments[0].strip())
+        if chapter is None:
             return []
-        book = chapter.book
+        key, book = chapter.key, chapter.book
         wanted = self.options["sections"].split() if "sections" in self.options else list(chapter.sections)
         unknown = sorted(set(wanted) - {s.key for s in book.sections})
         if unknown:
@@ -204,6 +211,62 @@ class ProofsDirective(SphinxDirective):
         group += body
         out.append(table)
         return out
+
+
+class _ChapterDirective(SphinxDirective):
+    """A directive whose one argument is a chapter's game key (an unknown key is a warning)."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        chapter = _chapter_of(self, self.arguments[0].strip())
+        return [] if chapter is None else self.render(chapter)
+
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
+        raise NotImplementedError
+
+
+class QuickReferenceDirective(_ChapterDirective):
+    """``.. quick-reference:: claim``: the one-screen summary a player needs at the table.
+
+    Setup, the turn and how the game ends, as the game's book declares them
+    (``[[quick]]`` in its spec: :attr:`rules.rulebook.Chapter.quick`), in the
+    book's language and English, each rule ID in the text a link to its rule.
+    The chapter generator puts it first on every chapter page; this directive
+    only renders what the game declares (the generic layers name no game).
+    A chapter that declares none is a warning. Decision record 0031.
+    """
+
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
+        if not chapter.quick:
+            logger.warning("chapter %s declares no quick reference ([[quick]] in %s)", chapter.key,
+                           Path(chapter.book.path).name, location=self.get_location(), type="rules", subtype="quick")
+            return []
+        self.env.note_dependency(str(Path(chapter.book.path).resolve()))
+        langs = chapter.book.languages
+        box = nodes.container(classes=["rules-quick"], ids=[f"{chapter.key}-quick-reference"])
+        self.state.document.set_id(box)
+        box += _para(*_titles(message("rulebook.quick"), langs), classes=["rules-quick-heading"])
+        for item in chapter.quick:
+            part = nodes.container(classes=["rules-quick-part", f"rules-quick-{item.key}"])
+            part += _para(*_titles(item.title, langs), classes=["rules-quick-title"])
+            part += bilingual(item.text, langs, labels=False, classes=["rules-quick-text"], links=self.env.docname)
+            box += part
+        return [box]
+
+
+class SummaryDirective(_ChapterDirective):
+    """``.. rulebook-summary:: claim``: the counts of a chapter (rules, code, tests and
+    their outcomes, theorems), for the page that says how the rulebook is made
+    rather than at the top of the chapter a player reads (decision record 0031)."""
+
+    def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
+        book = attrs.evolve(chapter.book, sections=tuple(s for s in chapter.book.sections if s.key in chapter.sections),
+                            rules=chapter.rules)
+        renderer = Renderer(self)
+        renderer.domain.note_dynamic()
+        return [renderer.summary(book)]
 
 
 # The domain's own directives: ``.. rule:rule::`` and ``.. rule:rulebook::``.

@@ -23,7 +23,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
 from rules.kernel.messages import FALLBACK
-from rules.kernel.spec import load_spec
+from rules.kernel.spec import Book, load_spec
 
 logger = logging.getLogger(__name__)
 
@@ -44,10 +44,18 @@ def hover_text(rule_id: str) -> str | None:
     return f"{rule_id}\n" + "\n".join(dict.fromkeys(lines))
 
 
+def book_name(book: Book) -> str:
+    """``Claim (Trůn)``: the book's English title and, when it differs, its own."""
+    source, english = book.title.get(book.language), book.title.get(FALLBACK)
+    return english if source == english else f"{english} ({source})"
+
+
 class RuleIndex(Index):
     """The index of rules (``rule-ruleindex.html``): every rule rendered in this
-    project, by game and section in book order, each rule with its titles in
-    English and its book's language."""
+    project, by game and section in book order (each section titled in English
+    and its book's language), each rule with its titles in English and its
+    book's language. The extension's ``domainindex.html`` lays it out for a
+    phone: a filter box and one collapsed section per heading (decision record 0031)."""
 
     name = "ruleindex"
     localname = "Index of rules"
@@ -59,8 +67,7 @@ class RuleIndex(Index):
         wanted = set(docnames) if docnames is not None else None
         content: list[tuple[str, list[IndexEntry]]] = []
         for book in spec.books:
-            source, english = book.title.get(book.language), book.title.get(FALLBACK)
-            game = english if source == english else f"{english} ({source})"
+            game = book_name(book)
             for section in book.sections:
                 entries: list[IndexEntry] = []
                 for rule in book.rules_in(section.key):
@@ -72,7 +79,8 @@ class RuleIndex(Index):
                                               "informative" if rule.informative else "",
                                               " · ".join(dict.fromkeys(titles))))
                 if entries:
-                    content.append((f"{game} › {section.title.get(FALLBACK)}", entries))
+                    heading = " · ".join(dict.fromkeys(section.title.get(lang) for lang in (FALLBACK, book.language)))
+                    content.append((f"{game} › {heading}", entries))
         return content, False
 
 

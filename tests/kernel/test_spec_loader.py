@@ -217,6 +217,34 @@ def test_unknown_field_in_book_and_top_level(tmp_path: Path) -> None:
     assert "extra" in str(load_error(other))
 
 
+QUICK = """
+[[quick]]
+key = "setup"
+title = {{ cs = "Příprava", en = "Setup" }}
+text = {{ cs = "Rozdejte (`toy.first`).", en = "Deal (`toy.first`)." }}
+{extra}
+"""
+
+
+def test_a_quick_reference_belongs_to_its_chapter(tmp_path: Path) -> None:
+    """``[[quick]]`` entries (decision record 0031) load into the book in order, for the book's
+    own chapter unless they name a namespace's; any other chapter is refused with its entry."""
+    write(tmp_path, "toy.toml", BOOK.replace('seeds = ["seed.txt"]', 'seeds = ["seed.txt"]\nnamespaces = ["toy-two"]')
+          + rule() + QUICK.format(extra="") + QUICK.format(extra='chapter = "toy-two"'))
+    quick = load_spec(str(tmp_path)).book("toy").quick
+    assert [(q.chapter, q.key) for q in quick] == [("toy", "setup"), ("toy-two", "setup")]
+    assert quick[0].text.get("en") == "Deal (`toy.first`)." and quick[0].title.get("cs") == "Příprava"
+    other = tmp_path / "other"
+    other.mkdir()
+    path = write(other, "toy.toml", BOOK + rule() + QUICK.format(extra='chapter = "elsewhere"'))
+    err = load_error(other)
+    assert str(path) in str(err) and "[[quick]] #1" in str(err) and "elsewhere" in str(err)
+    third = tmp_path / "third"
+    third.mkdir()
+    write(third, "toy.toml", BOOK + rule() + QUICK.format(extra="").replace(', en = "Deal (`toy.first`)."', ""))
+    assert "[[quick]] #1.text: missing text in en" in str(load_error(third))
+
+
 def test_unknown_section(tmp_path: Path) -> None:
     path = write(tmp_path, "toy.toml", BOOK + rule(section="nowhere"))
     err = load_error(tmp_path)
