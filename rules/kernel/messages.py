@@ -12,6 +12,7 @@ fallback); :func:`language_name` names a language in itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.kernel.languages import FALLBACK as FALLBACK
@@ -57,3 +58,9 @@ def languages() -> tuple[str, ...]:
     language picker and of the rulebook's columns (from the spec)."""
     return (*sorted({book.language for book in load_spec().books} - {FALLBACK}), FALLBACK)
 
+
+def verdict_language(spoken: Sequence[str], lang: str) -> str:
+    """The language a verdict is given in when ``lang`` is asked for and the game speaks
+    ``spoken`` (its books' languages and the fallback): ``lang`` itself, or wholly the
+    fallback when the game has no text in ``lang``, never a mix of the two (decision 0034)."""
+    return lang if lang in spoken else FALLBACK

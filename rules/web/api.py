@@ -31,7 +31,7 @@ from typing import Any
 
 from rules import games
 from rules.cli import EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_MALFORMED, EXIT_OK, adjudicate_one
-from rules.kernel.messages import FALLBACK, languages
+from rules.kernel.messages import FALLBACK, languages, verdict_language
 from rules.kernel.panel import HasPanel, Page, check_language, malformed, parameters_json, rule_json
 from rules.kernel.records import adjudicate as replay
 from rules.kernel.records import parse_json, parse_record
@@ -79,6 +79,7 @@ def _steps(load: Any, name: str, lang: str) -> list[dict[str, Any]]:
     lines ``--explain`` prints for it (the kernel's own replay with ``explain``)."""
     record = parse_record(load(), games.load, where=name)
     game = games.load(record.game)
+    lang = verdict_language(game.info.languages, lang)  # as the CLI's text speaks it (decision 0034)
     verdict = replay(game, record, explain=True)
     starts = (*verdict.step_starts, len(verdict.trace))
     steps = [{"index": i, "action": game.action_to_json(record.actions[i]), "legal": True,
