@@ -258,6 +258,8 @@ def test_a_downstream_project_shows_the_book_and_the_published_rulebook(tmp_path
     assert "tested by 0" not in text and "no test cites this rule" not in text
     assert "proofs not available" not in text.lower() and "Proofs are not available" not in text
     assert "Implemented by" in text and "tests and proofs in the published rulebook" in text
+    # the library's own examples are labelled as such (issue 18 §1)
+    assert "The library's example · Příklad knihovny not in the book" in text
     raw = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     if published:
         assert raw.count(f'href="{published}/claim.html#claim.knights"') >= 2  # the tests and the theorems

@@ -83,14 +83,15 @@ class Renderer(LinkColumns):
         return p
 
     def annotation(self, rule: Rule, annotation: Annotation, index: int, languages: tuple[str, ...]) -> nodes.container:
-        box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"])
-        english = rulebook.label(annotation.kind, FALLBACK)
+        box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"]
+                              + (["rules-annotation-library"] if annotation.by_library else []))
+        english = rulebook.label(annotation.label_key, FALLBACK)
         head = _para(_inline(english, "rules-annotation-label"), classes=["rules-annotation-head"])
-        source = rulebook.label(annotation.kind, languages[0])
+        source = rulebook.label(annotation.label_key, languages[0])
         if source != english:
             head += nodes.Text(" · ")
             head += _inline(source, "rules-annotation-label-source")
-        if annotation.kind == "ruling":
+        if annotation.kind == "ruling" or annotation.by_library:
             head += nodes.Text(" ")
             head += _badge("not in the book", "ruling")
         if annotation.source:
@@ -261,7 +262,7 @@ class Renderer(LinkColumns):
         ids = {r.id for r in rules}
         theorems = [p for p in report.runs if ids.intersection(p.rules)]
         proved = [r for r in normative if any(p.status == "proved" for p in report.for_rule(r.id))]
-        kinds = {k: sum(1 for r in rules for a in r.annotations if a.kind == k) for k in rulebook.ANNOTATION_LABELS}
+        kinds = {k: sum(1 for r in rules for a in r.annotations if a.label_key == k) for k in rulebook.ANNOTATION_LABELS}
         drawn = sum(1 for r in rules for a in r.annotations if a.figure)
         items = [
             f"{_n(len(rules), 'rule')} in {_n(len(book.sections), 'section')}: {len(normative)} normative, "
@@ -272,7 +273,8 @@ class Renderer(LinkColumns):
                f"{len(tested)} are cited by tests; {len(proved)} are covered by a proved theorem."),
             f"Annotations: {_n(kinds['ruling'], 'ruling')} (the library's interpretations, not the book's text), "
             f"{_n(kinds['clarification'], 'clarification')}, {_n(kinds['repair'], 'text repair')}, "
-            f"{_n(kinds['example'], 'example')} ({drawn} drawn and replayed with the engine).",
+            f"{_n(kinds['example'], 'example')} of the book and {kinds['library-example']} of the library's own "
+            f"({drawn} drawn and replayed with the engine).",
         ]
         if all_tests:
             if outcomes[rulebook.NOT_RUN] == len(all_tests):
