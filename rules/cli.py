@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from rules import games
 from rules.kernel.game import HasCommands
-from rules.kernel.messages import FALLBACK, group, languages
+from rules.kernel.messages import FALLBACK, group, languages, verdict_language
 from rules.kernel.records import (
     Adjudication,
     adjudicate,
@@ -222,10 +222,14 @@ def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bo
         record = parse_record(load(), games.load, where=name)
         game = games.load(record.game)
         verdict = adjudicate(game, record, explain=explain)
+        spoken = verdict_language(game.info.languages, lang)
+        # a game without text in LANG speaks the fallback throughout, and says so in LANG (decision 0034)
+        said = _WORDS["language"].format(game=game.info.name)[lang] if spoken != lang else None
         if as_json:
-            _emit(_verdict_json(name, game, verdict, lang), out)
+            _emit({**_verdict_json(name, game, verdict, spoken), **({"language": said} if said else {})}, out)
         else:
-            _print_verdict(name, game, verdict, lang, explain, out, comment=record.comment)
+            _print_verdict(name, game, verdict, spoken, explain, out, comment=record.comment,
+                           language=f"{_WORDS['language_note'][lang]}: {said}" if said else None)
     except MalformedError as exc:
         if as_json:
             _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
@@ -264,11 +268,14 @@ def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str,
 
 
 def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bool,
-                   out: TextIO | None = None, comment: str | None = None) -> None:
-    """The verdict as text; any string the record held prints (see :func:`_printable`)."""
+                   out: TextIO | None = None, comment: str | None = None, language: str | None = None) -> None:
+    """The verdict as text; any string the record held prints (see :func:`_printable`).
+    ``language``: the line that says the verdict is in another language than asked for."""
     lines: list[str] = []
     if comment:
         lines.append(f"{name}: {comment}")
+    if language:
+        lines.append(f"  {language}")
     for note in v.notes:
         lines.append(f"  {_WORDS['note'][lang]}: {note[lang]}")
     if explain:  # the trace first, so the verdict is the last thing read

@@ -43,6 +43,7 @@ import attrs
 from rules import games
 from rules.kernel import citations, pictures
 from rules.kernel.messages import FALLBACK, group, message
+from rules.kernel.messages import languages as languages  # the one order of the languages (rules.kernel.messages)
 from rules.kernel.parameters import Kind, Parameter, Parameters, json_value
 from rules.kernel.pictures import Picture, Pictures, Table, Tables
 from rules.kernel.registry import Implementation, implementations
@@ -60,11 +61,6 @@ PROOF_ERROR = "error"
 #: The label of each annotation kind, in every language of the books (a test
 #: checks that each book's language has its text).
 ANNOTATION_LABELS: dict[str, Text] = group("annotation")  # rules/kernel/messages.toml (decision 0025)
-
-
-def languages() -> tuple[str, ...]:
-    """Every language the rulebook shows: each book's language, then English."""
-    return tuple(dict.fromkeys([*(b.language for b in load_spec().books), FALLBACK]))
 
 
 def label(kind: str, language: str) -> str:

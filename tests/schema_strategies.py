@@ -95,6 +95,10 @@ def merge(a: Mapping[str, Any], b: Mapping[str, Any], root: Mapping[str, Any]) -
     """One schema that asks what ``a`` and ``b`` ask, as far as drawing needs:
     properties and items merge, required lists join, other keywords of ``b`` win."""
     a, b = _deref(a, root), _deref(b, root)
+    if "oneOf" in a and set(b) == {"properties"}:  # each branch takes the properties it has (a seat's bound)
+        return {**a, "oneOf": [merge(branch, {"properties": {k: v for k, v in b["properties"].items()
+                                                             if k in _deref(branch, root).get("properties", {})}}, root)
+                               for branch in a["oneOf"]]}
     out = dict(a)
     for key, value in b.items():
         if key == "properties":

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -218,6 +221,56 @@ def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) 
     (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
     result = sphinx_build(src, tmp_path / "bad")
     assert result.returncode != 0 and "claim.no-such-rule" in result.stderr
+
+
+DOWNSTREAM_PAGE = """Our house rules
+===============
+
+We play :rule:`claim.follow-suit` strictly.
+
+.. rule:: claim.knights
+
+.. rulebook:: leaders
+"""
+
+
+@pytest.mark.docs
+@pytest.mark.parametrize("published", [None, "https://rules.example.invalid/book"])
+def test_a_downstream_project_shows_the_book_and_the_published_rulebook(tmp_path: Path, published: str | None) -> None:
+    """A tiny project of someone else's renders rules (issue 18 §3): the source is the book
+    and section, not the library's seed file; the tests and proofs columns point to the
+    published rulebook instead of "tested by 0"; the build says nothing of proofs it never
+    meant to hold; the hover text sets English and Czech apart."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('project = "house-rules"\nextensions = ["rules.sphinx"]\n', encoding="utf-8")
+    (src / "index.rst").write_text(DOWNSTREAM_PAGE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    extra = ["-D", f"rules_rulebook_url={published}"] if published else []
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", *extra, str(src),
+                           str(tmp_path / "out")], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "proofs" not in (done.stdout + done.stderr).lower()
+    text = page_text(tmp_path / "out" / "index.html")
+    book = SPEC.book("claim")
+    knights = SPEC["claim.knights"]
+    assert f"Source: {book.title.get(book.language)} › {knights.source.section}" in text
+    assert "seed file" not in text and knights.source.seed not in text
+    assert "tested by 0" not in text and "no test cites this rule" not in text
+    assert "proofs not available" not in text.lower() and "Proofs are not available" not in text
+    assert "Implemented by" in text and "tests and proofs in the published rulebook" in text
+    # the library's own examples are labelled as such (issue 18 §1)
+    assert "The library's example · Příklad knihovny not in the book" in text
+    raw = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    if published:
+        assert raw.count(f'href="{published}/claim.html#claim.knights"') >= 2  # the tests and the theorems
+    else:
+        assert "the library's tests: see this rule in its published rulebook" in text
+    rule = SPEC["claim.follow-suit"]
+    hovers = [html.unescape(t) for t in re.findall(r'(?:<abbr|<a)[^>]+title="([^"]*)"', raw)]
+    hover = next(h for h in hovers if h.startswith("claim.follow-suit | "))
+    english, czech = hover.split(" | ")[1:]
+    assert english.startswith(f"[en] {rule.title.get('en')} — ") and czech.startswith(f"[cs] {rule.title.get('cs')} — ")
 
 
 @pytest.mark.docs

@@ -30,9 +30,11 @@ from jsonschema import Draft202012Validator
 from schema_strategies import records
 
 from rules import cli, games
-from rules.kernel.records import adjudicate, parse_json, parse_record
+from rules.kernel.records import adjudicate, parse_json, parse_record, starting_state
 from rules.kernel.schema import MAX_DEPTH, assemble, fragment_of
 from rules.kernel.verdict import MalformedError
+from rules.valeria.state import ROLL
+from rules.web import api
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = {p.relative_to(ROOT / "examples").as_posix(): json.loads(p.read_text(encoding="utf-8"))
@@ -236,6 +238,7 @@ def _set(path: Sequence[Any], value: Any) -> Callable[[dict[str, Any]], None]:
 
 
 KNIGHT = "claim/disputed-knight.json"
+PRICE = "valeria/disputed-price.json"  # two players
 JAILER = "leaders/disputed-jailer.json"
 POSITION = "leaders/win-this-phase.json"
 #: class -> (record text, the words the one-line error must hold)
@@ -277,6 +280,18 @@ MALFORMED: dict[str, tuple[str, str]] = {
         'position.offer: lists "vizier" more than once'),
     "Leaders card twice in the deck": (
         _text(POSITION, lambda d: d["position"].update(deck=["vizier", "vizier"])), "more than once"),
+    "Valeria seat beyond the player count": (
+        _text(PRICE, _set(["actions", 3, "seat"], 2)), "action 3: seat: 2 is not one of 0, 1"),
+    "Valeria seat beyond the player count in a target": (
+        _text(PRICE, lambda d: d["actions"].insert(2, {"seat": 0, "take_from": 3})),
+        "action 2: take_from: 3 is not one of 0, 1"),
+    "Valeria seat beyond the solo player": (
+        _text("valeria/solo-win.json", _set(["actions", 2, "seat"], 1)), "action 2: seat: 1 is not one of 0"),
+    "more Valeria actions than the bound": (
+        _text(PRICE, lambda d: d.update(actions=[d["actions"][0]] * 5001)), "actions: 5001 items; at most 5000"),
+    "the bound before each action": (  # every action malformed: the count is still what is reported
+        _text("claim/full-game.json", lambda d: d.update(actions=[{"seat": "Alice"}] * 100_000)),
+        "actions: 100000 items; at most 52 allowed"),
 }
 
 
@@ -390,3 +405,87 @@ def test_the_exit_statuses_are_documented() -> None:
     assert "3 an internal error" in (cli.__doc__ or "")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "0 legal, 1 illegal by a rule, 2 malformed or impossible, 3 internal error" in readme
+
+
+# --------------------------------------------------------------------------- the other entry points (issue 18 §5)
+
+
+@settings(max_examples=SCALE, deadline=None)
+@given(st.sampled_from(sorted(EXAMPLES)), st.data())
+def test_mutated_records_through_the_pages_api(folder: Path, name: str, data: st.DataObject) -> None:
+    """The page's entry (``rules.web.api.call``) gives a mutated record the CLI's exit status,
+    never "internal": same input, same answer, whatever the entry point."""
+    text = mutate(EXAMPLES[name], drawn(data))
+    answer = json.loads(api.call("adjudicate", json.dumps({"text": text, "name": "pasted.json"})))
+    assert answer["status"] != "internal", answer
+    code = judge(text, folder)
+    assert answer["exit"] == code, (answer["json"], text[:300])
+
+
+def _valeria_position() -> dict[str, Any]:
+    """A Valeria position, as ``position_to_json`` writes it, from a bundled game: the start
+    of the last turn before its disputed action."""
+    game = GAMES["valeria"]
+    record = parse_record(EXAMPLES["valeria/disputed-starter-role.json"], games.load)
+    state, position = starting_state(game, record), None
+    for action in record.actions[:-1]:
+        state = game.apply(state, action)
+        if state.phase == ROLL:
+            position = game.position_to_json(state)
+    assert position is not None
+    return position
+
+
+VALERIA_POSITION = _valeria_position()
+
+
+@settings(max_examples=SCALE * 4, deadline=None)
+@given(st.data())
+def test_the_valeria_position_reader_without_the_schema(data: st.DataObject) -> None:
+    """The reader the page and library users call directly, without the schema: a list or an
+    object where a card name belongs (and any other mutation) is a MalformedError, never a
+    TypeError."""
+    record = {"position": copy.deepcopy(VALERIA_POSITION)}
+    text = mutate(record, drawn(data))
+    try:
+        mutated = json.loads(text)
+    except ValueError:
+        return  # raw JSON no Python caller passes
+    try:
+        GAMES["valeria"].position_from_json(mutated.get("position") if isinstance(mutated, dict) else mutated,
+                                            {"players": 2})
+    except MalformedError:
+        pass
+
+
+@pytest.mark.parametrize("junk", [[], {}, ["goblin"], {"id": "goblin"}, None, 3])
+def test_the_valeria_position_reader_refuses_junk_where_a_card_belongs(junk: Any) -> None:
+    names = (("seats", 0, "duke"), ("monsters", 0, "stack", 0), ("monsters", 0, "area"), ("citizens", 0, "kind"))
+    lists = (("seats", 0, "domains"), ("domains", 0), ("seats", 1, "monsters"))  # a list of names
+    for path, value in [*((p, junk) for p in names), *((p, [junk]) for p in lists)]:
+        position = copy.deepcopy(VALERIA_POSITION)
+        _get(position, path[:-1])[path[-1]] = value
+        with pytest.raises(MalformedError):
+            GAMES["valeria"].position_from_json(position, {"players": 2})
+
+
+PANEL_CALLS = [("valeria", "harvest", {"dice": [3, 3], "seats": [{"citizens": {"archer": 1}, "domains": []}, {}]}),
+               ("valeria", "payment", {"cost": "recruit", "card": "archer", "pay": {"gold": 4},
+                                       "seats": [{"citizens": {"archer": 1}}, {}], "has": {"gold": 5}}),
+               ("valeria", "payment", {"cost": "slay", "card": "goblin", "pay": {"strength": 2}}),
+               ("claim", "follow", {"lead": "goblin:3", "follow": "knight:5", "hand": ["goblin:2"]}),
+               ("leaders", "tap_action", {"seat": 0, "piece": [0, 0], "ability": "move", "cells": [[1, 0]]}),
+               (None, "rule", {"rule_id": "claim.knights"}), (None, "variant", {"game": "valeria"})]
+
+
+@settings(max_examples=SCALE * 4, deadline=None)
+@given(st.sampled_from(PANEL_CALLS), st.data())
+def test_mutated_arguments_of_the_pages_functions(call: tuple[str | None, str, dict[str, Any]],
+                                                  data: st.DataObject) -> None:
+    """Every page function, its arguments mutated as records are (a list or an object where a
+    name belongs, a bool where a count belongs, a missing or unknown argument): an answer or a
+    malformed verdict, never "internal" (which is kept for bugs)."""
+    game, name, arguments = call
+    text = mutate(arguments, drawn(data))
+    answer = json.loads(api.call(name, text, game))
+    assert answer.get("status") != "internal", (name, text, answer)

@@ -24,12 +24,39 @@ DECLARED = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The wheel built from the checkout, and what the build printed (``-v``: the backend's own words)."""
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
-                   check=True, capture_output=True, timeout=300)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(ROOT)],
+                          check=True, capture_output=True, text=True, timeout=300)
     (found,) = out.glob("*.whl")
-    return found
+    return found, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(built: tuple[Path, str]) -> Path:
+    return built[0]
+
+
+def test_the_build_does_not_warn_about_the_package_data(built: tuple[Path, str]) -> None:
+    """The static folders ship as package data by the globs alone (issue 18 §4): no
+    "Package 'rules.sphinx.static' is absent from the packages configuration", and the
+    license is declared the current way (no deprecated license table)."""
+    _, log = built
+    assert "Successfully built" in log or "Saved" in log
+    assert "absent from the `packages` configuration" not in log
+    assert "project.license` as a TOML table is deprecated" not in log
+
+
+def test_the_wheel_holds_the_license_and_declares_it(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (license_file,) = (n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
+        (metadata,) = (n for n in names if n.endswith(".dist-info/METADATA"))
+        text = archive.read(license_file).decode("utf-8")
+        fields = archive.read(metadata).decode("utf-8").split("\n\n", 1)[0].splitlines()
+    assert text == (ROOT / "LICENSE").read_text(encoding="utf-8") and text.startswith("MIT License")
+    assert "License-Expression: MIT" in fields and "License-File: LICENSE" in fields
 
 
 def shipped(wheel: Path) -> set[str]:

@@ -51,6 +51,7 @@ from typing import Any
 import attrs
 
 from rules.kernel.game import Game, HasVariants, TurnKind
+from rules.kernel.records import canonical_json
 from rules.kernel.simulate import random_setup, seat_count
 from rules.kernel.study import FixedNumbering, HasActionSpace, bounds
 
@@ -80,8 +81,8 @@ def seats_of(game: Game[Any, Any], variant: Any) -> int:
     return seat_count(game, random_setup(game, random.Random(0), variant))
 
 
-def canonical(action_json: dict[str, Any]) -> str:
-    return json.dumps(action_json, sort_keys=True, ensure_ascii=False)
+#: an action's record JSON as the key of its number (the kernel's one canonical writer)
+canonical = canonical_json
 
 
 def decider(game: Game[Any, Any], state: Any) -> int | None:
@@ -184,7 +185,7 @@ def jsonable(value: Any) -> Any:
 
 def observation_string(game: Game[Any, Any], state: Any, seat: int) -> str:
     """``seat``'s view of ``state`` as canonical JSON."""
-    return json.dumps(jsonable(game.view(state, seat)), sort_keys=True, ensure_ascii=False)
+    return canonical_json(jsonable(game.view(state, seat)))
 
 
 def observation_tensor(game: Game[Any, Any], state: Any, seat: int) -> list[float]:

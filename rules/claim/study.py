@@ -20,7 +20,6 @@ The game objects offer three capabilities of the kernel through
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -30,6 +29,7 @@ from rules.claim.cards import Faction
 from rules.claim.kinds import ActionKind
 from rules.claim.state import State
 from rules.kernel.game import HasVariants
+from rules.kernel.records import canonical_json
 from rules.kernel.study import ActionSpace, Bounds
 
 #: the actions after which an adapter stops a game of the family: above any game's length
@@ -44,7 +44,7 @@ def action_key(data: Mapping[str, Any]) -> str:
     crushed = data.get(ActionKind.CRUSH)
     if isinstance(crushed, list):
         data = {**data, ActionKind.CRUSH: sorted(crushed)}
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return canonical_json(data)
 
 
 class ClaimStudy:

@@ -11,9 +11,21 @@ the spec loader) can use it without an import circle.
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from importlib import resources
+from typing import Any
+
+#: The data file of the generic layers' texts, beside this module.
+MESSAGES_FILE = "messages.toml"
+
+
+@cache
+def messages_data() -> dict[str, Any]:
+    """``messages.toml`` as read, once per process: the one reader of that file
+    (:mod:`rules.kernel.messages` takes its texts from here)."""
+    return tomllib.loads(resources.files(__package__ or "rules.kernel").joinpath(MESSAGES_FILE)
+                         .read_text(encoding="utf-8"))
+
 
 #: The language every text has and the one a missing translation falls back to.
-FALLBACK: str = tomllib.loads(
-    resources.files(__package__ or "rules.kernel").joinpath("messages.toml").read_text(encoding="utf-8")
-)["languages"]["fallback"]
+FALLBACK: str = messages_data()["languages"]["fallback"]

@@ -12,22 +12,14 @@ fallback); :func:`language_name` names a language in itself.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
+from collections.abc import Sequence
 from typing import Any
 
 from rules.kernel.languages import FALLBACK as FALLBACK
+from rules.kernel.languages import MESSAGES_FILE as FILE
+from rules.kernel.languages import messages_data as _data
 from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
-
-#: The data file, beside this module.
-FILE = "messages.toml"
-
-
-@cache
-def _data() -> dict[str, Any]:
-    return tomllib.loads(resources.files(__package__ or "rules.kernel").joinpath(FILE).read_text(encoding="utf-8"))
 
 
 def message(key: str) -> Text:
@@ -61,6 +53,14 @@ def language_name(code: str, *, in_english: bool = False) -> str:
 
 
 def languages() -> tuple[str, ...]:
-    """Languages of explanations: every rulebook's language, then :data:`FALLBACK` (from the spec)."""
+    """The languages the library speaks, in its one order: every rulebook's language
+    (alphabetically), then :data:`FALLBACK`; the order of ``--lang``, of the page's
+    language picker and of the rulebook's columns (from the spec)."""
     return (*sorted({book.language for book in load_spec().books} - {FALLBACK}), FALLBACK)
 
+
+def verdict_language(spoken: Sequence[str], lang: str) -> str:
+    """The language a verdict is given in when ``lang`` is asked for and the game speaks
+    ``spoken`` (its books' languages and the fallback): ``lang`` itself, or wholly the
+    fallback when the game has no text in ``lang``, never a mix of the two (decision 0034)."""
+    return lang if lang in spoken else FALLBACK

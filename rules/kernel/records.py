@@ -181,6 +181,13 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
     return Record(key, setup, tuple(parsed), variant, data.get("comment"), position)
 
 
+def canonical_json(value: Any) -> str:
+    """``value`` as canonical JSON: keys sorted, non-ASCII kept, so equal values are equal
+    text. The one writer of the keys and fingerprints the library compares (a variant dealt,
+    an action's key in an action space, an observation)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
 def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],
                    variant: Any = None) -> dict[str, Any]:
     """A record of ``actions`` played from ``setup``; the variant defaults to the setup's own."""

@@ -183,20 +183,32 @@ def assemble(games: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _validator(key: str, game: Any) -> Any:
+def _validator(key: str, game: Any) -> tuple[Any, int | None]:
+    """The validator of game ``key``'s records and the most actions its records may hold."""
     schema = assemble({key: game})
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    fragment = fragment_of(game)
+    return Draft202012Validator(schema), fragment.get("maxActions") if fragment is not None else None
 
 
-def _validator_for(key: str | None, game: Any) -> Any:
+def _validator_for(key: str | None, game: Any) -> tuple[Any, int | None]:
     if game is None:
-        return _envelope_validator()
+        return _envelope_validator(), None
     try:
         hash(game)
     except TypeError:  # an unhashable game object: no cache
         return _validator.__wrapped__(key, game)
     return _validator(key, game)
+
+
+def _count_actions(data: Any, most: int | None) -> None:
+    """Refuse a record of more than ``most`` actions before any action is validated: the
+    length is one look, each action's check is not (100,000 actions would otherwise be
+    validated one by one before the bound is read; issue 18 §5). The words are the
+    schema's own ``maxItems`` error's."""
+    actions = data.get("actions") if isinstance(data, Mapping) else None
+    if most is not None and isinstance(actions, list) and len(actions) > most:
+        raise MalformedError(_at(("actions",), f"{len(actions)} items; at most {most} allowed"))
 
 
 @cache
@@ -207,12 +219,15 @@ def _envelope_validator() -> Any:
 def validate_record(data: Any, key: str | None = None, game: Any = None) -> None:
     """Check ``data`` against the schema of ``game`` (the envelope alone without one).
 
-    Raises :class:`MalformedError` naming the place and the fault; nesting and
-    numbers are bounded first (:func:`check_bounds`).
+    Raises :class:`MalformedError` naming the place and the fault; the number of actions
+    (the fragment's ``maxActions``), nesting and numbers are bounded first
+    (:func:`check_bounds`).
     """
+    validator, most = _validator_for(key, game)
+    _count_actions(data, most)
     check_bounds(data)
     try:
-        errors = list(_validator_for(key, game).iter_errors(data))
+        errors = list(validator.iter_errors(data))
     except RecursionError:  # pragma: no cover - check_bounds keeps nesting shallow
         raise MalformedError(f"nested more than {MAX_DEPTH} levels deep") from None
     # A wrong 'format' or 'game' says the rest cannot be read by this schema at all: name it

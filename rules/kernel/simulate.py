@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.kernel.game import Game, HasVariants, Result, Turn, TurnKind
 from rules.kernel.policies import Policy, decision
-from rules.kernel.records import record_to_json
+from rules.kernel.records import canonical_json, record_to_json
 from rules.kernel.verdict import Violation
 
 
@@ -177,7 +177,7 @@ def variant_json(game: Game[Any, Any], setup: Any, variant: Any = None) -> str:
     own reading of the setup (``"null"``: the game has no variants)."""
     if variant is None and isinstance(game, HasVariants):
         variant = game.variant_of(setup)
-    return json.dumps(variant, sort_keys=True, ensure_ascii=False)
+    return canonical_json(variant)
 
 
 def variants_dealt(dealt: Sequence[str], variant: Any = None) -> tuple[Any, list[dict[str, Any]]]:

@@ -27,7 +27,9 @@ _BOOK_KEYS = {"game", "language", "title", "seeds", "namespaces"}
 _SECTION_KEYS = {"key", "title", "intro"}
 _QUICK_KEYS = {"chapter", "key", "title", "text"}
 _RULE_KEYS = {"id", "section", "title", "text", "source", "informative", "see", "annotation"}
-_ANNOTATION_KEYS = {"kind", "text", "source", "figure"}
+_ANNOTATION_KEYS = {"kind", "text", "source", "figure", "by"}
+#: who wrote an example that is not the book's: ``by = "library"`` (issue 18 §1)
+LIBRARY = "library"
 _SOURCE_KEYS = {"seed", "section"}
 
 
@@ -50,6 +52,14 @@ class Annotation:
     #: (:class:`rules.kernel.pictures.Pictures`); the loader only checks that it
     #: is a table. Decision record 0015.
     figure: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
+    #: an example the library wrote (``by = "library"``), not the book: labelled as such
+    by_library: bool = False
+
+    @property
+    def label_key(self) -> str:
+        """The key of this annotation's label (``rules/kernel/messages.toml``, ``[annotation]``):
+        its kind, or ``library-example`` for an example of the library's own."""
+        return "library-example" if self.by_library else self.kind
 
 
 @attrs.frozen
@@ -82,6 +92,7 @@ class Rule:
             "see": list(self.see),
             "annotations": [
                 {"kind": a.kind, "text": a.text.to_json(), "source": a.source,
+                 **({"by": LIBRARY} if a.by_library else {}),
                  **({"figure": dict(a.figure)} if a.figure else {})}
                 for a in self.annotations
             ],
@@ -310,7 +321,12 @@ def _parse_rule(raw: Any, index: int, game: str, prefixes: tuple[str, ...], lang
         asrc = a.get("source")
         if asrc is not None:
             asrc = _string(asrc, name, f"{awhere}.source")
-        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, figure))
+        by = a.get("by")
+        if by is not None and (by != LIBRARY or kind != "example"):
+            raise SpecError(f"{awhere}: 'by' marks an example the library wrote: by = \"{LIBRARY}\" on kind "
+                            f"\"example\", not {by!r} on {kind!r}", where=name)
+        annotations.append(Annotation(kind, _text(a.get("text"), langs, name, f"{awhere}.text"), asrc, figure,
+                                      by == LIBRARY))
     return Rule(
         id=rid, game=game, section=section,
         title=_text(raw.get("title"), langs, name, f"{where}.title"),

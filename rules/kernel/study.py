@@ -36,6 +36,7 @@ import attrs
 
 from rules.kernel.game import Game, Result, TurnKind
 from rules.kernel.policies import Policy
+from rules.kernel.records import canonical_json
 from rules.kernel.simulate import play_with, random_setup, seat_count, seat_rngs, variant_json, variants_dealt
 
 #: the z of a two-sided 95% interval
@@ -268,10 +269,6 @@ class ActionSpace:
         return loaded
 
 
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
 @attrs.frozen
 class Field:
     """One field of an action's record JSON and every value it may hold (JSON values)."""
@@ -282,16 +279,16 @@ class Field:
 
     @values.validator
     def _distinct(self, attribute: Any, values: tuple[Any, ...]) -> None:
-        if not values or len({_canonical(v) for v in values}) != len(values):
+        if not values or len({canonical_json(v) for v in values}) != len(values):
             raise ValueError(f"field {self.name!r} needs distinct values, at least one")
 
     @_index.default
     def _index_each(self) -> dict[str, int]:
-        return {_canonical(v): i for i, v in enumerate(self.values)}
+        return {canonical_json(v): i for i, v in enumerate(self.values)}
 
     def digit(self, value: Any) -> int:
         """The value's rank among the field's values; ``KeyError`` for one it may not hold."""
-        return self._index[_canonical(value)]
+        return self._index[canonical_json(value)]
 
 
 @attrs.frozen
@@ -365,7 +362,7 @@ class ShapedSpace:
                 return offset + shape.rank(action_json)
             except KeyError:
                 continue
-        raise KeyError(_canonical(dict(action_json)))
+        raise KeyError(canonical_json(dict(action_json)))
 
     def action_json(self, number: int) -> dict[str, Any]:
         """The record JSON of action ``number``."""

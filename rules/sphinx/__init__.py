@@ -46,7 +46,11 @@ Configuration:
     locations then link to ``<url>/<path>#L<line>``. Default: none.
 ``rules_tests_dir``
     Where to scan for tests that cite rules; default ``tests/`` of the
-    checkout that holds the ``rules`` package, if any.
+    checkout that holds the ``rules`` package, if any, in the library's own
+    rulebook build. Another project that does not set it shows no tests or
+    proofs of its own: each rule's columns point to the published rulebook
+    (``rules_rulebook_url``), and a rule's source is its book and section
+    without the library's seed file.
 ``rules_proofs_module``
     The module with ``THEOREMS`` (default ``proofs``); if it cannot be
     imported, the rulebook says so and the build goes on.

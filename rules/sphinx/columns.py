@@ -17,8 +17,9 @@ from sphinx.environment import BuildEnvironment
 
 from rules import rulebook
 from rules.kernel.spec import Rule
-from rules.sphinx.data import proof_report, tests_table
-from rules.sphinx.text import _inline, _para, _source_link, _status
+from rules.sphinx.data import evidence_elsewhere, proof_report, tests_table
+from rules.sphinx.events import rulebook_url
+from rules.sphinx.text import _external, _inline, _para, _source_link, _status
 
 
 class LinkColumns:
@@ -51,9 +52,21 @@ class LinkColumns:
         col += bl
         return col
 
+    def published(self, rule: Rule, what: str) -> nodes.paragraph:
+        """Where another project's reader finds the library's ``what`` (tests, theorems) of
+        ``rule``: its place in the published rulebook (``rules_rulebook_url``), or, without
+        that address, the rulebook named in words (issue 18 §3)."""
+        url = rulebook_url(self.env.config, rule.id)
+        if url is None:
+            return _para(_inline(f"the library's {what}: see this rule in its published rulebook", "rules-none"))
+        return _para(_inline(f"the library's {what}: ", "rules-none"), _external(url, "in the published rulebook"))
+
     def tests_column(self, rule: Rule) -> nodes.container:
         col = nodes.container(classes=["rules-links-col", "rules-tests"])
         col += _para(nodes.strong("Tested by", "Tested by"), classes=["rules-links-head"])
+        if evidence_elsewhere(self.env):
+            col += self.published(rule, "tests")
+            return col
         tests = tests_table(self.env, self.location).get(rule.id, [])
         if not tests:
             col += _para(_inline("no test cites this rule", "rules-none" if rule.informative else "rules-missing"))
@@ -84,6 +97,9 @@ class LinkColumns:
         col = nodes.container(classes=["rules-links-col", "rules-proofs"])
         col += _para(nodes.strong("Proved by", "Proved by"), classes=["rules-links-head"])
         report = proof_report(self.env)
+        if evidence_elsewhere(self.env):
+            col += self.published(rule, "theorems")
+            return col
         if not report.available:
             col += _para(_inline("proofs not available in this build", "rules-none"))
             return col

@@ -50,7 +50,24 @@ def _tests_dir(env: BuildEnvironment) -> Path | None:
     return rulebook.default_tests_dir()
 
 
+def own_build(env: BuildEnvironment) -> bool:
+    """Whether this is the library's own rulebook build (the ``docs/`` folder of the checkout
+    that holds the package): it shows the seed file each rule comes from and the library's
+    tests and proofs of each rule."""
+    return Path(env.srcdir).resolve() == (rulebook.repo_root() / "docs").resolve()
+
+
+def evidence_elsewhere(env: BuildEnvironment) -> bool:
+    """Whether the library's tests and proofs of a rule are not this build's to show: another
+    project that cites the rules (and names no tests of its own, ``rules_tests_dir``). Its pages
+    point to the published rulebook for them, rather than "tested by 0" and a proofs notice
+    about a build that never meant to hold them (issue 18 §3)."""
+    return not own_build(env) and not env.config.rules_tests_dir
+
+
 def tests_table(env: BuildEnvironment, location: Any = None) -> dict[str, list[rulebook.CitingTest]]:
+    if evidence_elsewhere(env):
+        return {}
     status_path = _status_path(env)
     tests_dir = _tests_dir(env)
     stamp = status_path.stat().st_mtime_ns if status_path is not None and status_path.exists() else None
@@ -68,6 +85,8 @@ def tests_table(env: BuildEnvironment, location: Any = None) -> dict[str, list[r
 
 
 def proof_report(env: BuildEnvironment) -> rulebook.ProofReport:
+    if evidence_elsewhere(env):
+        return rulebook.ProofReport(False, "the proofs are the published rulebook's")
     run = bool(env.config.rules_run_proofs)
     module = env.config.rules_proofs_module
 

@@ -30,18 +30,21 @@ logger = logging.getLogger(__name__)
 
 def hover_text(rule_id: str) -> str | None:
     """What a reference to ``rule_id`` shows on hover: the rule's title and text in
-    English and in its book's language, from the installed spec (``None`` if unknown)."""
+    English and in its book's language, from the installed spec (``None`` if unknown).
+
+    A title attribute is one line (the HTML writer turns line breaks into spaces), so the
+    parts are set apart in words: ``ID | [en] Title — text | [cs] Title — text``."""
     spec = load_spec()
     rule = spec.get(rule_id)
     if rule is None:
         return None
-    lines = []
+    parts = []
     for lang in spec.book(rule.game).languages[::-1]:  # English first
         text = " ".join(rule.text.get(lang).split())
         if len(text) > 280:
             text = text[:279].rstrip() + "…"
-        lines.append(f"{rule.title.get(lang)}: {text}")
-    return f"{rule_id}\n" + "\n".join(dict.fromkeys(lines))
+        parts.append(f"[{lang}] {rule.title.get(lang)} — {text}")
+    return " | ".join([rule_id, *dict.fromkeys(parts)])
 
 
 def book_name(book: Book) -> str:

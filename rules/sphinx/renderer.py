@@ -25,7 +25,7 @@ from rules.kernel.spec import Annotation, Book, Rule, Section, load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.sphinx.columns import LinkColumns
-from rules.sphinx.data import _count, proof_report, tests_table
+from rules.sphinx.data import _count, evidence_elsewhere, own_build, proof_report, tests_table
 from rules.sphinx.domain import RuleDomain, rule_xref
 from rules.sphinx.text import _badge, _inline, _para, _status, bilingual, details, summary
 
@@ -64,8 +64,9 @@ class Renderer(LinkColumns):
         p += nodes.emphasis(book.title.get(book.language), book.title.get(book.language))
         p += nodes.Text(" › ")
         p += _inline(rule.source.section, "rules-source-section")
-        p += nodes.Text(" ")
-        p += _inline(f"(seed file {rule.source.seed})", "rules-seed")
+        if own_build(self.env):  # the seed file is the library's working copy, named only in its own rulebook
+            p += nodes.Text(" ")
+            p += _inline(f"(seed file {rule.source.seed})", "rules-seed")
         return p
 
     def see(self, rule: Rule) -> nodes.paragraph | None:
@@ -82,14 +83,15 @@ class Renderer(LinkColumns):
         return p
 
     def annotation(self, rule: Rule, annotation: Annotation, index: int, languages: tuple[str, ...]) -> nodes.container:
-        box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"])
-        english = rulebook.label(annotation.kind, FALLBACK)
+        box = nodes.container(classes=["rules-annotation", f"rules-annotation-{annotation.kind}"]
+                              + (["rules-annotation-library"] if annotation.by_library else []))
+        english = rulebook.label(annotation.label_key, FALLBACK)
         head = _para(_inline(english, "rules-annotation-label"), classes=["rules-annotation-head"])
-        source = rulebook.label(annotation.kind, languages[0])
+        source = rulebook.label(annotation.label_key, languages[0])
         if source != english:
             head += nodes.Text(" · ")
             head += _inline(source, "rules-annotation-label-source")
-        if annotation.kind == "ruling":
+        if annotation.kind == "ruling" or annotation.by_library:
             head += nodes.Text(" ")
             head += _badge("not in the book", "ruling")
         if annotation.source:
@@ -202,6 +204,8 @@ class Renderer(LinkColumns):
     def links_summary(self, rule: Rule) -> list[nodes.Node]:
         """The line that stands for the closed box: how many functions, tests and theorems, and their status."""
         code = len(rulebook.code_for(rule))
+        if evidence_elsewhere(self.env):
+            return [nodes.Text(f"Implemented by {code} · tests and proofs in the published rulebook")]
         tests = tests_table(self.env, self.location).get(rule.id, [])
         runs = proof_report(self.env).for_rule(rule.id)
         out: list[nodes.Node] = [nodes.Text(f"Implemented by {code} · tested by {len(tests)} · proved by {len(runs)}")]
@@ -258,16 +262,19 @@ class Renderer(LinkColumns):
         ids = {r.id for r in rules}
         theorems = [p for p in report.runs if ids.intersection(p.rules)]
         proved = [r for r in normative if any(p.status == "proved" for p in report.for_rule(r.id))]
-        kinds = {k: sum(1 for r in rules for a in r.annotations if a.kind == k) for k in rulebook.ANNOTATION_LABELS}
+        kinds = {k: sum(1 for r in rules for a in r.annotations if a.label_key == k) for k in rulebook.ANNOTATION_LABELS}
         drawn = sum(1 for r in rules for a in r.annotations if a.figure)
         items = [
             f"{_n(len(rules), 'rule')} in {_n(len(book.sections), 'section')}: {len(normative)} normative, "
             f"{len(rules) - len(normative)} informative (flavour and lists; they need no code).",
             f"{len(implemented)} of {len(normative)} normative rules have registered code; "
-            f"{len(tested)} are cited by tests; {len(proved)} are covered by a proved theorem.",
+            + ("the library's tests and proofs of each rule are shown in its published rulebook."
+               if evidence_elsewhere(self.env) else
+               f"{len(tested)} are cited by tests; {len(proved)} are covered by a proved theorem."),
             f"Annotations: {_n(kinds['ruling'], 'ruling')} (the library's interpretations, not the book's text), "
             f"{_n(kinds['clarification'], 'clarification')}, {_n(kinds['repair'], 'text repair')}, "
-            f"{_n(kinds['example'], 'example')} ({drawn} drawn and replayed with the engine).",
+            f"{_n(kinds['example'], 'example')} of the book and {kinds['library-example']} of the library's own "
+            f"({drawn} drawn and replayed with the engine).",
         ]
         if all_tests:
             if outcomes[rulebook.NOT_RUN] == len(all_tests):
@@ -276,7 +283,9 @@ class Renderer(LinkColumns):
             else:
                 items.append(f"{_n(len(all_tests), 'citing test')} in the test run this build reports: " + ", ".join(
                     f"{n} {o}" for o, n in outcomes.items() if n) + ".")
-        if not report.available:
+        if evidence_elsewhere(self.env):
+            pass  # said above: the published rulebook shows them
+        elif not report.available:
             items.append("Proofs are not available in this build.")
         elif not theorems:
             items.append("No theorem covers the rules of this chapter.")

@@ -97,10 +97,14 @@ class Counter:
 
 @attrs.frozen
 class Name:
-    """A card's name: English always, Czech where the Czech book names the card."""
+    """A card's name in English and Czech: the Czech book's name where the book names the
+    card, else the library's translation (``cs_by_library``, listed in the card tables'
+    rulings), so a Czech verdict names every card in Czech (issue 18 §3)."""
 
     en: str
     cs: str | None = None
+    #: the Czech name is the library's translation, not the book's
+    cs_by_library: bool = False
 
     def get(self, lang: str) -> str:
         return self.cs if lang == "cs" and self.cs else self.en
@@ -623,11 +627,15 @@ class _Parser:
             raise self.fail(f"{where}: {value!r} is not a Valeria rule ID like 'valeria.cards.gargans-embrace'")
         return value
 
-    def name(self, value: Any, where: str, cs_required: bool = False) -> Name:
+    def name(self, value: Any, where: str, cs_required: bool = True) -> Name:
+        """A name table ``{cs, en}``; ``cs_by = "library"`` marks a Czech name the book does not give."""
         table = self.table(value, where)
-        self.only(table, {"cs", "en"}, where, required={"en", "cs"} if cs_required else {"en"})
+        self.only(table, {"cs", "en", "cs_by"}, where, required={"en", "cs"} if cs_required else {"en"})
+        by = table.get("cs_by")
+        if by is not None and by != "library":
+            raise self.fail(f"{where}.cs_by: {by!r}; the only other author of a Czech name is \"library\"")
         return Name(self.string(table["en"], f"{where}.en"),
-                    self.string(table["cs"], f"{where}.cs") if "cs" in table else None)
+                    self.string(table["cs"], f"{where}.cs") if "cs" in table else None, by == "library")
 
     def named_entry(self, raw: Any, where: str, cs_required: bool) -> tuple[str, Name]:
         raw = self.table(raw, where)

@@ -10,6 +10,22 @@ from rules.valeria.data import index
 from rules.valeria.state import DICE, HARVEST, OVER, ROLL, Action, ActionKind, State, replace
 
 _RES = {"gold": ("zlaťák", "gold"), "strength": ("síla", "strength"), "magic": ("magie", "magic")}
+#: a resource's words by count (one, two to four, five and more), in Czech and in English
+UNITS = {
+    "gold": (("zlaťák", "zlaťáky", "zlaťáků"), ("gold", "gold", "gold")),
+    "strength": (("síla", "síly", "sil"), ("strength", "strength", "strength")),
+    "magic": (("magie", "magie", "magie"), ("magic", "magic", "magic")),
+    "vp": (("vítězný bod", "vítězné body", "vítězných bodů"), ("VP", "VP", "VP")),
+}
+#: what a decision's option label says in Czech, as the object of "volí"/"bere" (the English
+#: text keeps the record's own word)
+_OPTIONS_CS = {"gold": "zlaťák", "strength": "sílu", "magic": "magii", "citizen": "obyvatele", "use": "použít",
+               "decline": "nepoužít"}
+
+
+def plural_form(n: int) -> int:
+    """Which Czech form a count takes: 0 for one, 1 for two to four, 2 for the rest."""
+    return 0 if n == 1 else 1 if 2 <= n <= 4 else 2
 
 
 def card_name(card: str, lang: str) -> str:
@@ -31,9 +47,36 @@ def _cards(card: str) -> Text:
     return Text.of(cs=card_name(card, "cs"), en=card_name(card, "en"))
 
 
-def _resources(state: State, seat: int) -> str:
+def _resources(state: State, seat: int) -> Text:
+    """What a seat holds: in words in Czech, ``3G 1S 1M 0VP`` in English."""
     s = state.seats[seat]
-    return f"{s.gold}G {s.strength}S {s.magic}M {s.vp}VP"
+    held = (("gold", s.gold), ("strength", s.strength), ("magic", s.magic), ("vp", s.vp))
+    return Text.of(cs=", ".join(f"{n} {UNITS[r][0][plural_form(n)]}" for r, n in held),
+                   en=f"{s.gold}G {s.strength}S {s.magic}M {s.vp}VP")
+
+
+def option_text(label: str) -> Text:
+    """A decision's option as a record writes it (a branch of a choice: ``gold``, ``citizen``,
+    ``gold-per-forest``, a branch number; ``use``/``decline``), in Czech words; the English
+    text keeps the record's word, which is what a writer types (issue 18 §3)."""
+    resource, _, per = label.partition("-per-")
+    if per and resource in _RES:
+        return Text.of(cs=f"{_OPTIONS_CS[resource]} za každou kartu: {_per_name(per)}", en=label)
+    return Text.of(cs=_OPTIONS_CS.get(label, label), en=label)
+
+
+def _per_name(value: str) -> str:
+    """What a ``-per-`` label counts, named in Czech: an area, a role, a monster type, a card type or a card."""
+    cards = index().cards
+    if value in index().areas:
+        return cards.area(value).name.get("cs")
+    for group in (cards.roles, cards.monster_types):
+        for entry in group:
+            if entry.id == value:
+                return entry.name.get("cs")
+    if value in _COUNTED:
+        return _COUNTED[value][0]
+    return card_name(value, "cs")
 
 
 _COUNTED = {"citizen": ("obyvatel", "citizen"), "domain": ("panství", "domain"), "monster": ("nestvůra", "monster")}
@@ -78,10 +121,10 @@ def describe(before: State, a: Action) -> Text:
     if k == ActionKind.THIEF:
         return bilingual("Zlodějka hráče {s} bere {r} hráči {v} (valeria.harvest.thief-first).",
                   "Seat {s}'s Thief takes {r} from seat {v} (valeria.harvest.thief-first).",
-                  s=s, r=a.option, v=a.target)
+                  s=s, r=option_text(a.option), v=a.target)
     if k == ActionKind.HARVEST:
         what = {"use": ("použije směnu", "uses the exchange"), "decline": ("nepoužije směnu", "declines the exchange")}
-        cs, en = what.get(a.option, (f"volí {a.option}", f"chooses {a.option}"))
+        cs, en = what.get(a.option, (f"volí {option_text(a.option).get('cs')}", f"chooses {a.option}"))
         return bilingual("Hráč {s}: {c} {x} (valeria.harvest.any-order).", "Seat {s}: {c} {y} (valeria.harvest.any-order).",
                   s=s, c=_cards(a.card), x=cs, y=en)
     if k == ActionKind.RECRUIT:
@@ -122,7 +165,7 @@ def describe(before: State, a: Action) -> Text:
                   s=s, x=cs, y=en)
     if k == ActionKind.CHOOSE:
         return bilingual("Hráč {s} volí odměnu {o} (valeria.symbols.or).", "Seat {s} chooses the reward {o} "
-                  "(valeria.symbols.or).", s=s, o=a.option)
+                  "(valeria.symbols.or).", s=s, o=option_text(a.option))
     if k == ActionKind.CITIZEN:
         return bilingual("Hráč {s} získává obyvatele {c} (valeria.monsters.citizen-reward).",
                   "Seat {s} gains the citizen {c} (valeria.monsters.citizen-reward).", s=s, c=_cards(a.card))
@@ -134,7 +177,7 @@ def describe(before: State, a: Action) -> Text:
                          c=card_name(source, "cs"), d=card_name(source, "en"))
     if k == ActionKind.EXCHANGE:
         return bilingual("Hráč {s}: směna {o} (valeria.symbols.pay).", "Seat {s}: exchange {o} (valeria.symbols.pay).",
-                  s=s, o=a.option)
+                  s=s, o=option_text(a.option))
     if k == ActionKind.RETURN:
         return bilingual("Hráč {s} vrací {c} do centra a získává 3 vítězné body.",
                   "Seat {s} returns {c} to the center and gains 3 VP.", s=s, c=_cards(a.card))

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from rules.kernel.messages import languages
 from rules.kernel.panel import Page, Panel, check_language, known_rules, malformed, rule_json, rules_in
+from rules.kernel.records import FORMAT, parse_record
 from rules.kernel.verdict import MalformedError
 from rules.valeria import engine
 from rules.valeria.cards import Amount
@@ -53,11 +54,32 @@ def cards(page: Page) -> dict[str, Any]:
     }
 
 
-def _position(game: Any, seats: Any, active: Any, *, recruit: str | None = None, monster: str | None = None,
-                      build: str | None = None, has: Mapping[str, int] | None = None) -> Any:
+def _read(game: Any, position: Mapping[str, Any], action: Any) -> tuple[Any, Any]:
+    """``position`` and ``action`` read exactly as ``rules adjudicate`` reads the record
+    ``{"position": position, "actions": [action]}``: through the game's part of the record
+    schema, then its readers (decision 0013), so a pane refuses what the CLI refuses, in
+    the same words (a typo, ``{"gold": 2, "vp": 0}``, a list where a card name belongs)."""
+    record = {"format": FORMAT, "game": game.info.key, "variant": {"players": len(position["seats"])},
+              "position": position, "actions": [action]}
+    try:
+        read = parse_record(record, lambda key: game, where="table")
+    except MalformedError as exc:
+        raise MalformedError(exc.detail) from None
+    return read.position, read.actions[0]
+
+
+def _names(value: Any, known: Mapping[str, Any]) -> bool:
+    """Whether ``value`` is a list of names ``known`` knows (any other JSON value is not)."""
+    return isinstance(value, list) and all(isinstance(v, str) and v in known for v in value)
+
+
+def _position(game: Any, seats: Any, active: Any, action: Any, *, recruit: str | None = None,
+              monster: str | None = None, build: str | None = None,
+              has: Mapping[str, int] | None = None) -> tuple[Any, Any]:
     """The state at the start of ``active``'s turn with the entered tableaux (citizens by kind,
-    domains built; the starters are every seat's), read by the engine's own position reader
-    (:func:`rules.valeria.positions.position_from_json`, which refuses an impossible table):
+    domains built; the starters are every seat's) and ``action`` there, read as a position
+    record by :func:`_read` (the schema, then the engine's own position reader
+    :func:`rules.valeria.positions.position_from_json`, which refuses an impossible table):
     the center holds the entered citizen kinds (one per activation stack, valeria.setup.citizen-rows),
     ``monster`` on top of its area's stack, ``build`` face up on a domain stack; the active seat holds
     ``has``. Unknown cards and bad counts are a :class:`MalformedError` naming them."""
@@ -75,13 +97,15 @@ def _position(game: Any, seats: Any, active: Any, *, recruit: str | None = None,
         citizens = seat.get("citizens", {})
         if not isinstance(citizens, Mapping):
             raise MalformedError(f"seat {i}: citizens map a citizen kind to the copies owned")
-        for kind in citizens:
+        for kind, copies in citizens.items():
+            if type(copies) is not int:  # false is not 0 copies: the position schema refuses it too
+                raise MalformedError(f"seat {i}: copies of {kind} must be whole numbers, not {copies!r}")
             if kind not in ix.citizens:
                 known = "a starter: every seat has the starters" if kind in ix.starters else "not a citizen"
                 raise MalformedError(f"seat {i}: unknown citizen {kind!r} ({known})")
         owned.append({k: v for k, v in citizens.items() if v != 0})
         domains = seat.get("domains", [])
-        if not isinstance(domains, list) or any(d not in ix.domains for d in domains):
+        if not _names(domains, ix.domains):
             raise MalformedError(f"seat {i}: domains must be a list of known domains, not {domains!r}")
         built.append(list(domains))
     named = [k for seat in owned for k in seat] + ([recruit] if recruit else [])
@@ -129,7 +153,7 @@ def _position(game: Any, seats: Any, active: Any, *, recruit: str | None = None,
     for d in free:  # at most per * DOMAIN_STACKS in play (free is cut to the room left)
         next(st for st in center if len(st) < per).append(d)
     dukes = list(ix.dukes)
-    position = {
+    position: dict[str, Any] = {
         "first": 0, "active": active, "turns": 1, "end_triggered": False, "monsters": stacks,
         "citizens": [{"kind": k, "left": n_left} for k, n_left in zip(kinds, left, strict=True)],
         "domains": center,
@@ -137,7 +161,7 @@ def _position(game: Any, seats: Any, active: Any, *, recruit: str | None = None,
                    "monsters": [], "duke": dukes[i], **(dict(has) if has and i == active else {})}
                   for i in range(n)],
     }
-    return game.position_from_json(position, {"players": n})
+    return _read(game, position, action)
 
 
 def harvest(page: Page, dice: Any, seats: Any, active: Any = 0, lang: str = "en") -> dict[str, Any]:
@@ -160,8 +184,7 @@ def harvest(page: Page, dice: Any, seats: Any, active: Any = 0, lang: str = "en"
 
 def _harvest(game: Any, dice: Any, seats: Any, active: Any, lang: str) -> dict[str, Any]:
     check_language(lang, game.info.languages, "Valeria")
-    roll = game.action_from_json({"chance": "roll", "dice": dice})  # the record reader: a die shows 1..6
-    start = _position(game, seats, active)
+    start, roll = _position(game, seats, active, {"chance": "roll", "dice": dice})  # a die shows 1..6
     violation = game.check(start, roll)
     if violation is not None:  # pragma: no cover - a position is always before a roll
         raise MalformedError(violation.message.get("en"))
@@ -211,6 +234,7 @@ def _harvest(game: Any, dice: Any, seats: Any, active: Any, lang: str) -> dict[s
 
 
 _PAY_FIRST = {"recruit": "gold", "build": "gold", "slay": "strength"}
+_RESOURCES = ("gold", "strength", "magic")
 
 
 def payment(page: Page, cost: str, card: str, pay: Any, seats: Any = None, active: Any = 0, has: Any = None,
@@ -233,7 +257,7 @@ def payment(page: Page, cost: str, card: str, pay: Any, seats: Any = None, activ
 def _payment(game: Any, cost: str, card: str, pay: Any, seats: Any, active: Any, has: Any,
              lang: str) -> dict[str, Any]:
     check_language(lang, game.info.languages, "Valeria")
-    if cost not in _PAY_FIRST:
+    if not isinstance(cost, str) or cost not in _PAY_FIRST:
         raise MalformedError(f"the cost is of recruit, slay or build, not {cost!r}")
     ix = index()
     base_monsters = {m.id: m for m in ix.cards.monsters}  # the base game's (a variant may add others)
@@ -247,21 +271,23 @@ def _payment(game: Any, cost: str, card: str, pay: Any, seats: Any, active: Any,
         raise MalformedError(f"the payment is an object of gold, strength and magic, not {pay!r}")
     key = "slay" if cost == "slay" else cost
     target = ix.monsters[card].area if cost == "slay" else card
-    pay = {k: v for k, v in pay.items() if v != 0 or k in (_PAY_FIRST[cost], "magic")}
-    action = game.action_from_json({"seat": active, key: target, "pay": dict(pay)})  # the record reader
-    paid = {"gold": action.pay.gold, "strength": action.pay.strength, "magic": action.pay.magic}
-    if has is None:
-        holds = paid
-    else:
+    # a resource the page shows at 0 is left out, as a record leaves it out; anything else is read
+    pay = {k: v for k, v in pay.items() if not (k in _RESOURCES and type(v) is int and v == 0)
+           or k in (_PAY_FIRST[cost], "magic")}
+    action_json = {"seat": active, key: target, "pay": pay}
+    if has is not None:
         if not isinstance(has, Mapping) or set(has) - {"gold", "strength", "magic"}:
             raise MalformedError("what the seat has is an object of gold, strength and magic")
         holds = {r: has.get(r, 0) for r in ("gold", "strength", "magic")}
         for r, v in holds.items():
             if type(v) is not int or not 0 <= v <= 999:
                 raise MalformedError(f"the seat's {r} must be a whole number 0..999, not {v!r}")
-    state = _position(game, seats, active, recruit=card if cost == "recruit" else None,
+    else:  # by default the seat holds what it pays (a bad payment is the action schema's to refuse)
+        holds = {r: min(max(pay[r], 0), 999) if type(pay.get(r)) is int else 0 for r in _RESOURCES}
+    state, action = _position(game, seats, active, action_json, recruit=card if cost == "recruit" else None,
                               monster=card if cost == "slay" else None, build=card if cost == "build" else None,
                               has=holds)
+    paid = {"gold": action.pay.gold, "strength": action.pay.strength, "magic": action.pay.magic}
     state = replace(state, phase=ACTIONS, actions_left=engine.ACTIONS_PER_TURN)  # the Action phase, nothing pending
     seat = state.active
     if cost == "recruit":

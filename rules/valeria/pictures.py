@@ -57,7 +57,7 @@ from rules.valeria.cards import (
     Take,
 )
 from rules.valeria.data import index
-from rules.valeria.explain import bilingual, counter_label
+from rules.valeria.explain import UNITS, bilingual, counter_label, plural_form
 from rules.valeria.flows import BASE_FLOW
 from rules.valeria.records import whole
 from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, Variant, replace
@@ -65,23 +65,13 @@ from rules.valeria.violations import refusal
 
 # --------------------------------------------------------------------------- words
 
-_UNITS = {  # one, two to four, five and more
-    "gold": (("zlaťák", "zlaťáky", "zlaťáků"), ("gold", "gold", "gold")),
-    "strength": (("síla", "síly", "sil"), ("strength", "strength", "strength")),
-    "magic": (("magie", "magie", "magie"), ("magic", "magic", "magic")),
-    "vp": (("vítězný bod", "vítězné body", "vítězných bodů"), ("VP", "VP", "VP")),
-}
-
-
-def _form(n: int) -> int:
-    return 0 if n == 1 else 1 if 2 <= n <= 4 else 2
 
 
 def amount_text(amount: Amount) -> Text:
     """``2 gold + 1 magic`` / ``2 zlaťáky + 1 magie``."""
     parts = amount.items()
-    return Text.of(cs=" + ".join(f"{n} {_UNITS[k][0][_form(n)]}" for k, n in parts),
-                   en=" + ".join(f"{n} {_UNITS[k][1][_form(n)]}" for k, n in parts))
+    return Text.of(cs=" + ".join(f"{n} {UNITS[k][0][plural_form(n)]}" for k, n in parts),
+                   en=" + ".join(f"{n} {UNITS[k][1][plural_form(n)]}" for k, n in parts))
 
 
 def _counted(counter: Counter) -> Text:
@@ -240,7 +230,7 @@ def data_tables(languages: Sequence[str] = ("cs", "en")) -> tuple[Table, ...]:
                       Text.of(cs=" + ".join(f"{x.vp} za {counter_label(x.per, 'cs')}" for x in d.score),
                               en=" + ".join(f"{x.vp} per {counter_label(x.per, 'en')}" for x in d.score)),
                       bilingual("1 bod za {n} {w} (sečtené)", "1 VP per {n} resources (summed)",
-                         n=d.resources_per_vp, w=("surovinu", "suroviny", "surovin")[_form(d.resources_per_vp)]))
+                         n=d.resources_per_vp, w=("surovinu", "suroviny", "surovin")[plural_form(d.resources_per_vp)]))
                   for d in cards.dukes)
     tables.append(Table("dukes", "valeria.dukes.table", t(_h("Vévodové", "Dukes")),
                         row(_h("Vévoda", "Duke"), _h("Body za", "VP for"), _h("Suroviny", "Resources")), dukes))

@@ -39,8 +39,15 @@ _SEAT_KEYS = {"gold", "strength", "magic", "vp", "citizens", "domains", "monster
 _KEYS = {"first", "active", "turns", "end_triggered", "monsters", "citizens", "domains", "seats"}
 
 
+def _known(value: Any, known: Mapping[str, Any] | tuple[str, ...]) -> bool:
+    """Whether ``value`` is a name ``known`` holds: a list or an object where a name belongs is
+    not one (and raises no ``TypeError``: the page and library users call this reader without
+    the schema, issue 18 §5)."""
+    return isinstance(value, str) and value in known
+
+
 def _ids(value: Any, known: Mapping[str, Any], where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or any(v not in known for v in value):
+    if not isinstance(value, list) or not all(_known(v, known) for v in value):
         raise MalformedError(f"{where} must be a list of known card IDs, not {value!r}")
     return tuple(value)
 
@@ -80,7 +87,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         raise MalformedError(f"position.monsters lists the {MONSTER_STACKS} monster stacks, left to right")
     areas, stacks = [], []
     for i, m in enumerate(monsters_raw):
-        if not isinstance(m, Mapping) or set(m) != {"area", "stack"} or m["area"] not in ix.areas:
+        if not isinstance(m, Mapping) or set(m) != {"area", "stack"} or not _known(m["area"], ix.areas):
             raise MalformedError(f"position.monsters[{i}] is {{\"area\": AREA, \"stack\": [MONSTER, ...]}}")
         areas.append(m["area"])
         stacks.append(_ids(m["stack"], ix.monsters, f"position.monsters[{i}].stack"))
@@ -92,7 +99,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         raise MalformedError(f"position.citizens lists the {len(ix.stack_kinds)} citizen stacks")
     kinds, left = [], []
     for i, c in enumerate(citizens_raw):
-        if not isinstance(c, Mapping) or set(c) != {"kind", "left"} or c["kind"] not in ix.stack_kinds[i]:
+        if not isinstance(c, Mapping) or set(c) != {"kind", "left"} or not _known(c["kind"], ix.stack_kinds[i]):
             raise MalformedError(f"position.citizens[{i}] is {{\"kind\": one of {', '.join(ix.stack_kinds[i])}, "
                                  "\"left\": N}} (valeria.setup.citizen-rows)")
         kinds.append(c["kind"])
@@ -112,7 +119,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         if not isinstance(owned, Mapping) or any(k not in kinds for k in owned):
             raise MalformedError(f"{where}.citizens maps citizen kinds of the center stacks to copies")
         counts = tuple(whole(owned.get(k, 0), f"{where}.citizens.{k}") for k in kinds)
-        if s["duke"] not in ix.dukes:
+        if not _known(s["duke"], ix.dukes):
             raise MalformedError(f"{where}.duke: unknown duke {s['duke']!r}")
         seats.append(Seat(gold=whole(s["gold"], f"{where}.gold"), strength=whole(s["strength"], f"{where}.strength"),
                           magic=whole(s["magic"], f"{where}.magic"), vp=whole(s["vp"], f"{where}.vp"),

@@ -29,7 +29,7 @@ from rules.kernel.verdict import Violation
 from rules.valeria import engine, explain, violations
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
-from rules.valeria.explain import bilingual, card_name, counter_label
+from rules.valeria.explain import bilingual, card_name, counter_label, option_text
 from rules.valeria.state import (
     DUKES,
     MONSTERS,
@@ -542,7 +542,7 @@ def describe(before: State, a: Action) -> Text | None:
                  "valeria.variants.solo.capture).", c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
     if a.kind == ActionKind.THIEF:
         return bilingual("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
-                 "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=a.option)
+                 "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=option_text(a.option))
     if a.kind == ActionKind.PURLOIN:
         return bilingual("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
                  "The player takes the top monster of the leftmost non-exhausted stack (valeria.variants.solo.turn).")

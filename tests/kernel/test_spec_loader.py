@@ -345,6 +345,34 @@ def test_figure_is_free_form_data_kept_in_the_json(tmp_path: Path) -> None:
     assert found.to_json()["annotations"][0]["figure"]["actor"] == [0, 3]
 
 
+def test_an_example_of_the_librarys_own_is_marked_and_labelled(tmp_path: Path) -> None:
+    """Issue 18 §1: ``by = "library"`` marks an example the library wrote, not the book; it is
+    kept in the JSON and labelled as the library's in every language."""
+    from rules import rulebook
+
+    annotation = '[[rule.annotation]]\nkind = "example"\nby = "library"\ntext = { cs = "P.", en = "E." }\n'
+    write(tmp_path, "toy.toml", BOOK + rule() + annotation)
+    found = load_spec(str(tmp_path))["toy.first"].annotations[0]
+    assert found.by_library and found.kind == "example" and found.label_key == "library-example"
+    assert load_spec(str(tmp_path))["toy.first"].to_json()["annotations"][0]["by"] == "library"
+    assert rulebook.label("library-example", "cs") == "Příklad knihovny" != rulebook.label("example", "cs")
+    for i, wrong in enumerate(('kind = "ruling"\nby = "library"', 'kind = "example"\nby = "book"')):
+        folder = tmp_path / f"wrong{i}"  # the loader caches by folder
+        folder.mkdir()
+        write(folder, "toy.toml", BOOK + rule() + annotation.replace('kind = "example"\nby = "library"', wrong))
+        assert "'by' marks an example the library wrote" in str(load_error(folder))
+
+
+def test_the_librarys_examples_are_the_ones_the_books_do_not_have() -> None:
+    """Claim's Czech book has no worked example, so each of Claim's is the library's; Leaders'
+    book tells its examples with Agnes and Bruno; Claim 2's five are the book's."""
+    spec = load_spec()
+    examples = {b.game: [a for r in b.rules for a in r.annotations if a.kind == "example"] for b in spec.books}
+    assert examples["claim"] and all(a.by_library for a in examples["claim"])
+    assert examples["claim2"] and not any(a.by_library for a in examples["claim2"])
+    assert all(a.by_library == ("Agnes" not in a.text.get("cs")) for a in examples["leaders"])
+
+
 def test_figure_must_be_a_table(tmp_path: Path) -> None:
     annotation = '[[rule.annotation]]\nkind = "example"\ntext = { cs = "P.", en = "E." }\nfigure = 3\n'
     write(tmp_path, "toy.toml", BOOK + rule() + annotation)

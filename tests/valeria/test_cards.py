@@ -180,9 +180,11 @@ def test_dukes_count_icons_on_citizens_and_domains_and_citizen_effects_do_not(ca
     assert all(isinstance(d.resources_per_vp, int) for d in cards.dukes)
 
 
-def test_names_are_czech_only_where_the_book_names_the_card(cards: CardSet) -> None:
-    assert cards.citizen("blacksmith").name.cs is None and cards.citizen("blacksmith").name.get("cs") == "Blacksmith"
+def test_names_are_the_books_in_czech_where_it_names_the_card_else_the_librarys(cards: CardSet) -> None:
+    blacksmith = cards.citizen("blacksmith").name
+    assert (blacksmith.get("cs"), blacksmith.get("en"), blacksmith.cs_by_library) == ("Kovář", "Blacksmith", True)
     assert cards.domain("gargans-embrace").name.get("cs") == "Garganova náruč"
+    assert not cards.domain("gargans-embrace").name.cs_by_library
     assert cards.event("bat-swarm").name.get("cs") == "Hejno netopýrů"
     assert all(d.text.get("cs") and d.text.get("en") for d in cards.domains)
 

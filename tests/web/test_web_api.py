@@ -88,6 +88,15 @@ def test_malformed_text_gets_the_cli_malformed_verdict(tmp_path: Path, text: str
 
 
 def test_call_never_raises_and_reports_one_line() -> None:
+    assert json.loads(api.call("adjudicate", '{"text": true}'))["error"] == \
+        "bad arguments for adjudicate: text must be a string, not true"
+    assert json.loads(api.call("variant", '{"game": ["claim"]}'))["status"] == "malformed"
+    assert json.loads(api.call("variant", '{"game": "chess"}'))["error"].startswith("unknown game 'chess'")
+    assert json.loads(api.call("rule", '{"rule_id": {}}'))["status"] == "malformed"
+    assert json.loads(api.call("follow", '{"lead": ["goblin:3"], "follow": "goblin:4"}', "claim"))["error"] == \
+        'bad arguments for follow: lead must be a string, not ["goblin:3"]'
+    assert json.loads(api.call("cards", "{}", ["valeria"]))["status"] == "malformed"
+    assert json.loads(api.call("adjudicate", "[" * 100))["status"] == "malformed"
     assert json.loads(api.call("no-such-function"))["status"] == "malformed"
     assert json.loads(api.call("adjudicate", "[1]"))["status"] == "malformed"
     assert json.loads(api.call("adjudicate", '{"text": "{}", "bogus": 1}'))["status"] == "malformed"
@@ -96,6 +105,29 @@ def test_call_never_raises_and_reports_one_line() -> None:
     assert json.loads(api.call("follow", "{}", "no-such-game"))["status"] == "malformed"
     assert json.loads(api.call("no-such-function", "{}", "claim"))["error"] == \
         "game 'claim' has no panel function 'no-such-function'"
+
+
+def test_an_internal_error_is_reported_as_one_and_never_as_a_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug inside a function (here a ``TypeError`` from a game's reader) is status
+    "internal" with the CLI's one line, exit 3 gets its status, and the JSON verdict and
+    the error line are kept apart as the CLI keeps standard output and error apart."""
+    game = rules.games.load("claim")
+
+    def broken(data: Any, variant: Any = None) -> Any:
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr(type(game), "setup_from_json", broken)
+    text = (ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8")
+    result = api.adjudicate(text, "en", name="pasted.json")
+    assert result["status"] == "internal" and result["exit"] == 3
+    assert result["json"]["internal"] is True and "internal error, a bug in the library" in result["json"]["error"]
+    assert result["text"].startswith("pasted.json: internal error") and result["steps"] == []
+    answer = json.loads(api.call("adjudicate", json.dumps({"text": text})))
+    assert answer["status"] == "internal"
+    monkeypatch.setattr(api, "rule", lambda rule_id: {}[rule_id])
+    monkeypatch.setitem(api._FUNCTIONS, "rule", api.rule)
+    assert json.loads(api.call("rule", '{"rule_id": "claim.knights"}')) == \
+        {"status": "internal", "error": "KeyError: 'claim.knights'"}
 
 
 def panel(game: str, name: str, **kwargs: Any) -> dict[str, Any]:
@@ -352,9 +384,9 @@ def test_the_active_thief_is_resolved_first() -> None:
 
 
 @pytest.mark.parametrize("kwargs, fragment", [
-    ({"dice": [7, 1], "seats": [{}, {}]}, "a die shows 1..6"),
-    ({"dice": [0, 1], "seats": [{}, {}]}, "a die shows 1..6"),
-    ({"dice": [1], "seats": [{}, {}]}, "'dice' must be two whole numbers"),
+    ({"dice": [7, 1], "seats": [{}, {}]}, "action 0: dice[0]: 7 is above the maximum 6"),  # the CLI's words
+    ({"dice": [0, 1], "seats": [{}, {}]}, "action 0: dice[0]: 0 is below the minimum 1"),
+    ({"dice": [1], "seats": [{}, {}]}, "action 0"),
     ({"dice": [1, 2], "seats": [{}]}, "2 to 4 seats"),
     ({"dice": [1, 2], "seats": [{}, {}], "active": 2}, "the active seat is one of 0..1"),
     ({"dice": [1, 2], "seats": [{"citizens": {"priest": 1}}, {}]}, "unknown citizen 'priest'"),
@@ -364,6 +396,12 @@ def test_the_active_thief_is_resolved_first() -> None:
     ({"dice": [1, 2], "seats": [{"citizens": {"archer": -1}}, {}]}, "whole numbers"),
     ({"dice": [1, 2], "seats": [{"citizens": {"archer": "two"}}, {}]}, "whole numbers"),
     ({"dice": [1, 2], "seats": "two"}, "2 to 4 seats"),
+    ({"dice": [1, 2], "seats": [{"citizens": {"warlord": False}}, {}]}, "copies of warlord must be whole numbers"),
+    ({"dice": [1, 2], "seats": [{"domains": [["palace-of-the-dawn"]]}, {}]}, "domains must be a list of known"),
+    ({"dice": [1, 2], "seats": [{"domains": [{}]}, {}]}, "domains must be a list of known"),
+    ({"dice": [[1], 2], "seats": [{}, {}]}, "action 0"),
+    ({"dice": [1, 2], "seats": [{}, {}], "lang": ["en"]}, "lang must be a string"),
+    ({"dice": [1, 2], "seats": [{}, {}], "bogus": 1}, "unexpected keyword argument 'bogus'"),
 ])
 def test_a_bad_roll_or_tableau_gets_a_malformed_verdict(kwargs: dict[str, Any], fragment: str) -> None:
     result = harvest(**kwargs)
@@ -460,10 +498,16 @@ def test_a_bundled_payment_dispute_gets_the_records_verdict(name: str) -> None:
     ({"cost": "slay", "card": "dragon-of-nothing", "pay": {"strength": 1}}, "unknown monster"),
     ({"cost": "build", "card": "archer", "pay": {"gold": 1}}, "unknown domain 'archer'"),
     ({"cost": "steal", "card": "archer", "pay": {"gold": 1}}, "recruit, slay or build"),
-    ({"cost": "recruit", "card": "archer", "pay": {"gold": -1}}, "pay.gold must be a whole number 0..999"),
-    ({"cost": "slay", "card": "goblin", "pay": {"strength": 1, "magic": -2}}, "pay.magic must be a whole number"),
-    ({"cost": "recruit", "card": "archer", "pay": {"gold": 1.5}}, "pay.gold must be a whole number"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": -1}}, "action 0"),  # the schema's words, as the CLI's
+    ({"cost": "slay", "card": "goblin", "pay": {"strength": 1, "magic": -2}}, "action 0"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 1.5}}, "action 0"),
+    ({"cost": "recruit", "card": "archer", "pay": {}}, "action 0"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 5, "vp": 0}}, "action 0"),
     ({"cost": "recruit", "card": "archer", "pay": "5 gold"}, "the payment is an object"),
+    ({"cost": ["recruit"], "card": "archer", "pay": {"gold": 5}}, "cost must be a string"),
+    ({"cost": "build", "card": {"id": "grimmwater-keep"}, "pay": {"gold": 5}}, "card must be a string"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 5}, "seats": [{"domains": [[]]}, {}]},
+     "domains must be a list of known"),
     ({"cost": "recruit", "card": "archer", "pay": {"gold": 5}, "has": {"gold": -1}}, "whole number 0..999"),
     ({"cost": "recruit", "card": "wizard", "pay": {"gold": 5}, "seats": [{"citizens": {"archer": 1}}, {}]},
      "share a center stack"),
@@ -472,3 +516,18 @@ def test_a_bad_payment_gets_a_malformed_verdict(kwargs: dict[str, Any], fragment
     result = payment(**kwargs)
     assert result["status"] == "malformed", result
     assert fragment in result["error"]
+
+
+@pytest.mark.parametrize("pay", [{}, {"gold": 2, "vp": 0}, {"gold": -1}, {"gold": 1.5}, {"gold": "2"},
+                                 {"gold": 2, "strength": True}])
+def test_a_payment_the_cli_refuses_the_pane_refuses_in_the_same_words(pay: dict[str, Any]) -> None:
+    """Same input, same answer (issue 18 §5): the pane's payment is the action a record holds,
+    read through the same schema, so its error is the one ``rules adjudicate`` prints."""
+    data = json.loads((ROOT / "examples/valeria/disputed-price.json").read_text(encoding="utf-8"))
+    action = {"seat": 0, "recruit": "archer", "pay": pay}
+    record = {**data, "actions": [action]}
+    expected = api.adjudicate(json.dumps(record), "en", name="record")
+    assert expected["status"] == "malformed", expected
+    result = payment(cost="recruit", card="archer", pay=pay)
+    assert result["status"] == "malformed", result
+    assert expected["json"]["error"] == f"record: {result['error']}"
