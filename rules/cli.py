@@ -126,7 +126,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     variants = _variants_help(argv)
     pl = sub.add_parser("play", help="write a random legal record", epilog=variants,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("game")
+    pl.add_argument("game", help=f"the game: {_game_keys()}")
     pl.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same record)")
     pl.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     pl.add_argument("--stop-after", type=int, default=None, metavar="N", help="stop the record after N actions")
@@ -141,7 +141,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="play random complete games and report games per second", epilog=variants,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    b.add_argument("game")
+    b.add_argument("game", help=f"the game: {_game_keys()}")
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--json", action="store_true")
@@ -156,7 +156,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     study_command.configure(st)
     st.set_defaults(run=_study)
 
-    s = sub.add_parser("schema", help="print the JSON Schema of game records")
+    s = sub.add_parser("schema", help="print the JSON Schema of game records (of one game, or of all)")
+    s.add_argument("game", nargs="?", default=None, help=f"only this game's schema: {_game_keys()}")
     s.set_defaults(run=_schema)
 
     key = next((a for a in argv if not a.startswith("-")), None)
@@ -248,7 +249,7 @@ def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bo
 
 def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {"file": name, "legal": v.legal, "finished": v.finished, "illegal": None,
-                           "result": v.result.to_json() if v.result else None, "actions": v.steps}
+                           "result": v.result.to_json() if v.result else None, "actions": v.actions}
     if v.illegal:
         out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
                           **v.illegal.violation.to_json(lang)}
@@ -280,7 +281,7 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
         assert v.illegal is not None
         action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
         word = "impossible" if v.illegal.impossible else "illegal"
-        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index, action=action)[lang]}")
+        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index + 1, n=v.actions, action=action)[lang]}")
     if v.illegal:
         spec = load_spec()
         lines.append(f"  {v.illegal.violation.message[lang]}")
@@ -431,9 +432,16 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    """Print the record JSON Schema assembled from every registered game (decision 0013)."""
-    sys.stdout.write(json.dumps(assemble(games.load_all()), indent=2, ensure_ascii=False) + "\n")
+    """Print the record JSON Schema of one game, or assembled from every registered game
+    (decision 0013): one game's is what a person writing its records needs."""
+    chosen = {args.game: _game(args.game)} if args.game is not None else games.load_all()
+    sys.stdout.write(json.dumps(assemble(chosen), indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
+
+
+def _game_keys() -> str:
+    """The registered games' keys, for the help of the commands that take one."""
+    return ", ".join(sorted(games.GAMES)) or "none registered"
 
 
 def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:

@@ -128,32 +128,47 @@ def position_from_json(data: Any, variant: Any = None) -> State:
 
 def _conserved(n: int, areas: list[str], stacks: list[tuple[str, ...]], left: list[int],
                domains: tuple[tuple[str, ...], ...], seats: list[Seat]) -> None:
+    """Every card stays one card; every problem found is reported in one error (issue 18 §2), each
+    with what it counted."""
     ix = index()
     size, per = citizen_stack_size(n), domains_per_stack(n)
+    problems: list[str] = []
     for area, stack in zip(areas, stacks, strict=True):
-        if any(ix.monsters[m].area != area for m in stack):
-            raise MalformedError(f"position.monsters: the {area} stack holds a monster of another area")
+        strangers = [m for m in stack if ix.monsters[m].area != area]
+        if strangers:
+            problems.append(f"the {area} stack holds {', '.join(strangers)} of another area")
+            continue
         slain = [m for s in seats for m in s.monsters if ix.monsters[m].area == area]
         full = monster_stack(area, n)
         if Counter(stack) + Counter(slain) != Counter(full):
-            raise MalformedError(f"position: the {area} stack and the slain {area} monsters must be the area's "
-                                 f"{len(full)} cards {', '.join(full)} (valeria.setup.monster-row, "
-                                 "valeria.variants.five-players.stacks)")
-    if any(ix.monsters[m].area not in areas for s in seats for m in s.monsters):
-        raise MalformedError("position: a Victory stack holds a monster of an area not in play")
+            problems.append(f"the {area} stack ({len(stack)}) and the slain {area} monsters ({len(slain)}) must be "
+                            f"the area's {len(full)} cards {', '.join(full)}, counted {len(stack) + len(slain)}: "
+                            f"{', '.join((*stack, *slain)) or 'none'} (valeria.setup.monster-row, "
+                            "valeria.variants.five-players.stacks)")
+    foreign = sorted({m for s in seats for m in s.monsters if ix.monsters[m].area not in areas})
+    if foreign:
+        problems.append(f"a Victory stack holds {', '.join(foreign)}, of an area not in play")
     for i, k in enumerate(left):
-        if k + sum(s.citizens[i] for s in seats) != size:
-            raise MalformedError(f"position.citizens[{i}]: the stack and the copies in the duchies must be "
-                                 f"{size} cards (valeria.setup.citizen-rows, valeria.variants.five-players.stacks)")
+        owned = sum(s.citizens[i] for s in seats)
+        if k + owned != size:
+            problems.append(f"citizens[{i}]: the stack ({k}) and the copies in the duchies ({owned}) must be {size} "
+                            f"cards, counted {k + owned} (valeria.setup.citizen-rows, "
+                            "valeria.variants.five-players.stacks)")
     every = [d for st in domains for d in st] + [d for s in seats for d in s.domains]
     twice = sorted({d for d in every if every.count(d) > 1})
-    if twice or len(every) > DOMAIN_STACKS * per or any(len(st) > per for st in domains):
-        raise MalformedError(f"position.domains: every domain once, at most {per} per stack and "
-                             f"{DOMAIN_STACKS * per} in play (valeria.setup.domain-row, "
-                             "valeria.variants.five-players.stacks)" + (f"; twice: {', '.join(twice)}" if twice else ""))
+    if twice:
+        problems.append(f"domains: every domain once; twice: {', '.join(twice)} (valeria.setup.domain-row)")
+    high = [i for i, st in enumerate(domains) if len(st) > per]
+    if high or len(every) > DOMAIN_STACKS * per:
+        problems.append(f"domains: at most {per} per stack and {DOMAIN_STACKS * per} in play, counted "
+                        f"{len(every)}" + (f" and stack(s) {', '.join(map(str, high))} higher" if high else "")
+                        + " (valeria.setup.domain-row, valeria.variants.five-players.stacks)")
     dukes = [s.duke for s in seats]
     if len(set(dukes)) != len(dukes):
-        raise MalformedError("position.seats: each seat has its own duke (valeria.setup.dukes)")
+        problems.append("seats: each seat has its own duke (valeria.setup.dukes); twice: "
+                        + ", ".join(sorted({d for d in dukes if dukes.count(d) > 1 and d})))
+    if problems:
+        raise MalformedError("position: " + "; ".join(problems))
 
 
 def position_to_json(state: State) -> dict[str, Any]:

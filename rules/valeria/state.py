@@ -343,6 +343,11 @@ class State:
     solo: Solo | None = None
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py, decision 0020); ``None`` without
     events: Events | None = None
+    #: the answers the engine gave by itself since the roll, each the only possible answer of a
+    #: decision (decision 0033, :mod:`rules.valeria.forced`): bookkeeping, not the game's state
+    #: (left out of equality), so that a record of the older format, which writes such an answer
+    #: out, is read as repeating it
+    forced: tuple[Action, ...] = attrs.field(default=(), eq=False)
 
     @property
     def seat(self) -> Seat:

@@ -64,6 +64,7 @@ def expected_harvest(state: State) -> tuple[list[dict[str, int]], list[dict[str,
             waiting.append(wait)
             continue
         activated = 0
+        unpayable_only = True  # every item waiting is an exchange the seat cannot pay
         for card, copies, numbers, data in _owned_cards(state, seat):
             times = copies * sum(1 for v in values if v in numbers)
             if not times:
@@ -79,9 +80,14 @@ def expected_harvest(state: State) -> tuple[list[dict[str, int]], list[dict[str,
                         seat == state.active and any(isinstance(e, Take) for br in getattr(effect, "options", ())
                                                      for e in br)):
                     wait[card] = wait.get(card, 0) + times
+                    have = state.seats[seat]
+                    unpayable_only &= isinstance(effect, Exchange) and any(
+                        getattr(effect.pay, r) > getattr(have, r) for r in RES)
         herald = (activated == 0) + (a == b)  # HE1, HE3, HE4 (starters count as activated: O4)
         if herald:
             wait["herald"] = herald
+        elif unpayable_only:  # declining is each item's one possible answer: the engine's (decision 0033)
+            wait = {}
         gains.append(got)
         waiting.append(wait)
     return gains, waiting
