@@ -50,3 +50,31 @@ def test_a_position_that_breaks_card_conservation_is_malformed(edit, words: str)
     edit(data)
     with pytest.raises(MalformedError, match=words):
         VALERIA.position_from_json(data, {"players": 3})
+
+
+@pytest.mark.rules("valeria.setup.citizen-rows", "valeria.setup.dukes")
+def test_every_fault_of_a_position_is_named_in_one_run_with_what_was_counted() -> None:
+    data = VALERIA.position_to_json(some_turn_start(4))
+    data["citizens"][0]["left"] += 1
+    data["seats"][1]["duke"] = data["seats"][0]["duke"]
+    with pytest.raises(MalformedError) as caught:
+        VALERIA.position_from_json(data, {"players": 3})
+    message = caught.value.detail
+    assert "must be 5 cards, counted 6" in message and "each seat has its own duke" in message
+
+
+@pytest.mark.rules("valeria.slay.pay-strength")
+@pytest.mark.parametrize("action, words", [
+    ({"seat": 0, "slay": "goblin", "pay": {"strength": 1}}, 'slay: "goblin" is not one of "hills"'),
+    ({"seat": 0, "recruit": "peasant", "pay": [2]}, "pay: [2] is not an object"),
+    ({"seat": "Alice", "gain": "gold"}, 'seat: "Alice" is not one of 0, 1, 2, 3, 4'),
+    ({"chance": "roll", "dice": [1, 2, 3]}, "dice: 3 items; at most 2 allowed"),
+    ({"seat": 0, "citizen": "knigt"}, 'citizen: "knigt" is not one of "cleric"'),
+])
+def test_a_malformed_action_names_the_bad_field_and_what_it_allows(action: dict, words: str) -> None:
+    """Issue 18 §2: the error of the branch the action meant, never "not valid under any of the given schemas"."""
+    record = position_record_to_json(VALERIA, some_turn_start(4), [], {"players": 3})
+    record["actions"] = [action]
+    with pytest.raises(MalformedError) as caught:
+        parse_record(record, games.load)
+    assert f"action 1 (index 0): {words}" in caught.value.detail
