@@ -94,9 +94,9 @@ def _without_rule(line: str, rule: str) -> str:
 
 
 def _same(forced: Action, written_out: Action) -> bool:
-    """Whether ``written_out`` is the forced answer (a take written without its domain, as
-    the older records write it, is the same take)."""
-    if forced.kind == ActionKind.TAKE and written_out.kind == ActionKind.TAKE:
+    """Whether ``written_out`` is the forced answer (a take written without its domain and a
+    decline without its card, as the older records write them, are the same answer)."""
+    if forced.kind == written_out.kind and forced.kind in (ActionKind.TAKE, ActionKind.DECLINE):
         return (forced.seat, forced.target) == (written_out.seat, written_out.target) and \
             written_out.card in ("", forced.card)
     return forced == written_out

@@ -262,7 +262,11 @@ def test_a_take_without_its_domain_answers_the_domain_built_first() -> None:
 def test_watcher_returns_a_monster_on_top_of_its_stack_for_three_vp() -> None:
     state = in_actions(gold=6, citizens={"archer": 2}, monsters=("goblin",))
     after = act(state, {"seat": 0, "build": "watcher-on-the-water", "pay": {"gold": 6}})
-    assert {"seat": 0, "decline": True} in legal_json(after)
+    assert {"seat": 0, "decline": "watcher-on-the-water"} in legal_json(after)  # a decline names its card
+    declined = act(after, {"seat": 0, "decline": True})  # as records before decision 0033 write it
+    assert declined == act(after, {"seat": 0, "decline": "watcher-on-the-water"}) and not declined.pending
+    assert refused(after, {"seat": 0, "decline": "nest-of-the-weaver-witch"}).rules == (
+        "valeria.cards.watcher-on-the-water",)
     after = act(after, {"seat": 0, "return": "goblin"})
     assert after.seats[0].vp == 3 and after.seats[0].monsters == () and len(after.monsters[0]) == 6
 
