@@ -220,7 +220,8 @@ class Action:
                  ActionKind.CITIZEN: f"takes the citizen {self.card}", ActionKind.TAKE: f"takes from seat {self.target}",
                  ActionKind.EXCHANGE: f"exchange: {self.option}", ActionKind.RETURN: f"returns {self.card}",
                  ActionKind.PURLOIN: f"purloins from seat {self.target}" if self.target >= 0 else "takes a monster",
-                 ActionKind.DECLINE: f"declines the power of {self.card}" if self.card else "declines", ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
+                 ActionKind.DECLINE: f"declines the power of {self.card}" if self.card else "declines",
+                 ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
                  ActionKind.CAPTURE: f"lets the Dark Lord capture {self.card}",
                  ActionKind.TOKEN: f"puts the token of {self.option} on {self.card}"}
         return f"{who} {words[k]}"

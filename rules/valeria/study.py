@@ -97,7 +97,8 @@ def action_space(players: int, monster_events: bool) -> ShapedSpace:
             (Field(ActionKind.KEEP, tuple(ix.dukes)),),
             (Field(ActionKind.DIE, tuple(d for d in domains if ix.domains[d].die_changing)), Field("which", (0, 1))),
             (Field(ActionKind.ANNOUNCE, (True,)),),
-            (Field(ActionKind.DECLINE, tuple(dict.fromkeys((True, *domains, *ix.monsters, *events)))),),  # the card declined (decision 0033)
+            # a decline names the card whose power it declines (decision 0033); true in older records
+            (Field(ActionKind.DECLINE, tuple(dict.fromkeys((True, *domains, *ix.monsters, *events)))),),
             (Field(ActionKind.THIEF, RESOURCES),),
             (Field(ActionKind.THIEF, RESOURCES), Field("from", seats)),
             (Field(ActionKind.HARVEST, harvested), Field("use", (False, True))),
