@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from rules import games
 from rules.kernel.game import HasCommands
 from rules.kernel.messages import FALLBACK, group, languages
+from rules.kernel.pictures import Table, Tables
 from rules.kernel.records import (
     Adjudication,
     adjudicate,
@@ -155,6 +156,15 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
                                       "and summarise them (docs/studies.rst).")
     study_command.configure(st)
     st.set_defaults(run=_study)
+
+    cd = sub.add_parser("cards", help="print a game's data tables (its cards, pieces, counts) from the installed data",
+                        description="Print the tables of a game's data that its rules state (the rulebook shows "
+                                    "them under those rules), from the data installed with the library.")
+    cd.add_argument("game", help=f"the game: {_game_keys()}")
+    cd.add_argument("--table", default=None, metavar="KEY", help="only this table (default: every table)")
+    cd.add_argument("--lang", default=FALLBACK, metavar="LANG", help=f"the language of the cells (default {FALLBACK})")
+    cd.add_argument("--json", action="store_true", help="one JSON object per table, one per line")
+    cd.set_defaults(run=_cards)
 
     s = sub.add_parser("schema", help="print the JSON Schema of game records (of one game, or of all)")
     s.add_argument("game", nargs="?", default=None, help=f"only this game's schema: {_game_keys()}")
@@ -329,6 +339,52 @@ def _rule(args: argparse.Namespace) -> int:
     impls = implementations(rule.id)
     if impls:
         print(f"\nimplemented by: {', '.join(i.qualname for i in impls)}")
+    game = games.load(rule.game) if rule.game in games.GAMES else None
+    for table in _tables_of(game, FALLBACK):  # the data the rule states, as the rulebook shows it under the rule
+        if table.rule == rule.id:
+            print()
+            print("\n".join(_table_lines(table, FALLBACK, rule.game)))
+    return EXIT_OK
+
+
+def _tables_of(game: Any, lang: str) -> Sequence[Table]:
+    """The game's data tables (the ``Tables`` capability) in ``lang`` and the fallback language."""
+    if not isinstance(game, Tables):
+        return ()
+    return game.data_tables(tuple(dict.fromkeys((lang, FALLBACK))))
+
+
+def _table_lines(table: Table, lang: str, game: str) -> list[str]:
+    """A data table as aligned text: its title and rule, the header, one line per row."""
+    header = [c[lang] for c in table.columns]
+    rows = [[c[lang] for c in row] for row in table.rows]
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    lines = [f"{table.title[lang]} ({table.rule}; rules cards {game} --table {table.key})"]
+    lines.extend("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+                 for row in (header, ["-" * w for w in widths], *rows))
+    return lines
+
+
+def _cards(args: argparse.Namespace) -> int:
+    """``rules cards GAME``: the game's data tables from the installed data (issue 18 §2: the rules
+    that state them point here, not to a file of the checkout)."""
+    _check_lang(args.lang)
+    game = _game(args.game)
+    tables = _tables_of(game, args.lang)
+    if not tables:
+        raise UsageError(f"game {args.game!r} has no data tables")
+    if args.table is not None:
+        tables = [t for t in tables if t.key == args.table]
+        if not tables:
+            keys = ", ".join(t.key for t in _tables_of(game, args.lang))
+            raise UsageError(f"--table {args.table!r}: {args.game} has the tables {keys}")
+    for i, table in enumerate(tables):
+        if args.json:
+            _emit({"key": table.key, "rule": table.rule, "title": table.title[args.lang],
+                   "columns": [c[args.lang] for c in table.columns],
+                   "rows": [[c[args.lang] for c in row] for row in table.rows]})
+        else:
+            print(("\n" if i else "") + "\n".join(_table_lines(table, args.lang, args.game)))
     return EXIT_OK
 
 
