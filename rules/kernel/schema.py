@@ -47,6 +47,8 @@ MAX_DEPTH = 32
 #: The most decimal digits of an integer in a record (records hold small counts and coordinates).
 MAX_DIGITS = 18
 _MAX_INT = 10**MAX_DIGITS
+#: The most faults of a position one message lists.
+MAX_REPORTED = 12
 _FRAGMENT_KEYS = {"$defs", "$comment", "description", "setup", "position", "action", "variant", "maxActions",
                   "record"}
 
@@ -222,8 +224,16 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
         if first:
             errors = first
             break
-    if errors:
-        raise MalformedError(describe(meant(max(errors, key=relevance))))
+    if not errors:
+        return
+    in_position = [e for e in errors if list(e.absolute_path)[:1] == ["position"]]
+    if in_position and len(in_position) == len(errors):  # a position's every fault in one run (issue 18 §2)
+        found = list(dict.fromkeys(describe(meant(e)) for e in sorted(in_position, key=lambda e: list(
+            map(str, e.absolute_path)))))
+        shown = found[:MAX_REPORTED]
+        more = f"; and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
+        raise MalformedError("; ".join(shown) + more)
+    raise MalformedError(describe(meant(max(errors, key=relevance))))
 
 
 def _not_meant(error: Any, depth: int) -> bool:

@@ -133,3 +133,15 @@ def test_a_position_within_a_turn_that_cannot_be_is_malformed(edit, words: str) 
     edit(data)
     with pytest.raises(MalformedError, match=words):
         VALERIA.position_from_json(data, {"players": 3})
+
+
+@pytest.mark.rules("valeria.turn.phases")
+def test_every_schema_fault_of_a_position_is_named_in_one_run() -> None:
+    record = position_record_to_json(VALERIA, some_turn_start(4), [], {"players": 3})
+    record["position"]["seats"][0]["gold"] = -1
+    record["position"]["seats"][1]["citizens"]["knigt"] = 1
+    record["position"]["phase"] = "lunch"
+    with pytest.raises(MalformedError) as caught:
+        parse_record(record, games.load)
+    message = caught.value.detail
+    assert "position.phase" in message and "position.seats[0].gold" in message and '"knigt"' in message
