@@ -2,14 +2,14 @@
 
 A pending decision whose only legal answer is one action (an Obelisk of Nae its owner
 cannot pay, the opponent of a take when there is one, Purloiner's Perch in the solo
-game), and a seat's harvest whose every item can only be declined (exchanges it cannot
-pay: valeria.symbols.pay), are answered by the engine itself right after the step that
+game), and a seat's harvest exchange it cannot pay and that nothing left to it can make payable
+(valeria.symbols.pay), are answered by the engine itself right after the step that
 opened them. The explanation narrates each such answer with the rule of the decision
 (:func:`narrated`), as it narrates the Dark Lord's steps (decision 0011).
 
-A seat's harvest items are forced only when all of them are: an exchange it cannot pay
-now may become payable by a choice of the same seat still to make (valeria.harvest.any-order),
-and no other seat's harvest changes its resources.
+A seat's harvest exchange it cannot pay is forced only when none of its other harvest items
+could make it payable (:func:`_payable_later`): a choice of the same seat still to make may give
+what it lacks (valeria.harvest.any-order); no other seat's harvest changes its resources.
 
 Records of the older format write these answers out (``{"harvest": "monk", "use": false}``,
 ``{"exchange": false}``, ``{"decline": true}``, a ``take_from`` with one opponent): the
@@ -22,8 +22,10 @@ from __future__ import annotations
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.text import Text
 from rules.valeria import engine
+from rules.valeria.cards import Exchange
+from rules.valeria.data import branch_labels
 from rules.valeria.explain import describe
-from rules.valeria.state import DRAW, OVER, ROLL, Action, ActionKind, State, replace
+from rules.valeria.state import DRAW, OVER, ROLL, Action, ActionKind, HarvestItem, State, replace
 
 #: the rule a forced harvest decline answers to: an exchange is used only when paid
 HARVEST_RULE = "valeria.symbols.pay"
@@ -41,9 +43,37 @@ def only_answer(state: State) -> tuple[Action, str] | None:
             return answers[0], state.pending[0].rule
         return None
     for seat, items in enumerate(state.harvest):
-        if items and all(engine.item_options(state, seat, item) == ("decline",) for item in items):
-            return Action(ActionKind.HARVEST, seat, items[0].card, "decline"), HARVEST_RULE
+        for item in items:
+            if engine.item_options(state, seat, item) == ("decline",) and not _payable_later(state, seat, item):
+                return Action(ActionKind.HARVEST, seat, item.card, "decline"), HARVEST_RULE
     return None
+
+
+_PAID = ("gold", "strength", "magic")
+
+
+def _payable_later(state: State, seat: int, item: HarvestItem) -> bool:
+    """Whether the exchange ``item``, which ``seat`` cannot pay now, may become payable by the seat's
+    other harvest items (valeria.harvest.any-order): what each could give at most (the best branch
+    of a choice, the gain of an exchange if used), times its count, added to what the seat has.
+    Nothing else changes a seat's resources in the Harvest phase."""
+    have = state.seats[seat]
+    most = dict.fromkeys(_PAID, 0)
+    for other in state.harvest[seat]:
+        count = other.count - (other == item)
+        if count <= 0:
+            continue
+        effect = engine.item_effect(other)
+        if isinstance(effect, Exchange):
+            gives = {r: getattr(effect.gain, r) for r in _PAID}
+        else:  # a choice: what its best branch gives, resolved on the state as it is
+            after = [engine.resolve_item(state, seat, other.card, label).seats[seat] for label in branch_labels(effect)]
+            gives = {r: max(getattr(s, r) - getattr(have, r) for s in after) for r in _PAID}
+        for r in _PAID:
+            most[r] += max(gives[r], 0) * count
+    pay = engine.item_effect(item)
+    assert isinstance(pay, Exchange), "only an exchange has declining as its one answer"
+    return all(getattr(have, r) + most[r] >= getattr(pay.pay, r) for r in _PAID)
 
 
 def _keep_solo_log(before: State, after: State) -> State:
