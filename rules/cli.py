@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from rules import games
 from rules.kernel.game import HasCommands
 from rules.kernel.messages import FALLBACK, group, languages, verdict_language
+from rules.kernel.pictures import Table, Tables
 from rules.kernel.records import (
     Adjudication,
     adjudicate,
@@ -126,7 +127,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     variants = _variants_help(argv)
     pl = sub.add_parser("play", help="write a random legal record", epilog=variants,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("game")
+    pl.add_argument("game", help=f"the game: {_game_keys()}")
     pl.add_argument("--seed", type=int, default=0, help="random seed (the same seed, the same record)")
     pl.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     pl.add_argument("--stop-after", type=int, default=None, metavar="N", help="stop the record after N actions")
@@ -141,7 +142,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="play random complete games and report games per second", epilog=variants,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    b.add_argument("game")
+    b.add_argument("game", help=f"the game: {_game_keys()}")
     b.add_argument("--games", type=int, default=1000)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--json", action="store_true")
@@ -156,7 +157,17 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     study_command.configure(st)
     st.set_defaults(run=_study)
 
-    s = sub.add_parser("schema", help="print the JSON Schema of game records")
+    cd = sub.add_parser("cards", help="print a game's data tables (its cards, pieces, counts) from the installed data",
+                        description="Print the tables of a game's data that its rules state (the rulebook shows "
+                                    "them under those rules), from the data installed with the library.")
+    cd.add_argument("game", help=f"the game: {_game_keys()}")
+    cd.add_argument("--table", default=None, metavar="KEY", help="only this table (default: every table)")
+    cd.add_argument("--lang", default=FALLBACK, metavar="LANG", help=f"the language of the cells (default {FALLBACK})")
+    cd.add_argument("--json", action="store_true", help="one JSON object per table, one per line")
+    cd.set_defaults(run=_cards)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of game records (of one game, or of all)")
+    s.add_argument("game", nargs="?", default=None, help=f"only this game's schema: {_game_keys()}")
     s.set_defaults(run=_schema)
 
     key = next((a for a in argv if not a.startswith("-")), None)
@@ -252,7 +263,7 @@ def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bo
 
 def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {"file": name, "legal": v.legal, "finished": v.finished, "illegal": None,
-                           "result": v.result.to_json() if v.result else None, "actions": v.steps}
+                           "result": v.result.to_json() if v.result else None, "actions": v.actions}
     if v.illegal:
         out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
                           **v.illegal.violation.to_json(lang)}
@@ -287,7 +298,7 @@ def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bo
         assert v.illegal is not None
         action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
         word = "impossible" if v.illegal.impossible else "illegal"
-        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index, action=action)[lang]}")
+        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index + 1, n=v.actions, action=action)[lang]}")
     if v.illegal:
         spec = load_spec()
         lines.append(f"  {v.illegal.violation.message[lang]}")
@@ -335,6 +346,52 @@ def _rule(args: argparse.Namespace) -> int:
     impls = implementations(rule.id)
     if impls:
         print(f"\nimplemented by: {', '.join(i.qualname for i in impls)}")
+    game = games.load(rule.game) if rule.game in games.GAMES else None
+    for table in _tables_of(game, FALLBACK):  # the data the rule states, as the rulebook shows it under the rule
+        if table.rule == rule.id:
+            print()
+            print("\n".join(_table_lines(table, FALLBACK, rule.game)))
+    return EXIT_OK
+
+
+def _tables_of(game: Any, lang: str) -> Sequence[Table]:
+    """The game's data tables (the ``Tables`` capability) in ``lang`` and the fallback language."""
+    if not isinstance(game, Tables):
+        return ()
+    return game.data_tables(tuple(dict.fromkeys((lang, FALLBACK))))
+
+
+def _table_lines(table: Table, lang: str, game: str) -> list[str]:
+    """A data table as aligned text: its title and rule, the header, one line per row."""
+    header = [c[lang] for c in table.columns]
+    rows = [[c[lang] for c in row] for row in table.rows]
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    lines = [f"{table.title[lang]} ({table.rule}; rules cards {game} --table {table.key})"]
+    lines.extend("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+                 for row in (header, ["-" * w for w in widths], *rows))
+    return lines
+
+
+def _cards(args: argparse.Namespace) -> int:
+    """``rules cards GAME``: the game's data tables from the installed data (issue 18 §2: the rules
+    that state them point here, not to a file of the checkout)."""
+    _check_lang(args.lang)
+    game = _game(args.game)
+    tables = _tables_of(game, args.lang)
+    if not tables:
+        raise UsageError(f"game {args.game!r} has no data tables")
+    if args.table is not None:
+        tables = [t for t in tables if t.key == args.table]
+        if not tables:
+            keys = ", ".join(t.key for t in _tables_of(game, args.lang))
+            raise UsageError(f"--table {args.table!r}: {args.game} has the tables {keys}")
+    for i, table in enumerate(tables):
+        if args.json:
+            _emit({"key": table.key, "rule": table.rule, "title": table.title[args.lang],
+                   "columns": [c[args.lang] for c in table.columns],
+                   "rows": [[c[args.lang] for c in row] for row in table.rows]})
+        else:
+            print(("\n" if i else "") + "\n".join(_table_lines(table, args.lang, args.game)))
     return EXIT_OK
 
 
@@ -438,9 +495,16 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    """Print the record JSON Schema assembled from every registered game (decision 0013)."""
-    sys.stdout.write(json.dumps(assemble(games.load_all()), indent=2, ensure_ascii=False) + "\n")
+    """Print the record JSON Schema of one game, or assembled from every registered game
+    (decision 0013): one game's is what a person writing its records needs."""
+    chosen = {args.game: _game(args.game)} if args.game is not None else games.load_all()
+    sys.stdout.write(json.dumps(assemble(chosen), indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
+
+
+def _game_keys() -> str:
+    """The registered games' keys, for the help of the commands that take one."""
+    return ", ".join(sorted(games.GAMES)) or "none registered"
 
 
 def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 _IGNORED = {"$schema", "$id", "$comment", "title", "description", "$defs", "allOf", "if", "then", "not"}
 _HANDLED = {"$ref", "const", "enum", "anyOf", "oneOf", "type", "pattern", "minimum", "maximum", "items",
             "minItems", "maxItems", "uniqueItems", "properties", "required", "additionalProperties",
-            "minProperties", "maxProperties"}
+            "minProperties", "maxProperties", "propertyNames"}
 #: the longest list drawn where the schema sets no bound (records stay small and fast to judge)
 LONGEST = 6
 JSON_LEAVES = st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=8)
@@ -66,6 +66,10 @@ def from_schema(schema: Mapping[str, Any], root: Mapping[str, Any]) -> st.Search
 
 
 def _objects(schema: Mapping[str, Any], root: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    values = schema.get("additionalProperties")
+    if "propertyNames" in schema and isinstance(values, Mapping):  # a map: keys of one vocabulary, values of a kind
+        return st.dictionaries(from_schema(schema["propertyNames"], root), from_schema(values, root),
+                               max_size=min(schema.get("maxProperties", LONGEST), LONGEST))
     properties = schema.get("properties", {})
     required = [k for k in schema.get("required", []) if k in properties]
     optional = [k for k in properties if k not in required]

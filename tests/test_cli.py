@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
+from rules import games
 from rules.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +36,8 @@ def test_illegal_record_exit_1_and_cites_rules(capsys: pytest.CaptureFixture[str
     illegal = verdict["illegal"]
     assert illegal["rules"] == ["claim.follow-suit", "claim.knights.follow-suit"]
     assert illegal["action"]["play"].startswith("knight:")
-    assert illegal["index"] == verdict["actions"]
+    # the 0-based "index" of the last action of the record; "actions" counts the record's actions (decision 0033)
+    assert illegal["index"] == verdict["actions"] - 1
     assert "must follow Goblins" in illegal["message"]
 
 
@@ -89,7 +92,7 @@ def test_malformed_files_exit_2_without_traceback(tmp_path: Path, capsys: pytest
                          str(EXAMPLES / "disputed-knight.json"))
     assert code == 2
     assert "bad.json: malformed: not JSON" in err
-    assert 'card.json: malformed: action 0: play: "goblin:12" is not valid: faction:value' in err
+    assert 'card.json: malformed: action 1 (index 0): play: "goblin:12" is not valid: faction:value' in err
     assert "missing.json: malformed: no such file" in err
     assert "Traceback" not in err
     assert "ILLEGAL" in out  # the good file is still judged
@@ -169,6 +172,27 @@ def test_bench_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_schema_is_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["properties"]["format"]["const"] == "rules-record/1"
+
+
+def test_schema_of_one_game_holds_that_game_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18 §2: ``rules schema GAME`` prints the schema a person writing that game's records needs."""
+    code, out, _ = run(capsys, "schema", "valeria")
+    schema = json.loads(out)
+    assert code == 0 and schema["properties"]["game"]["enum"] == ["valeria"]
+    assert not any(name.startswith(("claim", "leaders")) for name in schema.get("$defs", {}))
+    valeria = json.loads((ROOT / "examples" / "valeria" / "full-game.json").read_text(encoding="utf-8"))
+    assert Draft202012Validator(schema).is_valid(valeria)
+    assert not Draft202012Validator(schema).is_valid(json.loads((EXAMPLES / "full-game.json").read_text()))
+    code, _, err = run(capsys, "schema", "chess")
+    assert code == 2 and "unknown game 'chess'" in err and "valeria" in err
+
+
+@pytest.mark.parametrize("command", ["play", "bench"])
+def test_the_help_of_a_command_taking_a_game_lists_the_games(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"the game: {', '.join(sorted(games.GAMES))}" in text
 
 
 def test_module_entry_point_exit_codes() -> None:

@@ -5,6 +5,7 @@ is tested apart from any real game."""
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 import pytest
@@ -94,3 +95,20 @@ def test_max_actions_caps_each_game() -> None:
     with pytest.raises(SystemExit):
         cli.main(["bench", "claim", "--max-actions", "x"])
     assert cli.main(["bench", "claim", "--games", "1", "--max-actions", "0"]) == 2
+
+
+def test_cards_prints_a_games_data_tables_from_the_installed_data(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18 §2: ``rules cards valeria`` prints the card tables; the rule that states a table shows it
+    and points to the command, never to a file of the checkout."""
+    assert cli.main(["cards", "valeria", "--table", "monsters-hills"]) == 0
+    out = capsys.readouterr().out
+    assert "Goblin King" in out and "valeria.monsters.table" in out
+    assert cli.main(["cards", "valeria", "--json", "--lang", "cs"]) == 0
+    tables = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {t["rule"] for t in tables} >= {"valeria.citizens.table", "valeria.monsters.table"}
+    assert any(row[0] == "Léčitelka" for t in tables for row in t["rows"])
+    assert cli.main(["rule", "valeria.monsters.table"]) == 0
+    out = capsys.readouterr().out
+    assert "rules cards valeria" in out and "Goblin King" in out and "spec/data" not in out
+    assert cli.main(["cards", "claim"]) == 2 and "no data tables" in capsys.readouterr().err
+    assert cli.main(["cards", "valeria", "--table", "nope"]) == 2 and "citizens" in capsys.readouterr().err

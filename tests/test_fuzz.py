@@ -269,7 +269,7 @@ MALFORMED: dict[str, tuple[str, str]] = {
                                      "seat: 2 is not one of 0, 1"),
     "seat beyond the variant's player count": (
         _text("claim-combined/three-players.json", _set(["actions", 0, "seat"], 3)),
-        "action 0: seat: 3 is not one of 0, 1, 2"),
+        "action 1 (index 0): seat: 3 is not one of 0, 1, 2"),
     "comment true, then an action": (
         _text(KNIGHT, lambda d: (d.update(comment=True), d["actions"].append(d["actions"][0]))), "comment"),
     "Leaders card in offer, deck and banished": (

@@ -423,6 +423,16 @@ class HasPositions(Protocol[S]):
 
 
 @runtime_checkable
+class HasForcedAnswers(Protocol[S]):
+    """A game that gives a decision's only possible answer itself, where an older record
+    format wrote it out (decision 0033): the replay reads such a line as repeating it."""
+
+    def written_forced_answer(self, state: S, action: Any) -> S | None:
+        """``state`` having read ``action`` as an answer the engine already gave by itself,
+        or ``None`` when it is not one."""
+
+
+@runtime_checkable
 class HasVariants(Protocol):
     """A game whose variants are parameters: the record's ``"variant"`` JSON."""
 

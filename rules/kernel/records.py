@@ -28,7 +28,8 @@ from typing import Any
 
 import attrs
 
-from rules.kernel.game import Game, HasPositions, HasVariants, Result, chance_violation
+from rules.kernel.game import Game, HasForcedAnswers, HasPositions, HasVariants, Result, chance_violation
+from rules.kernel.messages import message
 from rules.kernel.schema import MAX_DEPTH, MAX_DIGITS, validate_record
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
@@ -175,7 +176,7 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
             try:
                 parsed.append(game.action_from_json(raw))
             except MalformedError as exc:
-                raise MalformedError(f"action {i}: {exc.detail}") from None
+                raise MalformedError(f"action {i + 1} of {len(actions)} (index {i}): {exc.detail}") from None
     except MalformedError as exc:
         raise MalformedError(exc.detail, where=where) from None
     return Record(key, setup, tuple(parsed), variant, data.get("comment"), position)
@@ -254,10 +255,15 @@ class Adjudication:
     notes: tuple[Text, ...] = ()  # what is unusual about a position record's start
     #: with ``explain``: where each replayed action's lines start in ``trace`` (one entry per action)
     step_starts: tuple[int, ...] = ()
+    #: how many actions the record holds (``steps`` counts those replayed before an illegal one)
+    actions: int = 0
 
     @property
     def impossible(self) -> bool:
         return self.illegal is not None and self.illegal.impossible
+
+
+_REPEATED = message("record.forced_answer_written")
 
 
 def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -> Adjudication:
@@ -267,18 +273,28 @@ def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -
     once (``Game.attempt``). With ``explain``, collects the game's own account
     of every step (``Game.explain_step``) and of what the rules forced
     (``Game.forced_steps``), each forced step with the rule that forced it.
+    A line of an older record format that writes out an answer the engine now
+    gives by itself (``HasForcedAnswers``, decision 0033) is read as repeating it.
     """
     state = starting_state(game, record)
     notes = position_notes(game, record)
     trace: list[Text] = []
     starts: list[int] = []
+    repeats = isinstance(game, HasForcedAnswers)
     for index, action in enumerate(record.actions):
+        repeated = game.written_forced_answer(state, action) if repeats else None  # type: ignore[attr-defined]
+        if repeated is not None:
+            if explain:
+                starts.append(len(trace))
+                trace.append(_REPEATED.format(n=index + 1))
+            state = repeated
+            continue
         impossible = chance_violation(game, state, action)
         after = game.attempt(state, action) if impossible is None else impossible
         if isinstance(after, Violation):
             return Adjudication(False, game.is_terminal(state),
                                 IllegalAt(index, action, after, impossible is not None),
-                                None, index, tuple(trace), state, notes, tuple(starts))
+                                None, index, tuple(trace), state, notes, tuple(starts), len(record.actions))
         if explain:
             starts.append(len(trace))
             trace.extend(game.explain_step(state, action, after))
@@ -286,4 +302,4 @@ def adjudicate(game: Game[Any, Any], record: Record, *, explain: bool = False) -
         state = after
     finished = game.is_terminal(state)
     return Adjudication(True, finished, None, game.result(state) if finished else None,
-                        len(record.actions), tuple(trace), state, notes, tuple(starts))
+                        len(record.actions), tuple(trace), state, notes, tuple(starts), len(record.actions))

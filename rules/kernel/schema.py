@@ -36,7 +36,7 @@ from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import relevance
 
 from rules.kernel.verdict import MalformedError
 
@@ -47,6 +47,8 @@ MAX_DEPTH = 32
 #: The most decimal digits of an integer in a record (records hold small counts and coordinates).
 MAX_DIGITS = 18
 _MAX_INT = 10**MAX_DIGITS
+#: The most faults of a position one message lists.
+MAX_REPORTED = 12
 _FRAGMENT_KEYS = {"$defs", "$comment", "description", "setup", "position", "action", "variant", "maxActions",
                   "record"}
 
@@ -237,9 +239,54 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
         if first:
             errors = first
             break
-    error = best_match(errors)
-    if error is not None:
-        raise MalformedError(describe(error))
+    if not errors:
+        return
+    in_position = [e for e in errors if list(e.absolute_path)[:1] == ["position"]]
+    if in_position and len(in_position) == len(errors):  # a position's every fault in one run (issue 18 §2)
+        found = list(dict.fromkeys(describe(meant(e)) for e in sorted(in_position, key=lambda e: list(
+            map(str, e.absolute_path)))))
+        shown = found[:MAX_REPORTED]
+        more = f"; and {len(found) - len(shown)} more" if len(found) > len(shown) else ""
+        raise MalformedError("; ".join(shown) + more)
+    raise MalformedError(describe(meant(max(errors, key=relevance))))
+
+
+def _not_meant(error: Any, depth: int) -> bool:
+    """Whether a branch's ``error`` (of a oneOf or anyOf at ``depth`` in the record) says the data
+    is not of that branch's shape at all: a field it requires is missing, a field it does not
+    know is there, or a field that tells the branches apart (a ``const``) has another value."""
+    below = len(error.absolute_path) - depth
+    return (below == 0 and error.validator in ("required", "additionalProperties", "type")) or \
+        (below == 1 and error.validator == "const")
+
+
+def meant(error: Any) -> Any:
+    """The error to report for ``error``: where no branch of a ``oneOf``/``anyOf`` fits, the error
+    of the branch the data meant (the one whose shape it has: no required field missing, no
+    unknown field, its distinguishing constant; then the fewest errors, then the deepest), so the
+    message names the bad field and its allowed values instead of "is not valid under any of the
+    given schemas" (issue 18 §2). Branches that only differ in their lists of allowed values
+    (``anyOf`` of enums) stay together: :func:`_what` lists every allowed value."""
+    while error.validator in ("oneOf", "anyOf") and error.context and not _enums_only(error) \
+            and not _alternative_fields(error):
+        depth = len(error.absolute_path)
+        branches: dict[Any, list[Any]] = {}
+        for e in error.context:
+            branches.setdefault(e.relative_schema_path[0], []).append(e)
+        chosen = min(branches.values(), key=lambda errs: (sum(_not_meant(e, depth) for e in errs), len(errs),
+                                                          -max(len(e.absolute_path) for e in errs)))
+        error = max(chosen, key=relevance)
+    return error
+
+
+def _alternative_fields(error: Any) -> bool:
+    """Whether ``error`` is a choice between fields (``"setup"`` or ``"position"``): :func:`_what` says so."""
+    return all(isinstance(s, Mapping) and list(s) == ["required"] for s in error.validator_value)
+
+
+def _enums_only(error: Any) -> bool:
+    """Whether every branch of ``error`` refuses the same value by a list of allowed values."""
+    return all(e.validator in ("enum", "const") and not e.relative_path for e in error.context)
 
 
 def schema_errors(schema: Mapping[str, Any], data: Any) -> list[str]:
@@ -287,11 +334,12 @@ def _at(path: Iterable[str | int], text: str) -> str:
 
 def where(path: Iterable[str | int]) -> str:
     """A place in a record as its readers name it: ``setup.hands[0][3]``,
-    ``action 4: seat`` (an action by its index, as verdicts count them)."""
+    ``action 5 (index 4): seat`` (an action counted from 1 as people count, then its
+    0-based index in ``actions``; decision 0033)."""
     parts = list(path)
     head = ""
     if len(parts) >= 2 and parts[0] == "actions" and isinstance(parts[1], int):
-        head, parts = f"action {parts[1]}", parts[2:]
+        head, parts = f"action {parts[1] + 1} (index {parts[1]})", parts[2:]
     text = ""
     for part in parts:
         if isinstance(part, int):
@@ -373,7 +421,10 @@ def _what(error: Any) -> str:
         if isinstance(game, str):
             return f"game {game!r} takes no {names}; remove it"
         return f"{names} is not allowed here"
-    if kind == "oneOf" and all(isinstance(s, Mapping) and list(s) == ["required"] for s in value):
+    if kind in ("oneOf", "anyOf") and error.context and _enums_only(error):
+        allowed = [v for e in error.context for v in (e.validator_value if e.validator == "enum" else [e.validator_value])]
+        return f"{_short(instance)} is not one of {_names(allowed, limit=60)}"
+    if kind == "oneOf" and _alternative_fields(error):
         either = " or a ".join(repr(s["required"][0]) for s in value)
         return f"has either a {either}, not both and not neither"
     message: str = error.message

@@ -74,7 +74,7 @@ def position_state(data: object, game: Game[State, Any], where: str = "position"
         verdict = adjudicate(game, record)
         if not verdict.legal:
             assert verdict.illegal is not None
-            raise MalformedError(f"action {verdict.illegal.index} is illegal: "
+            raise MalformedError(f"action {verdict.illegal.index + 1} of {verdict.actions} is illegal: "
                                  f"{', '.join(verdict.illegal.violation.rules)}", where=where)
         state: State = verdict.final_state
         return state

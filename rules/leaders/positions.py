@@ -37,7 +37,7 @@ from rules.kernel.verdict import MalformedError
 from rules.leaders import engine
 from rules.leaders.board import CELLS, recruitment_cells
 from rules.leaders.characters import CARDS, KINDS, card_count, name
-from rules.leaders.records import cell_json, parse_cell
+from rules.leaders.records import cell_json, parse_cell, parse_seat
 from rules.leaders.state import (
     ACTIONS,
     ADVANCED,
@@ -51,12 +51,6 @@ from rules.leaders.state import (
 
 _KEYS = {"pieces", "to_move", "phase", "acted", "offer", "deck", "banished", "mode", "first", "turn",
          "recruitments", "banish_queue", "banish_rounds", "pending_nemesis"}
-
-
-def _seat(value: Any, where: str) -> int:
-    if type(value) is not int or value not in (0, 1):
-        raise MalformedError(f"{where} must be seat 0 or 1, not {value!r}")
-    return value
 
 
 def _cards(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
@@ -80,7 +74,7 @@ def position_from_json(data: Any, variant: Any = None) -> State:
         where = f"position.pieces[{i}]"
         if not isinstance(p, Mapping) or set(p) != {"owner", "character", "cell"}:
             raise MalformedError(f"{where} must be {{\"owner\", \"character\", \"cell\"}}")
-        owner = _seat(p["owner"], f"{where}.owner")
+        owner = parse_seat(p["owner"], f"{where}.owner")
         if p["character"] not in KINDS:
             raise MalformedError(f"{where}.character must be one of {', '.join(KINDS)}")
         cell = parse_cell(p["cell"], f"{where}.cell")
@@ -95,11 +89,11 @@ def position_from_json(data: Any, variant: Any = None) -> State:
     mode = data.get("mode", DISCOVERY)
     if mode not in (DISCOVERY, ADVANCED):
         raise MalformedError("position.mode must be 'discovery' or 'advanced'")
-    player = _seat(data.get("to_move"), "position.to_move")
+    player = parse_seat(data.get("to_move"), "position.to_move")
     phase = data.get("phase", ACTIONS)
     if phase not in (ACTIONS, RECRUITMENT, BANISH):
         raise MalformedError("position.phase must be 'actions', 'recruitment' or 'banish'")
-    first = _seat(data.get("first", 0), "position.first")
+    first = parse_seat(data.get("first", 0), "position.first")
     turn = data.get("turn", 3)
     if type(turn) is not int or turn < 1:
         raise MalformedError("position.turn must be a positive integer")

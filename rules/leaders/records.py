@@ -96,11 +96,11 @@ def _parse_cells(value: Any, where: str) -> tuple[int, ...]:
     return tuple(parse_cell(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
-def _seat(data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if type(seat) is not int or seat not in (0, 1):
-        raise MalformedError(f"seat must be 0 or 1, not {seat!r}")
-    return seat
+def parse_seat(value: Any, where: str = "seat") -> int:
+    """A seat of a record or a position (0 or 1); ``where`` names the field in the error."""
+    if type(value) is not int or value not in (0, 1):
+        raise MalformedError(f"{where} must be seat 0 or 1, not {value!r}")
+    return value
 
 
 def _card(value: Any, where: str) -> str:
@@ -140,7 +140,7 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
 def action_from_json(data: Any) -> Action:
     if not isinstance(data, Mapping):
         raise MalformedError(f"an action is a JSON object, not {data!r}")
-    seat = _seat(data)
+    seat = parse_seat(data.get("seat"))
     keys = set(data) - {"seat"}
 
     def only(*allowed: str) -> None:

@@ -33,7 +33,7 @@ def score(game: Game[Any, Any], args: argparse.Namespace) -> int:
     verdict = adjudicate(game, parse_record(data, lambda _: game, where=args.file))
     if not verdict.legal:
         assert verdict.illegal is not None
-        raise MalformedError(f"action {verdict.illegal.index} is illegal: "
+        raise MalformedError(f"action {verdict.illegal.index + 1} of {verdict.actions} is illegal: "
                              f"{', '.join(verdict.illegal.violation.rules)}", where=args.file)
     if not verdict.finished or verdict.result is None:
         raise MalformedError("the game is not finished: nothing to score yet (valeria.end.equal-turns)",

@@ -108,6 +108,25 @@ def branch_label(branch: tuple[Effect, ...], i: int) -> str:
 
 
 @cache
+def choice_labels() -> tuple[str, ...]:
+    """Every branch label a record's ``"choose"`` may name (a harvest choice, the Herald, a
+    reward branch), from the card data: the closed vocabulary of the record schema's
+    ``valeriaChoice``, so a typo is a malformed record naming these, not an illegal choice."""
+    ix = index()
+    labels: set[str] = set()
+    effects = [e for c in ix.citizens.values() for e in (*c.on_turn, *c.off_turn)]
+    effects += [e for c in ix.starters.values() for e in (*c.on_turn, *c.off_turn)]
+    effects += [e for m in ix.monsters.values() for e in m.reward]
+    effects += [e for d in ix.domains.values() for e in d.effect]
+    while effects:
+        effect = effects.pop()
+        if isinstance(effect, Choice):
+            labels.update(branch_labels(effect))
+            effects.extend(e for branch in effect.options for e in branch)
+    return tuple(sorted(labels))
+
+
+@cache
 def branch_labels(choice: Choice) -> tuple[str, ...]:
     labels = tuple(branch_label(b, i) for i, b in enumerate(choice.options))
     if len(set(labels)) != len(labels):  # never in the base game; stay unambiguous anyway

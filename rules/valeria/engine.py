@@ -938,6 +938,11 @@ def decision_detail(d: Decision) -> tuple[str, Any]:
     return source, effect
 
 
+def decision_source(d: Decision) -> str:
+    """The card whose power opened a decision this module pushed (a declining answer names it)."""
+    return cast(tuple[str, ...], d.detail)[0]
+
+
 def decision_options(state: State, d: Decision) -> Iterator[Action]:
     seat = d.seat
     if d.kind == "thief":
@@ -957,7 +962,7 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         for i in targets:
             yield Action(ActionKind.CITIZEN, seat, state.citizen_kinds[i])
         if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
-            yield Action(ActionKind.DECLINE, seat)
+            yield Action(ActionKind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
     elif d.kind == "take":
         takes = pending_takes(state)
         # several takes at once (Cathedral of St Aquila and The Orb of Urdr): each answer names its domain
@@ -973,17 +978,17 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(ActionKind.EXCHANGE, seat, option="decline")
     elif d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
-        yield Action(ActionKind.DECLINE, seat)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))
     elif d.kind == "watcher":
         for m in sorted(set(state.seats[seat].monsters)):
             if not (state.events is not None and events.is_event(m)):  # a slain event has no original place (ruling O17)
                 yield Action(ActionKind.RETURN, seat, m)
-        yield Action(ActionKind.DECLINE, seat)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))
     elif d.kind == "nest":
         for i, n in enumerate(state.seats[seat].citizens):
             if n:
                 yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
-        yield Action(ActionKind.DECLINE, seat)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))
     elif d.kind == "purloin":  # not optional: the card says "take" (valeria.cards.purloiners-perch, the ruling)
         for o in range(state.players):
             if targetable(state.players, state.resting, seat, o):

@@ -184,6 +184,9 @@ def describe(before: State, a: Action) -> Text:
     if k == ActionKind.PURLOIN:
         return bilingual("Hráč {s} bere náhodnou nestvůru hráči {v} (valeria.cards.purloiners-perch).",
                   "Seat {s} takes a random monster from seat {v} (valeria.cards.purloiners-perch).", s=s, v=a.target)
+    if k == ActionKind.DECLINE and a.card:
+        return bilingual("Hráč {s} nevyužije nepovinnou možnost karty {c}.", "Seat {s} passes on the optional power of "
+                         "{e}.", s=s, c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
     if k == ActionKind.DECLINE:
         return bilingual("Hráč {s} nevyužije nepovinnou možnost.", "Seat {s} passes on an optional power.", s=s)
     return bilingual("Hráč {s}: {k}.", "Seat {s}: {k}.", s=s, k=k)

@@ -38,7 +38,7 @@ from rules.kernel.pictures import Picture, Table
 from rules.kernel.schema import load_fragment
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
-from rules.valeria import engine, events, records, solo
+from rules.valeria import engine, events, forced, records, solo
 from rules.valeria.commands import commands
 from rules.valeria.data import index
 from rules.valeria.flows import flow_of
@@ -159,7 +159,14 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return state.flow.check(state, action)
 
     def successor(self, state: State, action: Action) -> State:
-        return state.flow.successor(state, action)
+        """The variant's successor (its hook), then every answer the engine gives by itself: a
+        decision with one possible answer is not the record's (:mod:`rules.valeria.forced`, decision 0033)."""
+        return forced.settle(forced.begun(action, state.flow.successor(state, action)))
+
+    def written_forced_answer(self, state: State, action: Action) -> State | None:
+        """An older record's line that writes out an answer the engine gave by itself
+        (:func:`rules.valeria.forced.written`, decision 0033): the state having read it, else ``None``."""
+        return forced.written(state, action)
 
     def pending(self, state: State) -> Decisions:
         """The decisions an action opened (rewards, targets, optional powers), the one to
@@ -252,8 +259,9 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return before.flow.explain_step(before, action, after)
 
     def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
-        """What an automaton did by itself: the Dark Lord in the solo game (decisions 0011 and 0021)."""
-        return after.flow.forced_steps(before, action, after)
+        """What the engine did by itself: the Dark Lord in the solo game (decisions 0011 and 0021), and
+        the only possible answers of the decisions the step opened (decision 0033)."""
+        return (*after.flow.forced_steps(before, action, after), *forced.narrated(before, action))
 
     # ------------------------------------------------------------------ rulebook
 

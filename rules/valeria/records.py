@@ -41,7 +41,10 @@ Actions::
     {"seat": 0, "exchange": true}                 an optional exchange (Golden Obelisk of Nae)
     {"seat": 0, "return": "goblin"}               Watcher on the Water / Nest of the Weaver Witch
     {"seat": 0, "purloin_from": 1}                Purloiner's Perch
-    {"seat": 0, "decline": true}                  pass on an optional power
+    {"seat": 0, "decline": "watcher-on-the-water"}   pass on the optional power of a card: a domain (Eye of
+                                                  Asteraten's extra slay, Watcher on the Water, Nest of the
+                                                  Weaver Witch) or the reward whose citizens ran out (ruling O24);
+                                                  records before decision 0033 write "decline": true
     {"seat": 0, "thief": "gold"}                  solo: the Thief simply takes the reward
     {"seat": 0, "purloin": true}                  solo: Purloiner's Perch takes the leftmost top monster
     {"seat": 0, "activate": "forest"}             solo: the monster stack a 6 activates
@@ -335,6 +338,10 @@ def action_from_json(data: Any) -> Action:
     if extra:
         raise MalformedError(f"unexpected field(s) {', '.join(extra)} in {dict(data)!r}")
     value = data[key]
+    if kind == ActionKind.DECLINE and isinstance(value, str):  # the card whose power is declined (decision 0033)
+        if not _in(value, ix.domains, ix.monsters, ix.events):
+            raise MalformedError(f"'decline' names the domain or monster whose power is declined, not {value!r}")
+        return Action(kind, seat, value)
     if kind in (ActionKind.ANNOUNCE, ActionKind.DECLINE) or key == "purloin":  # "purloin": the solo game's "take a monster"
         if value is not True:
             raise MalformedError(f"'{key}' must be true")
@@ -419,7 +426,9 @@ def action_to_json(a: Action) -> dict[str, Any]:
     if k == ActionKind.DRAW:
         return {"chance": "draw", "monster": a.card}
     out: dict[str, Any] = {"seat": a.seat}
-    if k in (ActionKind.ANNOUNCE, ActionKind.DECLINE):
+    if k == ActionKind.DECLINE:
+        out[k] = a.card or True  # the card whose power is declined; true in records before it (decision 0033)
+    elif k == ActionKind.ANNOUNCE:
         out[k] = True
     elif k == ActionKind.EXCHANGE:
         out["exchange"] = a.option == "use"

@@ -220,7 +220,8 @@ class Action:
                  ActionKind.CITIZEN: f"takes the citizen {self.card}", ActionKind.TAKE: f"takes from seat {self.target}",
                  ActionKind.EXCHANGE: f"exchange: {self.option}", ActionKind.RETURN: f"returns {self.card}",
                  ActionKind.PURLOIN: f"purloins from seat {self.target}" if self.target >= 0 else "takes a monster",
-                 ActionKind.DECLINE: "declines", ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
+                 ActionKind.DECLINE: f"declines the power of {self.card}" if self.card else "declines",
+                 ActionKind.ACTIVATE: f"activates the {self.card} monster stack",
                  ActionKind.CAPTURE: f"lets the Dark Lord capture {self.card}",
                  ActionKind.TOKEN: f"puts the token of {self.option} on {self.card}"}
         return f"{who} {words[k]}"
@@ -343,6 +344,11 @@ class State:
     solo: Solo | None = None
     #: Monster Events (valeria.variants.events.*, rules/valeria/events.py, decision 0020); ``None`` without
     events: Events | None = None
+    #: the answers the engine gave by itself since the roll, each the only possible answer of a
+    #: decision (decision 0033, :mod:`rules.valeria.forced`): bookkeeping, not the game's state
+    #: (left out of equality), so that a record of the older format, which writes such an answer
+    #: out, is read as repeating it
+    forced: tuple[Action, ...] = attrs.field(default=(), eq=False)
 
     @property
     def seat(self) -> Seat:

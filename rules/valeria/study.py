@@ -21,9 +21,9 @@ The game object offers two capabilities of the kernel through
   decision past it is refused by the adapter, never wrapped around). Chance
   outcomes (the roll, a drawn monster) are no seat's and stay out. The size
   depends on the seats and the Monster Events only (random citizens and the
-  solo difficulty change none: every citizen is in the space): solo 5,195; 2 to
-  5 seats 10,396, 15,681, 21,024, 26,425; with Monster Events 21,412, 32,205,
-  43,056, 53,965. Most numbers are never legal: fixed, not tight;
+  solo difficulty change none: every citizen is in the space): solo 5,249; 2 to
+  5 seats 10,504, 15,843, 21,240, 26,695; with Monster Events 21,520, 32,367,
+  43,272, 54,235. Most numbers are never legal: fixed, not tight;
 - ``HasBounds``: the slot numbering's bound :data:`MOST_LEGAL_ACTIONS` (several
   times the most seen in random play, 113 over 15 seeded games), for an
   adapter that numbers by slots (none does now: every space above fits a dense
@@ -97,7 +97,8 @@ def action_space(players: int, monster_events: bool) -> ShapedSpace:
             (Field(ActionKind.KEEP, tuple(ix.dukes)),),
             (Field(ActionKind.DIE, tuple(d for d in domains if ix.domains[d].die_changing)), Field("which", (0, 1))),
             (Field(ActionKind.ANNOUNCE, (True,)),),
-            (Field(ActionKind.DECLINE, (True,)),),
+            # a decline names the card whose power it declines (decision 0033); true in older records
+            (Field(ActionKind.DECLINE, tuple(dict.fromkeys((True, *domains, *ix.monsters, *events)))),),
             (Field(ActionKind.THIEF, RESOURCES),),
             (Field(ActionKind.THIEF, RESOURCES), Field("from", seats)),
             (Field(ActionKind.HARVEST, harvested), Field("use", (False, True))),

@@ -37,6 +37,7 @@ from rules.valeria.engine import (
     build_price,
     citizen_targets,
     decision_detail,
+    decision_source,
     die_change_possible,
     item_options,
     pending_takes,
@@ -73,7 +74,7 @@ SHAPES: dict[ActionKind, frozenset[str]] = {
     ActionKind.EXCHANGE: frozenset({"option"}),
     ActionKind.RETURN: frozenset({"card"}),
     ActionKind.PURLOIN: frozenset({"target"}),
-    ActionKind.DECLINE: frozenset(),
+    ActionKind.DECLINE: frozenset({"card"}),  # card: the card whose power is declined ("": older records)
     ActionKind.TOKEN: frozenset({"card", "option"}),
 }
 _DEFAULTS = {f.name: f.default for f in attrs.fields(Action) if f.name not in ("kind", "seat")}
@@ -299,6 +300,8 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     a monster or citizen of its own to return (not a slain event: ruling O17), a decline of
     an optional power or of a reward whose stacks emptied."""
     seat = d.seat
+    if a.kind == ActionKind.DECLINE and a.card and a.card != decision_source(d):
+        return False  # a decline names the card whose power it declines (decision 0033)
     if d.kind in ("thief", "take", "purloin") and a.kind != ActionKind.DECLINE:
         if not targetable(state.players, state.resting, seat, a.target):
             return False

@@ -111,9 +111,9 @@ def test_every_valeria_decision_has_one_number(variant: dict[str, object]) -> No
 
 
 @pytest.mark.parametrize(("variant", "size"), [
-    ({"players": 1}, 5_195), ({"players": 2}, 10_396), ({"players": 5}, 26_425),
-    ({"players": 4, "random_citizens": True}, 21_024), ({"players": 2, "monster_events": True}, 21_412),
-    ({"players": 5, "monster_events": True}, 53_965)])
+    ({"players": 1}, 5_249), ({"players": 2}, 10_504), ({"players": 5}, 26_695),
+    ({"players": 4, "random_citizens": True}, 21_240), ({"players": 2, "monster_events": True}, 21_520),
+    ({"players": 5, "monster_events": True}, 54_235)])
 def test_the_valeria_space_has_the_documented_size(variant: dict[str, object], size: int) -> None:
     """rules/valeria/study.py: the size depends on the seats and the Monster Events; each fits a dense mask."""
     game = games.load("valeria")

@@ -74,7 +74,7 @@ def test_the_games_offer_their_numbering_and_bounds() -> None:
     assert isinstance(numbering(games.load("leaders"), None), Catalogue)
     assert (bounds(games.load("leaders")).most_legal_actions, bounds(games.load("valeria")).most_legal_actions) == (
         1024, 512)
-    assert numbering(games.load("valeria"), {"players": 2}).size == 10_396
+    assert numbering(games.load("valeria"), {"players": 2}).size == 10_504
     assert all(isinstance(games.load(key), HasBounds) for key in ("claim", "leaders", "valeria"))
     assert bounds(object()) == Bounds(1024, 1000)  # type: ignore[arg-type]
 

@@ -268,7 +268,7 @@ def test_the_cli_exits_2_on_an_impossible_record(monkeypatch: pytest.MonkeyPatch
     path = tmp_path / "seven.json"
     path.write_text(json.dumps(record(roll(7))), encoding="utf-8")
     assert cli.main(["adjudicate", str(path)]) == 2
-    assert "IMPOSSIBLE record, action #0" in capsys.readouterr().out
+    assert "IMPOSSIBLE record, action 1 of 1" in capsys.readouterr().out
     legal = tmp_path / "legal.json"
     legal.write_text(json.dumps(record(roll(3))), encoding="utf-8")
     assert cli.main(["adjudicate", str(legal), "--lang", "xx"]) == 2

@@ -172,7 +172,7 @@ def test_actions_must_be_a_list() -> None:
 
 def test_bad_action_names_its_index() -> None:
     err = malformed(record(actions=[1, 2, 3]), where="r.json")
-    assert err.detail.startswith("action 2: ") and "3" in err.detail
+    assert err.detail.startswith("action 3 of 3 (index 2): ") and "3" in err.detail
 
 
 @pytest.mark.parametrize("comment", [["x"], True, {}, 3, None])
@@ -377,7 +377,7 @@ def test_the_schema_is_checked_before_the_game_reads_anything() -> None:
     good = record(game="count-schema")
     assert parse_record(good, lookup).actions == (2, 2, 1) and game.read == [{"target": 5}]
     for broken, words in [
-        (record(game="count-schema", actions=[2, 3]), "action 1: 3 is not one of 1, 2"),
+        (record(game="count-schema", actions=[2, 3]), "action 2 (index 1): 3 is not one of 1, 2"),
         (record(game="count-schema", setup={"target": 0}), "setup.target: 0 is below the minimum 1"),
         (record(game="count-schema", actions=[1] * 11), "actions: 11 items; at most 10 allowed"),
         (record(game="count-schema", variant={}), "game 'count-schema' has no variants; remove 'variant'"),

@@ -79,9 +79,9 @@ def test_the_assembled_schema_is_a_valid_schema_naming_every_game() -> None:
 def test_a_record_of_the_fragment_is_valid_and_its_faults_are_named() -> None:
     game = ("tiles", Tiles(TILES))
     assert errors(tiles_record(), game) == []
-    assert errors(tiles_record(actions=[{"seat": 2, "tile": "a1"}]), game) == ["action 0: seat: 2 is not one of 0, 1"]
+    assert errors(tiles_record(actions=[{"seat": 2, "tile": "a1"}]), game) == ["action 1 (index 0): seat: 2 is not one of 0, 1"]
     assert errors(tiles_record(actions=[{"seat": 0, "tile": "z9"}]), game) == [
-        'action 0: tile: "z9" is not valid: a letter a-e and a digit']
+        'action 1 (index 0): tile: "z9" is not valid: a letter a-e and a digit']
     four = [{"seat": 0, "tile": "a1"}] * 4
     assert errors(tiles_record(actions=four), game) == ["actions: 4 items; at most 3 allowed"]
     assert errors(tiles_record(setup={"first": 0, "x": 1}), game) == ['setup: unknown field(s): "x" (known: first)']
@@ -104,7 +104,7 @@ def test_a_game_with_a_variant_requires_it() -> None:
 
 def test_the_record_part_constrains_across_fields() -> None:
     fragment = {**TILES, "record": {"properties": {"actions": {"items": {"properties": {"seat": {"const": 1}}}}}}}
-    assert errors(tiles_record(), ("tiles", Tiles(fragment))) == ["action 0: seat: must be 1, not 0"]
+    assert errors(tiles_record(), ("tiles", Tiles(fragment))) == ["action 1 (index 0): seat: must be 1, not 0"]
 
 
 def test_each_game_gets_its_own_clause() -> None:
@@ -114,7 +114,7 @@ def test_each_game_gets_its_own_clause() -> None:
     assert errors(tiles_record(), *both) == []
     assert errors(tiles_record(game="stones"), *both) == []  # a tile action is an object without a stone
     assert errors(tiles_record(game="stones", actions=[{"stone": "a1"}]), *both) == [
-        'action 0: stone: "a1" is not an integer']
+        'action 1 (index 0): stone: "a1" is not an integer']
     assert errors(tiles_record(game="stones", setup=..., position={}), *both) == []
     assert errors(tiles_record(game="go"), *both) == ['game: "go" is not one of "tiles", "stones"']
 
@@ -149,8 +149,8 @@ def test_validate_record_raises_one_line() -> None:
 
 
 @pytest.mark.parametrize("path, text", [
-    ((), ""), (("setup", "hands", 0, 3), "setup.hands[0][3]"), (("actions", 4, "seat"), "action 4: seat"),
-    (("actions", 4), "action 4"), (("actions",), "actions"), (("position", "a b"), 'position."a b"'),
+    ((), ""), (("setup", "hands", 0, 3), "setup.hands[0][3]"), (("actions", 4, "seat"), "action 5 (index 4): seat"),
+    (("actions", 4), "action 5 (index 4)"), (("actions",), "actions"), (("position", "a b"), 'position."a b"'),
 ])
 def test_places_are_named_as_the_readers_name_them(path: tuple[Any, ...], text: str) -> None:
     assert where(path) == text

@@ -152,7 +152,8 @@ def test_bane_spider_offers_a_knight_only_while_the_knight_stack_lasts() -> None
     counts[STACK["knight"]] = 0
     empty = act(attrs.evolve(state, citizen_counts=tuple(counts)),
                 {"seat": 0, "slay": "forest", "pay": {"strength": 6, "magic": 0}})
-    assert [a["choose"] for a in legal_json(empty)] == ["gold"]
+    # one possible branch left: the engine takes it (decision 0033)
+    assert not empty.pending and [VALERIA.action_to_json(a) for a in empty.forced] == [{"seat": 0, "choose": "gold"}]
 
 
 # ---------------------------------------------------------------------- build
@@ -205,8 +206,9 @@ def test_start_and_end_of_action_phase_domains() -> None:
                 {"seat": 1, "harvest": "herald", "choose": "magic"})
     assert after.seats[0].gold == 2 + 1 + 1  # Herald, then Halfpenny Hill at the start of the Action phase
     after = act(after, {"seat": 0, "gain": "gold"}, {"seat": 0, "gain": "gold"})
-    assert after.pending[0].kind == "take"  # The Orb of Urdr at the end of the Action phase
-    after = act(after, {"seat": 0, "take_from": 1})
+    # The Orb of Urdr at the end of the Action phase: with one opponent its take has one possible
+    # answer, which the engine gives (decision 0033)
+    assert not after.pending and after.forced == (VALERIA.action_from_json({"seat": 0, "take_from": 1}),)
     assert (after.seats[0].magic, after.seats[1].magic) == (2, 1)
     assert after.active == 1
 
@@ -260,7 +262,11 @@ def test_a_take_without_its_domain_answers_the_domain_built_first() -> None:
 def test_watcher_returns_a_monster_on_top_of_its_stack_for_three_vp() -> None:
     state = in_actions(gold=6, citizens={"archer": 2}, monsters=("goblin",))
     after = act(state, {"seat": 0, "build": "watcher-on-the-water", "pay": {"gold": 6}})
-    assert {"seat": 0, "decline": True} in legal_json(after)
+    assert {"seat": 0, "decline": "watcher-on-the-water"} in legal_json(after)  # a decline names its card
+    declined = act(after, {"seat": 0, "decline": True})  # as records before decision 0033 write it
+    assert declined == act(after, {"seat": 0, "decline": "watcher-on-the-water"}) and not declined.pending
+    assert refused(after, {"seat": 0, "decline": "nest-of-the-weaver-witch"}).rules == (
+        "valeria.cards.watcher-on-the-water",)
     after = act(after, {"seat": 0, "return": "goblin"})
     assert after.seats[0].vp == 3 and after.seats[0].monsters == () and len(after.monsters[0]) == 6
 
@@ -280,7 +286,7 @@ def test_purloiners_perch_draws_a_random_monster_at_a_chance_node() -> None:
     state = in_actions(gold=10, citizens={"rogue": 2})
     state = with_seat(state, 1, monsters=("goblin", "goblin", "skeleton"))
     state = attrs.evolve(state, domains=(("purloiners-perch",),) + state.domains[1:])
-    after = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}}, {"seat": 0, "purloin_from": 1})
+    after = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}})  # one opponent: forced
     assert after.phase == DRAW and VALERIA.turn(after).kind is TurnKind.CHANCE
     outcomes = {VALERIA.action_to_json(a)["monster"]: p for a, p in VALERIA.chance_outcomes(after)}
     assert outcomes == {"goblin": pytest.approx(2 / 3), "skeleton": pytest.approx(1 / 3)}

@@ -56,10 +56,13 @@ def test_an_activated_citizen_that_cannot_be_used_still_blocks_the_herald() -> N
     state = with_seat(started(citizens=c), 1, citizens={"cleric": 0}, gold=0)
     state = with_seat(state, 1, citizens=tuple(1 if i == 0 else 0 for i in range(10)))
     after = roll(state, 1, 2)
-    assert after.harvest[1] == (HarvestItem("monk", "off", 1),)  # no Herald for seat 1
-    assert [a.option for a in VALERIA.legal_actions(after) if a.seat == 1] == ["decline"]
-    verdict = refused(after, {"seat": 1, "harvest": "monk", "use": True})
-    assert "valeria.harvest.track" in verdict.rules
+    # no Herald for seat 1; the Monk it cannot pay has one possible answer, given by the engine (decision 0033)
+    assert after.harvest[1] == () and after.forced == (VALERIA.action_from_json(
+        {"seat": 1, "harvest": "monk", "use": False}),)
+    assert after.seats[1] == state.seats[1]
+    assert not [a for a in VALERIA.legal_actions(after) if a.seat == 1]
+    verdict = refused(after, {"seat": 1, "harvest": "monk", "use": True})  # its harvest is over
+    assert verdict.rules == ("valeria.turn.phases",)
 
 
 @pytest.mark.rules("valeria.harvest.any-order", "valeria.harvest.everyone", "valeria.symbols.pay")

@@ -16,7 +16,7 @@ from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.valeria import engine
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered
-from rules.valeria.state import OVER, ROLL
+from rules.valeria.state import OVER, ROLL, ActionKind
 
 
 @pytest.mark.rules("valeria.setup.players", "valeria.harvest.track", "valeria.exhausted.replace",
@@ -71,12 +71,17 @@ def test_an_impossible_die_is_malformed_and_a_roll_out_of_place_is_impossible() 
 @settings(max_examples=5)
 def test_check_accepts_exactly_the_legal_actions(seed: int) -> None:
     """Actions legal somewhere in the game (payments of every split included) are tried
-    everywhere: ``check`` accepts one exactly when ``legal_actions`` lists it."""
+    everywhere: ``check`` accepts one exactly when ``legal_actions`` lists it. (With several
+    takes pending, a take that names no domain answers the first queued, as records before
+    ``"domain"`` wrote it: accepted, though ``legal_actions`` lists each take by its domain.)"""
     _, actions, states = walk(seed)
     pool = list(dict.fromkeys(a for a in actions if not VALERIA.is_chance(a)))
     for state in states[::3]:
         if VALERIA.turn(state).kind.value == "chance" or VALERIA.is_terminal(state):
             continue
         legal = set(VALERIA.legal_actions(state))
+        unnamed_take_reads = len(engine.pending_takes(state)) > 1
         for action in [*legal, *pool[:: max(1, len(pool) // 60)]]:
+            if unnamed_take_reads and action.kind == ActionKind.TAKE and not action.card:
+                continue
             assert (VALERIA.check(state, action) is None) == (action in legal), (seed, action)

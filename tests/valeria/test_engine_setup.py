@@ -8,7 +8,9 @@ import pytest
 from valeria_engine_helpers import SETUP, act, new_game, refused, setup_json, started
 
 from rules.kernel.game import TurnKind
+from rules.kernel.schema import validate_record
 from rules.kernel.verdict import MalformedError
+from rules.valeria.data import choice_labels, index
 from rules.valeria.game import VALERIA
 from rules.valeria.state import DUKES, ROLL
 
@@ -149,8 +151,6 @@ def test_random_setups_are_valid_setups() -> None:
 
 @pytest.mark.rules("valeria.setup.players")
 def test_the_record_schema_fragment_names_exactly_the_cards_of_the_data() -> None:
-    from rules.valeria.data import index
-
     ix = index()
     defs = VALERIA.record_schema()["$defs"]
     assert defs["valeriaCitizen"]["enum"] == [c.id for c in ix.cards.citizens]
@@ -160,3 +160,14 @@ def test_the_record_schema_fragment_names_exactly_the_cards_of_the_data() -> Non
     assert defs["valeriaArea"]["enum"] == list(ix.areas)
     assert defs["valeriaHarvestCard"]["enum"] == [c.id for c in ix.cards.citizens] + [s.id for s in ix.cards.starters]
     assert defs["valeriaVariant"]["properties"]["players"]["enum"] == [1, 2, 3, 4, 5]
+    assert defs["valeriaChoice"]["enum"] == list(choice_labels())
+
+
+@pytest.mark.rules("valeria.harvest.track")
+def test_a_choice_that_names_no_branch_is_malformed_naming_the_allowed_labels() -> None:
+    """A typo in a closed vocabulary is a malformed record (exit 2), never a verdict against a player."""
+    record = {"format": "rules-record/1", "game": "valeria", "variant": {"players": 2},
+              "setup": VALERIA.setup_to_json(VALERIA.random_setup(random.Random(1), {"players": 2})),
+              "actions": [{"seat": 1, "harvest": "merchant", "choose": "zlato"}]}
+    with pytest.raises(MalformedError, match='choose: "zlato" is not one of "citizen", "gold", "gold-per-forest"'):
+        validate_record(record, "valeria", VALERIA)

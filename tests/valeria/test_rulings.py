@@ -96,8 +96,9 @@ def test_o6_magic_replaces_nothing_outside_the_actions() -> None:
     c[0] = "monk"
     state = with_seat(started(citizens=c), 1, gold=0, magic=5, citizens=tuple(1 if i == 0 else 0 for i in range(10)))
     after = roll(state, 1, 2)  # die 1: seat 1's Monk
-    assert after.harvest[1] == (HarvestItem("monk", "off", 1),)
-    assert legal(after, 1) == [{"seat": 1, "harvest": "monk", "use": False}]
+    # 5 magic do not pay the Monk's 1 gold: declining is its one possible answer, the engine's (decision 0033)
+    assert after.harvest[1] == () and legal(after, 1) == []
+    assert [VALERIA.action_to_json(a) for a in after.forced] == [{"seat": 1, "harvest": "monk", "use": False}]
     rich_in_magic = with_seat(started(), 0, gold=1, magic=5, domains=("foxgrove-palisade",))
     assert roll(rich_in_magic, 6, 3).phase != DICE  # 1 gold and 5 magic cannot pay 2 gold
 
@@ -134,7 +135,8 @@ def test_purloining_from_a_seat_without_monsters_gives_nothing() -> None:
     """The library's reading: an opponent with an empty Victory stack may be chosen; nothing happens."""
     state = in_actions(gold=10, citizens={"rogue": 2})
     state = attrs.evolve(state, domains=(("purloiners-perch",),) + state.domains[1:])
-    after = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}}, {"seat": 0, "purloin_from": 1})
+    after = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}})  # one opponent: forced
+    assert [VALERIA.action_to_json(a) for a in after.forced] == [{"seat": 0, "purloin_from": 1}]
     assert after.phase == ACTIONS and after.actions_left == 1 and after.seats[0].monsters == ()
     assert after.draw_from == -1 and VALERIA.turn(after).seats == (0,)
 
@@ -145,11 +147,11 @@ def test_purloiners_perch_and_the_citizen_rewards_are_mandatory_alike() -> None:
     """The ruling on valeria.cards.purloiners-perch: the book's notes on Purloiner's Perch, the Orc
     Warrior and the Wraith all say "may", the cards say "take" and show a citizen gained; the card
     wins, so none of the three may be declined (a citizen reward only when none qualifies, O24)."""
-    state = in_actions(gold=10, citizens={"rogue": 2})
+    state = in_actions(started(3), gold=10, citizens={"rogue": 2})  # two opponents: a choice, not forced
     state = attrs.evolve(state, domains=(("purloiners-perch",),) + state.domains[1:])
     state = with_seat(state, 1, monsters=("goblin",))
     built = act(state, {"seat": 0, "build": "purloiners-perch", "pay": {"gold": 10}})
-    assert legal(built) == [{"seat": 0, "purloin_from": 1}]
+    assert legal(built) == [{"seat": 0, "purloin_from": 1}, {"seat": 0, "purloin_from": 2}]
     verdict = refused(built, {"seat": 0, "decline": True})
     assert verdict.rules == ("valeria.cards.purloiners-perch",)
     state = in_actions(strength=9)
