@@ -281,12 +281,12 @@ MALFORMED: dict[str, tuple[str, str]] = {
     "Leaders card twice in the deck": (
         _text(POSITION, lambda d: d["position"].update(deck=["vizier", "vizier"])), "more than once"),
     "Valeria seat beyond the player count": (
-        _text(PRICE, _set(["actions", 3, "seat"], 2)), "action 3: seat: 2 is not one of 0, 1"),
+        _text(PRICE, _set(["actions", 3, "seat"], 2)), "action 4 (index 3): seat: 2 is not one of 0, 1"),
     "Valeria seat beyond the player count in a target": (
         _text(PRICE, lambda d: d["actions"].insert(2, {"seat": 0, "take_from": 3})),
-        "action 2: take_from: 3 is not one of 0, 1"),
+        "action 3 (index 2): take_from: 3 is not one of 0, 1"),
     "Valeria seat beyond the solo player": (
-        _text("valeria/solo-win.json", _set(["actions", 2, "seat"], 1)), "action 2: seat: 1 is not one of 0"),
+        _text("valeria/solo-win.json", _set(["actions", 2, "seat"], 1)), "action 3 (index 2): seat: 1 is not one of 0"),
     "more Valeria actions than the bound": (
         _text(PRICE, lambda d: d.update(actions=[d["actions"][0]] * 5001)), "actions: 5001 items; at most 5000"),
     "the bound before each action": (  # every action malformed: the count is still what is reported

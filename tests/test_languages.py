@@ -58,10 +58,14 @@ def library_text(text: str, record: dict[str, Any]) -> str:
     action an ILLEGAL line quotes) and without a malformed record's reason, which names the
     record's keys."""
     comment = record.get("comment") if isinstance(record, dict) else None
+    malformed = {template.split("{error}")[0] for _, template in message("verdict.malformed").by_lang}
     lines = []
     for line in text.splitlines():
         if isinstance(comment, str) and comment and comment in line:
             continue
+        for label in malformed:
+            if label in line:  # the reason that follows is the schema's text about the record's keys
+                line = line[:line.index(label) + len(label)]
         lines.append(re.sub(r"\(\{.*\}\)", "", line))
     return "\n".join(lines)
 

@@ -384,9 +384,9 @@ def test_the_active_thief_is_resolved_first() -> None:
 
 
 @pytest.mark.parametrize("kwargs, fragment", [
-    ({"dice": [7, 1], "seats": [{}, {}]}, "action 0: dice[0]: 7 is above the maximum 6"),  # the CLI's words
-    ({"dice": [0, 1], "seats": [{}, {}]}, "action 0: dice[0]: 0 is below the minimum 1"),
-    ({"dice": [1], "seats": [{}, {}]}, "action 0"),
+    ({"dice": [7, 1], "seats": [{}, {}]}, "action 1 (index 0): dice[0]: 7 is above the maximum 6"),  # the CLI's words
+    ({"dice": [0, 1], "seats": [{}, {}]}, "action 1 (index 0): dice[0]: 0 is below the minimum 1"),
+    ({"dice": [1], "seats": [{}, {}]}, "action 1 (index 0)"),
     ({"dice": [1, 2], "seats": [{}]}, "2 to 4 seats"),
     ({"dice": [1, 2], "seats": [{}, {}], "active": 2}, "the active seat is one of 0..1"),
     ({"dice": [1, 2], "seats": [{"citizens": {"priest": 1}}, {}]}, "unknown citizen 'priest'"),
@@ -399,7 +399,7 @@ def test_the_active_thief_is_resolved_first() -> None:
     ({"dice": [1, 2], "seats": [{"citizens": {"warlord": False}}, {}]}, "copies of warlord must be whole numbers"),
     ({"dice": [1, 2], "seats": [{"domains": [["palace-of-the-dawn"]]}, {}]}, "domains must be a list of known"),
     ({"dice": [1, 2], "seats": [{"domains": [{}]}, {}]}, "domains must be a list of known"),
-    ({"dice": [[1], 2], "seats": [{}, {}]}, "action 0"),
+    ({"dice": [[1], 2], "seats": [{}, {}]}, "action 1 (index 0)"),
     ({"dice": [1, 2], "seats": [{}, {}], "lang": ["en"]}, "lang must be a string"),
     ({"dice": [1, 2], "seats": [{}, {}], "bogus": 1}, "unexpected keyword argument 'bogus'"),
 ])
@@ -498,11 +498,11 @@ def test_a_bundled_payment_dispute_gets_the_records_verdict(name: str) -> None:
     ({"cost": "slay", "card": "dragon-of-nothing", "pay": {"strength": 1}}, "unknown monster"),
     ({"cost": "build", "card": "archer", "pay": {"gold": 1}}, "unknown domain 'archer'"),
     ({"cost": "steal", "card": "archer", "pay": {"gold": 1}}, "recruit, slay or build"),
-    ({"cost": "recruit", "card": "archer", "pay": {"gold": -1}}, "action 0"),  # the schema's words, as the CLI's
-    ({"cost": "slay", "card": "goblin", "pay": {"strength": 1, "magic": -2}}, "action 0"),
-    ({"cost": "recruit", "card": "archer", "pay": {"gold": 1.5}}, "action 0"),
-    ({"cost": "recruit", "card": "archer", "pay": {}}, "action 0"),
-    ({"cost": "recruit", "card": "archer", "pay": {"gold": 5, "vp": 0}}, "action 0"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": -1}}, "action 1 (index 0)"),  # the schema's words, as the CLI's
+    ({"cost": "slay", "card": "goblin", "pay": {"strength": 1, "magic": -2}}, "action 1 (index 0)"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 1.5}}, "action 1 (index 0)"),
+    ({"cost": "recruit", "card": "archer", "pay": {}}, "action 1 (index 0)"),
+    ({"cost": "recruit", "card": "archer", "pay": {"gold": 5, "vp": 0}}, "action 1 (index 0)"),
     ({"cost": "recruit", "card": "archer", "pay": "5 gold"}, "the payment is an object"),
     ({"cost": ["recruit"], "card": "archer", "pay": {"gold": 5}}, "cost must be a string"),
     ({"cost": "build", "card": {"id": "grimmwater-keep"}, "pay": {"gold": 5}}, "card must be a string"),
