@@ -429,15 +429,26 @@ class EventsView:
 
 
 T = TypeVar("T")
-_REPLACERS: dict[type, Any] = {}
+#: One copier per class and set of changed fields (the engine changes a few fields in a few
+#: combinations, so this stays small): ``_REPLACERS[(cls, *changed)]``.
+_REPLACERS: dict[tuple[Any, ...], Any] = {}
 
 
-def _replacer(cls: type) -> Any:
-    """A function ``(obj, changes) -> copy`` written out for ``cls``'s fields (built once per class)."""
-    fields = [n for n in cls.__slots__ if n != "__weakref__"]  # type: ignore[attr-defined]
-    body = "".join(f"    s(n, {f!r}, c.pop({f!r}) if {f!r} in c else o.{f})\n" for f in fields)
-    source = f"def r(o, c):\n    n = new(cls)\n{body}    if c:\n        raise TypeError(c)\n    return n\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "s": object.__setattr__, "cls": cls}
+def _replacer(cls: type, *changed: str) -> Any:
+    """A function ``(obj, changes) -> copy`` written out for ``cls``'s fields with the fields
+    ``changed`` taken from ``changes``: every slot is set through its member descriptor (what
+    ``attrs``' own ``__init__`` does for a frozen slotted class, without the call), so a copy
+    costs one store per field and nothing else (made once per class and set of fields)."""
+    fields = [f.name for f in attrs.fields(cls)]
+    if {n for n in cls.__slots__ if n != "__weakref__"} != set(fields):  # type: ignore[attr-defined]
+        raise TypeError(f"{cls.__name__} keeps more than its fields (a cached hash): use attrs.evolve")
+    unknown = [name for name in changed if name not in fields]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    body = "".join(f"    set_{f}(n, c[{f!r}])\n" if f in changed else f"    set_{f}(n, o.{f})\n" for f in fields)
+    source = f"def r(o, c):\n    n = new(cls)\n{body}    return n\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls,
+                                 **{f"set_{f}": getattr(cls, f).__set__ for f in fields}}
     exec(compile(source, f"<replace {cls.__name__}>", "exec"), namespace)  # our own field names
     return namespace["r"]
 
@@ -445,11 +456,8 @@ def _replacer(cls: type) -> Any:
 def replace(obj: T, **changes: Any) -> T:
     """``attrs.evolve`` for the slotted, validator-free models of this module, without
     its generic overhead (the engine makes thousands of these per game)."""
-    cls = type(obj)
-    fn = _REPLACERS.get(cls)
+    key = (type(obj), *changes)
+    fn = _REPLACERS.get(key)
     if fn is None:
-        fn = _REPLACERS[cls] = _replacer(cls)
-    try:
-        return fn(obj, changes)  # type: ignore[no-any-return]
-    except TypeError:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}") from None
+        fn = _REPLACERS[key] = _replacer(type(obj), *changes)
+    return fn(obj, changes)  # type: ignore[no-any-return]
