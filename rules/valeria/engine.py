@@ -145,7 +145,15 @@ def owns_domain(state: State, seat: int, domain: str) -> bool:
 def copies_owned(state: State, seat: int, stack: int) -> int:
     """The cards of ``stack``'s citizen name ``seat`` owns, the starter of that name
     included (= count(name: kind)): the "+" of the recruit price (valeria.recruit.cost-per-copy)."""
-    return state.seats[seat].citizens[stack] + len(_I().named_starters.get(state.citizen_kinds[stack], ()))
+    return state.seats[seat].citizens[stack] + citizen_base(state.citizen_kinds[stack])[1]
+
+
+@cache
+def citizen_base(kind: str) -> tuple[int, int]:
+    """(printed base cost, starters of the same name) of the citizen ``kind``: the part of its
+    recruit price no state changes (valeria.recruit.cost-per-copy), read from the card data once."""
+    ix = _I()
+    return ix.citizens[kind].cost, len(ix.named_starters.get(kind, ()))
 
 
 # =========================================================================== small state edits
@@ -172,9 +180,14 @@ def affords(seat: Seat, amount: Amount) -> bool:
     return seat.gold >= amount.gold and seat.strength >= amount.strength and seat.magic >= amount.magic
 
 
+def gain_times(state: State, seat: int, gain: Gain) -> int:
+    """How many times ``gain`` pays ``seat`` once: what its "per" counts, else once. A count
+    reads cards, never resources, so gains made before it do not change it."""
+    return count(state, seat, gain.per) if gain.per is not None else 1
+
+
 def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
-    n = times * (count(state, seat, gain.per) if gain.per is not None else 1)
-    return with_seat(state, seat, credit(state.seats[seat], gain.amount, n))
+    return with_seat(state, seat, credit(state.seats[seat], gain.amount, times * gain_times(state, seat, gain)))
 
 
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
@@ -333,10 +346,43 @@ def announce(state: State) -> State:
 # =========================================================================== harvest
 
 
+@cache
 def side_effects(card: str, side: str) -> tuple[Effect, ...]:
+    """The effects printed on ``side`` of the citizen or starter ``card`` (read once per card)."""
     ix = _I()
     c = ix.citizens.get(card) or ix.starters[card]
     return c.on_turn if side == ON else c.off_turn
+
+
+@attrs.frozen
+class HarvestEffects:
+    """One card side's effects sorted for the Harvest phase (:func:`harvest_effects`): the plain
+    gains, the steals the active Thief resolves first (valeria.harvest.thief-first) and how many
+    choices or optional exchanges wait for the owner as harvest items."""
+
+    gains: tuple[Gain, ...]
+    steals: tuple[Effect, ...]
+    items: int
+
+
+@cache
+def harvest_effects(card: str, side: str) -> HarvestEffects:
+    """``card``'s effects on ``side`` sorted once per card (the cards never change): a gain,
+    on the active side a steal (a choice with a take, or a take), else a choice or an exchange;
+    the card loader admits nothing else for citizens."""
+    gains: list[Gain] = []
+    steals: list[Effect] = []
+    items = 0
+    for effect in side_effects(card, side):
+        if isinstance(effect, Gain):
+            gains.append(effect)
+        elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
+            steals.append(effect)
+        elif isinstance(effect, (Choice, Exchange)):
+            items += 1
+        else:  # pragma: no cover - the card loader's vocabulary for citizens
+            raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+    return HarvestEffects(tuple(gains), tuple(steals), items)
 
 
 @implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
@@ -345,21 +391,29 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    ix = _I()
-    table = ACTIVATIONS[state.dice]
-    s = state.seats[seat]
-    out = []
-    for starter in ix.cards.starters:
-        if starter.activation:
-            n = sum(table[x] for x in starter.activation)
-            if n:
-                out.append((starter.id, n))
-    for kind, owned in zip(state.citizen_kinds, s.citizens, strict=True):
+    dice = state.dice
+    out = list(starters_activated(dice))
+    for kind, owned in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
         if owned:
-            n = sum(table[x] for x in ix.citizens[kind].activation)
+            n = times_activated(dice, kind)
             if n:
                 out.append((kind, owned * n))
     return tuple(out)
+
+
+@cache
+def starters_activated(dice: tuple[int, int]) -> tuple[tuple[str, int], ...]:
+    """(starter, activations) of the starters the ``dice`` activate: the same for every seat
+    (each has one of each, valeria.setup.starters), so one table per roll."""
+    return tuple((starter.id, n) for starter in _I().cards.starters
+                 if (n := sum(ACTIVATIONS[dice][x] for x in starter.activation)))
+
+
+@cache
+def times_activated(dice: tuple[int, int], kind: str) -> int:
+    """How often the ``dice`` activate one copy of the citizen ``kind``: the sum over its
+    activation numbers of :data:`ACTIVATIONS` (one table per roll and card)."""
+    return sum(ACTIVATIONS[dice][x] for x in _I().citizens[kind].activation)
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
@@ -390,10 +444,9 @@ def start_harvest(state: State) -> State:
     state = replace(state, phase=HARVEST, harvest=())
     decisions: list[Decision] = []
     for card, n in activated(state, state.active):
-        for effect in side_effects(card, ON):
-            if _is_steal(effect) or isinstance(effect, Take):
-                decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
-                                 for _ in range(n))
+        for effect in harvest_effects(card, ON).steals:
+            decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
+                             for _ in range(n))
     return advance(replace(state, pending=tuple(decisions)))
 
 
@@ -421,16 +474,14 @@ def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[Harve
     (valeria.harvest.thief-first)."""
     mine: list[HarvestItem] = []
     acts = activated(state, seat)
+    board = state.seats[seat]  # the gains add up on the board, written into the state once
     for card, n in acts:
-        for effect in side_effects(card, side):
-            if isinstance(effect, Gain):
-                state = _gain(state, seat, effect, n)
-            elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
-                continue  # resolved first (valeria.harvest.thief-first)
-            elif isinstance(effect, (Choice, Exchange)):
-                mine.append(HarvestItem(card, side, n))
-            else:  # pragma: no cover - the card loader's vocabulary for citizens
-                raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+        effects = harvest_effects(card, side)  # the steals are left out: they resolve first
+        for gain in effects.gains:
+            board = credit(board, gain.amount, n * gain_times(state, seat, gain))
+        mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+    if board is not state.seats[seat]:
+        state = with_seat(state, seat, board)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
@@ -604,8 +655,8 @@ def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = Non
     without the "+" for an owner of Emerald Stronghold."""
     if ignore_plus is None:
         ignore_plus = EMERALD in state.seats[seat].domains
-    cost = _I().citizens[state.citizen_kinds[stack]].cost
-    return int(recruit_price(cost, copies_owned(state, seat, stack), ignore_plus))
+    cost, starters = citizen_base(state.citizen_kinds[stack])
+    return int(recruit_price(cost, state.seats[seat].citizens[stack] + starters, ignore_plus))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -857,8 +908,7 @@ def _legal(state: State) -> Iterator[Action]:
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
-                for option in item_options(state, seat, item):
-                    yield Action(ActionKind.HARVEST, seat, item.card, option)
+                yield from harvest_actions(seat, item.card, item_options(state, seat, item))
         return
     yield from _main_actions(state)
 
@@ -899,12 +949,49 @@ def slay_targets(state: State) -> list[tuple[str, int, int]]:
     return targets
 
 
-def slay_options(state: State, seat: Seat) -> Iterator[Action]:
+@cache
+def recruit_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
+    """Every recruit of the citizen ``card`` by ``seat`` at ``price``, one per payment split of
+    :func:`gold_payments` (holdings clamped to the price by the caller). The same moment recurs
+    across a game and across games, so the actions are made once and shared (they are
+    immutable): the enumeration then costs a table lookup per center card."""
+    return tuple(Action(ActionKind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+
+
+@cache
+def build_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
+    """Every build of the domain ``card`` by ``seat`` at ``price`` (as :func:`recruit_actions`)."""
+    return tuple(Action(ActionKind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+
+
+@cache
+def slay_actions(seat: int, card: str, strength_cost: int, magic_cost: int, strength: int,
+                 magic: int) -> tuple[Action, ...]:
+    """Every slay of the face-up monster ``card`` by ``seat``, one per payment of
+    :func:`slay_payments` (holdings clamped to the cost by the caller), made once and shared."""
+    return tuple(Action(ActionKind.SLAY, seat, card, pay=pay)
+                 for pay in slay_payments(strength_cost, magic_cost, strength, magic))
+
+
+@cache
+def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
+    """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
+    return tuple(Action(ActionKind.HARVEST, seat, card, option) for option in options)
+
+
+@cache
+def gain_actions(seat: int) -> tuple[Action, ...]:
+    """The three gains of ``seat`` (valeria.gain.resource), made once."""
+    return tuple(Action(ActionKind.GAIN, seat, r) for r in RESOURCES)
+
+
+def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
+    out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
-        for pay in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
-            yield Action(ActionKind.SLAY, state.active, card, pay=pay)
+        out += slay_actions(state.active, card, sc, mc, min(seat.strength, total), min(seat.magic, total))
+    return tuple(out)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -919,16 +1006,14 @@ def _main_actions(state: State) -> list[Action]:
     for i, kind in enumerate(state.citizen_kinds):
         if on_top(state, i):
             price = price_of(state, me, i, plain)
-            out.extend(Action(ActionKind.RECRUIT, me, kind, pay=pay)
-                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
-    out.extend(slay_options(state, s))
+            out += recruit_actions(me, kind, price, min(gold, price), min(magic, price))
+    out += slay_options(state, s)
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            out.extend(Action(ActionKind.BUILD, me, stack[0], pay=pay)
-                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
-    out.extend(Action(ActionKind.GAIN, me, r) for r in RESOURCES)
+            out += build_actions(me, stack[0], price, min(gold, price), min(magic, price))
+    out += gain_actions(me)
     return out
 
 
