@@ -116,19 +116,22 @@ class MonsterEventsDeal:
 
 @attrs.frozen
 class SoloDeal:
-    """The solo game (valeria.variants.solo.setup): the Dark Lord's duke, face down."""
+    """The solo game (valeria.variants.solo.setup): the Dark Lord's duke, face down, and the
+    setting it is played by (valeria.variants.solo.difficulty)."""
 
     dark_lord: str
+    difficulty: str = "normal"
 
 
 @attrs.frozen
 class Setup:
-    """What is decided before play (valeria.setup.*): the variant, the monster areas left to
-    right, the citizen kind of each of the ten stacks (with random citizens every kind), the
+    """What is decided before play (valeria.setup.*): the player count, the monster areas left
+    to right, the citizen kind of each of the ten stacks (with random citizens every kind), the
     five domain stacks (top first), the two dukes dealt to each seat and the first player;
-    what a variant deals besides lies in its own part, present exactly when it is on."""
+    what a variant deals besides lies in its own part, present exactly when it is on, so the
+    parts are the variant's flags (:attr:`variant` reads them; nothing states them twice)."""
 
-    variant: Variant
+    players: int
     areas: tuple[str, ...]
     citizens: tuple[str, ...]
     domains: tuple[tuple[str, ...], ...]
@@ -139,14 +142,15 @@ class Setup:
     solo: SoloDeal | None = None
 
     def __attrs_post_init__(self) -> None:
-        dealt = (self.random_citizens is not None, self.monster_events is not None, self.solo is not None)
-        wanted = (self.variant.random_citizens, self.variant.monster_events, self.variant.players == SOLO_PLAYERS)
-        if dealt != wanted:
-            raise ValueError(f"a setup deals the parts of its variant, and only those: {self.variant}")
+        if (self.solo is not None) != (self.players == SOLO_PLAYERS):
+            raise ValueError(f"the Dark Lord is dealt in the solo game, and only there: {self.players} player(s)")
 
     @property
-    def players(self) -> int:
-        return self.variant.players
+    def variant(self) -> Variant:
+        """The variant the setup deals for: its player count, a flag for each part dealt, the
+        solo game's setting."""
+        return Variant(self.players, self.random_citizens is not None, self.monster_events is not None,
+                       self.solo.difficulty if self.solo is not None else "normal")
 
 
 @attrs.frozen(slots=True)

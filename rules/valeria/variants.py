@@ -139,11 +139,12 @@ def targetable(players: int, resting: int | None, seat: int, victim: int) -> boo
 
 
 @implements("valeria.variants.solo.setup", "valeria.variants.solo.dark-lord")
-def deal_dark_lord(rng: random.Random, dukes: tuple[str, ...]) -> SoloDeal:
-    """The solo game: after the player's two ``dukes`` are dealt, the Dark Lord is one random
-    duke of the rest, face down (ruling O29: deal 2, keep 1, then draw him from the others)."""
+def deal_dark_lord(rng: random.Random, dukes: tuple[str, ...], difficulty: str) -> SoloDeal:
+    """The solo game at the setting ``difficulty``: after the player's two ``dukes`` are dealt, the
+    Dark Lord is one random duke of the rest, face down (ruling O29: deal 2, keep 1, then draw him
+    from the others)."""
     rest = [d for d in index().dukes if d not in dukes]
-    return SoloDeal(dark_lord=rng.choice(rest))
+    return SoloDeal(dark_lord=rng.choice(rest), difficulty=difficulty)
 
 
 # ------------------------------------------------------------------ random citizens
