@@ -437,7 +437,7 @@ def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first). With Monster Events the triggered
     events' instructions come first, still in the Roll phase (valeria.variants.events.roll-phase)."""
-    if state.phase != EVENTS:
+    if state.phase != EVENTS and state.flow.announced is not None:
         state = state.flow.announced(state)
         if state.pending:
             return state
@@ -855,9 +855,10 @@ def end_rules(state: State) -> tuple[str, ...]:
 
 def advance(state: State) -> State:
     """Take the steps the rules force until someone must decide."""
+    after_step = state.flow.after_step
     while True:
-        if not state.pending:
-            state = state.flow.after_step(state)  # after the action, before anything else
+        if after_step is not None and not state.pending:
+            state = after_step(state)  # after the action, before anything else
         if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
             return state
         if state.phase == EVENTS:

@@ -301,9 +301,10 @@ class Flow:
     phase, or the solo game's Monster phase); ``announced`` follows the announcement of the
     dice (Monster Events trigger, valeria.variants.events.roll-phase); ``after_step`` follows
     every step (Monster Events fill the emptied center positions,
-    valeria.variants.events.revealed). The game's answers (:class:`rules.valeria.game.Valeria`):
-    ``legal_actions``, ``check``, ``successor``, ``result`` of a finished game,
-    ``explain_step`` and ``forced_steps`` (what an automaton did by itself)."""
+    valeria.variants.events.revealed); a flow without such a step has ``None`` there. The
+    game's answers (:class:`rules.valeria.game.Valeria`): ``legal_actions``, ``check``,
+    ``successor``, ``result`` of a finished game, ``explain_step`` and ``forced_steps`` (what
+    an automaton did by itself)."""
 
     end_of_actions: Callable[[State], State]
     legal_actions: Callable[[State], tuple[Action, ...]]
@@ -312,8 +313,9 @@ class Flow:
     result: Callable[[State], Result]
     explain_step: Callable[[State, Action, State], tuple[Text, ...]]
     forced_steps: Callable[[State, Action, State], tuple[ForcedStep, ...]]
-    announced: Callable[[State], State] = lambda state: state
-    after_step: Callable[[State], State] = lambda state: state
+    #: ``None``: nothing follows (the base and solo games); the engine then calls nothing
+    announced: Callable[[State], State] | None = None
+    after_step: Callable[[State], State] | None = None
 
 
 @attrs.frozen(slots=True)
