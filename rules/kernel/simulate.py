@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import Any
 
-from rules.kernel.game import Game, HasVariants, Result, Turn, TurnKind
+from rules.kernel.game import ChanceMode, Game, HasVariants, Result, Turn, TurnKind
 from rules.kernel.policies import Policy, decision
 from rules.kernel.records import record_to_json
 from rules.kernel.verdict import Violation
@@ -156,12 +156,22 @@ def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
     if policies is not None:
         return play_with(game, state, rng, policies, rngs or seat_rngs(str(rng.getrandbits(64))), stop_after)
     actions: list[Any] = []
+    # The draws of random_action, with its questions asked once per game rather than once a step: a
+    # game without chance nodes never has chance to move (the kernel's attempt relies on it too), and
+    # the states and actions are the game's own, so legal_actions and successor need no guard against
+    # what is not the game's (GameBase keeps the unguarded ones, decision record 0023).
+    nodes = game.info.chance is ChanceMode.NODES
+    legal_actions = getattr(game, "_unguarded_legal_actions", game.legal_actions)
+    successor = getattr(game, "_unguarded_successor", game.successor)
     while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
-        action = random_action(game, state, rng)
+        if nodes and game.turn(state).kind is TurnKind.CHANCE:
+            action = chance_action(game, state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
         actions.append(action)
         # drawn from the game's own legal actions or chance outcomes: legal by construction, so the
         # state follows from ``successor`` without ``apply`` checking it again (decision record 0028)
-        state = game.successor(state, action)
+        state = successor(state, action)
     return actions, state
 
 
