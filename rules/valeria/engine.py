@@ -1024,60 +1024,107 @@ def decision_detail(d: Decision) -> tuple[str, Any]:
     return source, effect
 
 
-def decision_options(state: State, d: Decision) -> Iterator[Action]:
+#: The action kind that answers each decision; the optional ones may also be declined.
+ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
+           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
+           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
+           events.TOKEN_DECISION: ActionKind.TOKEN}
+#: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
+#: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
+OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
+
+
+def answers(d: Decision) -> tuple[ActionKind, ...]:
+    """The action kinds that answer the decision ``d``: its own (:data:`ANSWERS`), and a decline
+    when it is optional (:data:`OPTIONAL`)."""
+    return (ANSWERS[d.kind], ActionKind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
+
+
+def offered(state: State, a: Action, d: Decision) -> bool:
+    """Is ``a`` one of the options of the decision ``d`` now (an extra slay's payments and a
+    token's targets aside: :func:`slay_options`, :func:`rules.valeria.events.token_targets`)? An
+    answer of its kind (:func:`answers`): a branch of the reward (one a seat can take: ruling
+    O24), a citizen stack to take from, an opponent to take from (valeria.symbols.opponent; never
+    the resting seat), an exchange it can pay, a monster or citizen of its own to return (not a
+    slain event: ruling O17), a decline of an optional power or of a reward whose stacks emptied.
+    The one predicate of both :func:`decision_options` and the verdict
+    (:func:`rules.valeria.violations.decision_refusal`)."""
+    if a.kind not in answers(d):
+        return False
     seat = d.seat
-    if d.kind == "thief":
-        _, effect = decision_detail(d)
-        for label in branch_labels(effect):
-            for o in range(state.players):
-                if targetable(state.players, state.resting, seat, o):
-                    yield Action(ActionKind.THIEF, seat, option=label, target=o)
-    elif d.kind == "choose":
-        _, effect = decision_detail(d)
-        for label, branch in zip(branch_labels(effect), effect.options, strict=True):
-            if branch_possible(state, seat, branch):
-                yield Action(ActionKind.CHOOSE, seat, option=label)
-    elif d.kind == "citizen":
-        _, effect = decision_detail(d)
-        targets = citizen_targets(state, effect)
-        for i in targets:
-            yield Action(ActionKind.CITIZEN, seat, state.citizen_kinds[i])
-        if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
-            yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "take":
-        takes = pending_takes(state)
-        # several takes at once (Cathedral of St Aquila and The Orb of Urdr): each answer names its domain
-        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        for source in sources:
-            for o in range(state.players):
-                if targetable(state.players, state.resting, seat, o):
-                    yield Action(ActionKind.TAKE, seat, source, target=o)
-    elif d.kind == "exchange":
-        _, effect = decision_detail(d)
-        if affords(state.seats[seat], effect.pay):
-            yield Action(ActionKind.EXCHANGE, seat, option="use")
-        yield Action(ActionKind.EXCHANGE, seat, option="decline")
-    elif d.kind == "extra-slay":
+    if d.kind in ("thief", "take", "purloin"):
+        if not targetable(state.players, state.resting, seat, a.target):
+            return False
+        return d.kind != "thief" or a.option in branch_labels(decision_detail(d)[1])
+    if d.kind == "choose":
+        effect = decision_detail(d)[1]
+        labels = branch_labels(effect)
+        return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
+    if d.kind == "citizen":
+        targets = citizen_targets(state, decision_detail(d)[1])
+        if a.kind == ActionKind.DECLINE:
+            return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
+        return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
+    if d.kind == "exchange":
+        return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
+    if a.kind == ActionKind.DECLINE:
+        return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
+    if d.kind == "watcher":
+        return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
+    if d.kind == "nest":
+        return a.card in state.citizen_kinds and state.seats[seat].citizens[state.citizen_kinds.index(a.card)] > 0
+    return False  # an extra slay's payment or a token: their own predicates decide
+
+
+def decision_options(state: State, d: Decision) -> Iterator[Action]:
+    """The answers to the decision ``d``: every candidate answer (:func:`answer_candidates`) that
+    :func:`offered` admits, so the enumeration and the verdict read one predicate; an extra slay
+    offers every payment the slay predicates admit (:func:`slay_options`) or a decline, a Monster
+    Event's token each target :func:`rules.valeria.events.token_targets` names."""
+    seat = d.seat
+    if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
         yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "watcher":
-        for m in sorted(set(state.seats[seat].monsters)):
-            if not (state.events is not None and events.is_event(m)):  # a slain event has no original place (ruling O17)
-                yield Action(ActionKind.RETURN, seat, m)
-        yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "nest":
-        for i, n in enumerate(state.seats[seat].citizens):
-            if n:
-                yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
-        yield Action(ActionKind.DECLINE, seat)
-    elif d.kind == "purloin":  # not optional: the card says "take" (valeria.cards.purloiners-perch, the ruling)
-        for o in range(state.players):
-            if targetable(state.players, state.resting, seat, o):
-                yield Action(ActionKind.PURLOIN, seat, target=o)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
             yield Action(ActionKind.TOKEN, seat, target, option=event)
+    else:
+        yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
+
+
+def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
+    """Every answer of the right shape to ``d``, in the order the options are listed: each
+    branch label against each seat (a steal), each branch, each citizen kind then a decline, each
+    pending take's domain against each seat (several takes at once, Cathedral of St Aquila and The
+    Orb of Urdr: each answer names its domain), use then decline, each monster or citizen kind of
+    the seat's own then a decline, each seat (Purloiner's Perch, not optional: the card says "take")."""
+    seat, kind = d.seat, d.kind
+    if kind in ("thief", "choose"):
+        labels = branch_labels(decision_detail(d)[1])
+        if kind == "choose":
+            yield from (Action(ActionKind.CHOOSE, seat, option=label) for label in labels)
+        else:
+            yield from (Action(ActionKind.THIEF, seat, option=label, target=o)
+                        for label in labels for o in range(state.players))
+    elif kind == "citizen":
+        yield from (Action(ActionKind.CITIZEN, seat, c) for c in state.citizen_kinds)
+        yield Action(ActionKind.DECLINE, seat)
+    elif kind == "take":
+        takes = pending_takes(state)
+        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
+        yield from (Action(ActionKind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+    elif kind == "exchange":
+        yield Action(ActionKind.EXCHANGE, seat, option="use")
+        yield Action(ActionKind.EXCHANGE, seat, option="decline")
+    elif kind in ("watcher", "nest"):
+        mine = state.seats[seat]
+        cards = sorted(set(mine.monsters)) if kind == "watcher" else [c for c, n in zip(state.citizen_kinds, mine.citizens,
+                                                                                           strict=True) if n]
+        yield from (Action(ActionKind.RETURN, seat, c) for c in cards)
+        yield Action(ActionKind.DECLINE, seat)
+    elif kind == "purloin":
+        yield from (Action(ActionKind.PURLOIN, seat, target=o) for o in range(state.players))
 
 
 # =========================================================================== successor
