@@ -186,8 +186,8 @@ def gain_times(state: State, seat: int, gain: Gain) -> int:
     return count(state, seat, gain.per) if gain.per is not None else 1
 
 
-def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
-    return with_seat(state, seat, credit(state.seats[seat], gain.amount, times * gain_times(state, seat, gain)))
+def _gain(state: State, seat: int, gain: Gain) -> State:
+    return with_seat(state, seat, credit(state.seats[seat], gain.amount, gain_times(state, seat, gain)))
 
 
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
