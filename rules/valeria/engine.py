@@ -74,6 +74,7 @@ from rules.valeria.state import (
 from rules.valeria.variants import (
     citizen_stack_size,
     citizen_stacks_exhausted,
+    citizens_on_top,
     monster_stack,
     on_top,
     put_back,
@@ -655,8 +656,16 @@ def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = Non
     without the "+" for an owner of Emerald Stronghold."""
     if ignore_plus is None:
         ignore_plus = EMERALD in state.seats[seat].domains
-    cost, starters = citizen_base(state.citizen_kinds[stack])
-    return int(recruit_price(cost, state.seats[seat].citizens[stack] + starters, ignore_plus))
+    return citizen_price(state.citizen_kinds[stack], state.seats[seat].citizens[stack], ignore_plus)
+
+
+@cache
+def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
+    """The recruit price of the citizen ``kind`` for a seat owning ``owned`` copies of it (its
+    starters of that name added here): the proven :func:`~rules.valeria.predicates.recruit_price`,
+    evaluated once per card, copies owned and Emerald Stronghold."""
+    cost, starters = citizen_base(kind)
+    return int(recruit_price(cost, owned + starters, ignore_plus))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -709,10 +718,16 @@ def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -
 def roles_met(state: State, seat: int, domain: str, have: dict[str, int] | None = None) -> bool:
     """The duchy's citizens cover the domain's role icons with multiplicity; starters have
     no role and domains' icons do not count (ruling O9). ``have``: :func:`role_counts`, if known."""
-    need = _I().domains[domain].roles
     if have is None:
         have = role_counts(state, seat)
-    return all(have.get(r, 0) >= need.count(r) for r in need)
+    return all(have.get(role, 0) >= n for role, n in roles_needed(domain))
+
+
+@cache
+def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
+    """(role, how many) of the role icons ``domain`` needs (valeria.build.requirements), counted once per card."""
+    need = _I().domains[domain].roles
+    return tuple((role, need.count(role)) for role in dict.fromkeys(need))
 
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
@@ -1004,16 +1019,16 @@ def _main_actions(state: State) -> list[Action]:
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
-    for i, kind in enumerate(state.citizen_kinds):
-        if on_top(state, i):
-            price = price_of(state, me, i, plain)
-            out += recruit_actions(me, kind, price, min(gold, price), min(magic, price))
+    kinds, owned = state.citizen_kinds, s.citizens
+    for i in citizens_on_top(state):
+        price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
+        out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
     out += slay_options(state, s)
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            out += build_actions(me, stack[0], price, min(gold, price), min(magic, price))
+            out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
     out += gain_actions(me)
     return out
 

@@ -201,6 +201,14 @@ def on_top(state: State, kind: int) -> bool:
     return state.citizen_counts[kind] > 0
 
 
+def citizens_on_top(state: State) -> tuple[int, ...]:
+    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits."""
+    if state.citizen_stacks:
+        tops = {st[0] for st in state.citizen_stacks if st}
+        return tuple(i for i in range(len(state.citizen_kinds)) if i in tops)
+    return tuple(i for i, n in enumerate(state.citizen_counts) if n > 0)
+
+
 def citizen_stacks_exhausted(state: State) -> int:
     """The empty citizen stacks (valeria.exhausted.replace)."""
     if state.citizen_stacks:
