@@ -122,13 +122,12 @@ def play(state: State, action: Play) -> State:
     tests are :func:`play_if_legal`'s; a caller that drew ``action`` from :func:`legal_actions`
     knows it legal already (decision record 0028)."""
     hands = state.hands
-    table = state.table
-    seat = (state.leader + len(table)) % len(hands)
+    seat = action.seat  # the seat to move: the play is legal
     card = action.card
     hand = hands[seat]
     i = hand.index(card)
     new_hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-    table = table + (card,)
+    table = state.table + (card,)
     if len(table) < len(hands):
         return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
                      state.followers, state.known_followers, state.score, state.discard,
