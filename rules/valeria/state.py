@@ -320,6 +320,10 @@ class Flow:
 
 @attrs.frozen(slots=True)
 class State:
+    """A Valeria game between two steps: the center stacks, every seat's board and duchy, whose
+    turn and which phase (valeria.turn.phases), the dice, the harvest items and decisions still
+    to make, and the variant's own part (``solo``, ``events``) and hooks (``flow``)."""
+
     players: int
     first: int
     areas: tuple[str, ...]
