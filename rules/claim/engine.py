@@ -113,10 +113,21 @@ def play_if_legal(state: State, action: Play) -> State | None:
         # allowed to a hand holding the lead faction is allowed to any hand, so the hand need not be read.
         if card.faction not in FOLLOWABLE[lead][True] and card.faction not in followable(hand, lead):
             return None
-    # legal: seat plays card from hand into the trick
+    return play(state, action)
+
+
+def play(state: State, action: Play) -> State:
+    """The state after the legal play ``action``: the card leaves the hand of the seat to move
+    for the trick, and a full trick is resolved (``claim.phase1.*``, ``claim.phase2.*``). The
+    tests are :func:`play_if_legal`'s; a caller that drew ``action`` from :func:`legal_actions`
+    knows it legal already (decision record 0028)."""
+    hands = state.hands
+    seat = action.seat  # the seat to move: the play is legal
+    card = action.card
+    hand = hands[seat]
     i = hand.index(card)
     new_hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-    table = table + (card,)
+    table = state.table + (card,)
     if len(table) < len(hands):
         return State(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
                      state.followers, state.known_followers, state.score, state.discard,
@@ -127,11 +138,9 @@ def play_if_legal(state: State, action: Play) -> State | None:
 
 
 def successor(state: State, action: Action) -> State:
-    """The state after an action already known to be legal."""
+    """The state after an action already known to be legal (so a play is not tested again)."""
     if type(action) is Play:
-        after = play_if_legal(state, action)
-        assert after is not None, "check() found legal a play play_if_legal() rejects"
-        return after
+        return play(state, action)
     if type(action) is Take:
         return apply_take(state, action)
     assert type(action) is Crush

@@ -342,7 +342,8 @@ class GameBase(Generic[S, A]):
             if name in cls.__dict__:  # the unguarded one serves attempt, which guards once itself
                 setattr(cls, f"_unguarded_{name}", cls.__dict__[name])
                 setattr(cls, name, _guard_state_and_action(cls.__dict__[name]))
-        if "legal_actions" in cls.__dict__:
+        if "legal_actions" in cls.__dict__:  # the unguarded one serves random play (rules.kernel.simulate)
+            cls._unguarded_legal_actions = cls.__dict__["legal_actions"]  # type: ignore[attr-defined]
             cls.legal_actions = _guard_state(cls.__dict__["legal_actions"])  # type: ignore[attr-defined]
 
     def malformed(self, what: str, value: Any, method: str) -> MalformedError:

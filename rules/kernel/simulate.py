@@ -17,9 +17,10 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Any
 
-from rules.kernel.game import Game, HasVariants, Result, Turn, TurnKind
+from rules.kernel.game import ChanceMode, Game, HasVariants, Result, Turn, TurnKind
 from rules.kernel.policies import Policy, decision
 from rules.kernel.records import canonical_json, record_to_json
 from rules.kernel.verdict import Violation
@@ -48,8 +49,29 @@ def random_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
 def chance_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     """A chance outcome drawn by its probability (one ``rng.choices``: the draw of every
     seeded game since decision record 0010)."""
-    outcomes = game.chance_outcomes(state)
-    return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+    population, cumulative = _distribution(game.chance_outcomes(state))
+    return rng.choices(population, cum_weights=cumulative)[0]
+
+
+#: The distributions of the last outcome sequences seen, by identity (each kept alive by its entry,
+#: so an identity is never reused while it is here): a game that returns one constant sequence for a
+#: frequent chance node (a roll of the dice) has its probabilities converted to floats once.
+_DISTRIBUTIONS: dict[int, tuple[Sequence[Any], list[Any], list[float]]] = {}
+_DISTRIBUTIONS_KEPT = 64
+
+
+def _distribution(outcomes: Sequence[tuple[Any, Any]]) -> tuple[list[Any], list[float]]:
+    """The outcomes and their cumulative float weights, as ``rng.choices`` accumulates the weights
+    itself (``itertools.accumulate``), so passing them as ``cum_weights`` draws the same outcome."""
+    known = _DISTRIBUTIONS.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1], known[2]
+    population = [o for o, _ in outcomes]
+    cumulative = list(accumulate(float(p) for _, p in outcomes))
+    if len(_DISTRIBUTIONS) >= _DISTRIBUTIONS_KEPT:
+        _DISTRIBUTIONS.clear()
+    _DISTRIBUTIONS[id(outcomes)] = (outcomes, population, cumulative)
+    return population, cumulative
 
 
 #: A seat's own generator: ``seat_rng(seat)`` returns the same object on every call.
@@ -125,16 +147,31 @@ def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
              stop_after: int | None = None, policies: Sequence[Policy] | None = None,
              rngs: SeatRngs | None = None) -> tuple[list[Any], Any]:
     """Random actions from ``state`` until the game ends (or ``stop_after``
-    actions): the actions taken and the state reached. With ``policies`` the
+    actions): the actions taken and the state reached. Each action is one the game
+    enumerated (:func:`random_action`), so it goes straight to ``successor``: the
+    trusted path of decision record 0028 (``apply`` still checks what a caller
+    builds; the conformance suite checks that every enumerated action is legal). With ``policies`` the
     seats play by them (:func:`play_with`; ``rngs`` defaults to generators
     seeded from one draw of ``rng``)."""
     if policies is not None:
         return play_with(game, state, rng, policies, rngs or seat_rngs(str(rng.getrandbits(64))), stop_after)
     actions: list[Any] = []
+    # The draws of random_action, with its questions asked once per game rather than once a step: a
+    # game without chance nodes never has chance to move (the kernel's attempt relies on it too), and
+    # the states and actions are the game's own, so legal_actions and successor need no guard against
+    # what is not the game's (GameBase keeps the unguarded ones, decision record 0023).
+    nodes = game.info.chance is ChanceMode.NODES
+    legal_actions = getattr(game, "_unguarded_legal_actions", game.legal_actions)
+    successor = getattr(game, "_unguarded_successor", game.successor)
     while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
-        action = random_action(game, state, rng)
+        if nodes and game.turn(state).kind is TurnKind.CHANCE:
+            action = chance_action(game, state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
         actions.append(action)
-        state = game.apply(state, action)
+        # drawn from the game's own legal actions or chance outcomes: legal by construction, so the
+        # state follows from ``successor`` without ``apply`` checking it again (decision record 0028)
+        state = successor(state, action)
     return actions, state
 
 

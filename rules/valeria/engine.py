@@ -74,6 +74,7 @@ from rules.valeria.state import (
 from rules.valeria.variants import (
     citizen_stack_size,
     citizen_stacks_exhausted,
+    citizens_on_top,
     monster_stack,
     on_top,
     put_back,
@@ -145,7 +146,15 @@ def owns_domain(state: State, seat: int, domain: str) -> bool:
 def copies_owned(state: State, seat: int, stack: int) -> int:
     """The cards of ``stack``'s citizen name ``seat`` owns, the starter of that name
     included (= count(name: kind)): the "+" of the recruit price (valeria.recruit.cost-per-copy)."""
-    return state.seats[seat].citizens[stack] + len(_I().named_starters.get(state.citizen_kinds[stack], ()))
+    return state.seats[seat].citizens[stack] + citizen_base(state.citizen_kinds[stack])[1]
+
+
+@cache
+def citizen_base(kind: str) -> tuple[int, int]:
+    """(printed base cost, starters of the same name) of the citizen ``kind``: the part of its
+    recruit price no state changes (valeria.recruit.cost-per-copy), read from the card data once."""
+    ix = _I()
+    return ix.citizens[kind].cost, len(ix.named_starters.get(kind, ()))
 
 
 # =========================================================================== small state edits
@@ -172,9 +181,14 @@ def affords(seat: Seat, amount: Amount) -> bool:
     return seat.gold >= amount.gold and seat.strength >= amount.strength and seat.magic >= amount.magic
 
 
-def _gain(state: State, seat: int, gain: Gain, times: int = 1) -> State:
-    n = times * (count(state, seat, gain.per) if gain.per is not None else 1)
-    return with_seat(state, seat, credit(state.seats[seat], gain.amount, n))
+def gain_times(state: State, seat: int, gain: Gain) -> int:
+    """How many times ``gain`` pays ``seat`` once: what its "per" counts, else once. A count
+    reads cards, never resources, so gains made before it do not change it."""
+    return count(state, seat, gain.per) if gain.per is not None else 1
+
+
+def _gain(state: State, seat: int, gain: Gain) -> State:
+    return with_seat(state, seat, credit(state.seats[seat], gain.amount, gain_times(state, seat, gain)))
 
 
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
@@ -333,10 +347,43 @@ def announce(state: State) -> State:
 # =========================================================================== harvest
 
 
+@cache
 def side_effects(card: str, side: str) -> tuple[Effect, ...]:
+    """The effects printed on ``side`` of the citizen or starter ``card`` (read once per card)."""
     ix = _I()
     c = ix.citizens.get(card) or ix.starters[card]
     return c.on_turn if side == ON else c.off_turn
+
+
+@attrs.frozen
+class HarvestEffects:
+    """One card side's effects sorted for the Harvest phase (:func:`harvest_effects`): the plain
+    gains, the steals the active Thief resolves first (valeria.harvest.thief-first) and how many
+    choices or optional exchanges wait for the owner as harvest items."""
+
+    gains: tuple[Gain, ...]
+    steals: tuple[Effect, ...]
+    items: int
+
+
+@cache
+def harvest_effects(card: str, side: str) -> HarvestEffects:
+    """``card``'s effects on ``side`` sorted once per card (the cards never change): a gain,
+    on the active side a steal (a choice with a take, or a take), else a choice or an exchange;
+    the card loader admits nothing else for citizens."""
+    gains: list[Gain] = []
+    steals: list[Effect] = []
+    items = 0
+    for effect in side_effects(card, side):
+        if isinstance(effect, Gain):
+            gains.append(effect)
+        elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
+            steals.append(effect)
+        elif isinstance(effect, (Choice, Exchange)):
+            items += 1
+        else:  # pragma: no cover - the card loader's vocabulary for citizens
+            raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+    return HarvestEffects(tuple(gains), tuple(steals), items)
 
 
 @implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
@@ -345,21 +392,29 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    ix = _I()
-    table = ACTIVATIONS[state.dice]
-    s = state.seats[seat]
-    out = []
-    for starter in ix.cards.starters:
-        if starter.activation:
-            n = sum(table[x] for x in starter.activation)
-            if n:
-                out.append((starter.id, n))
-    for kind, owned in zip(state.citizen_kinds, s.citizens, strict=True):
+    dice = state.dice
+    out = list(starters_activated(dice))
+    for kind, owned in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
         if owned:
-            n = sum(table[x] for x in ix.citizens[kind].activation)
+            n = times_activated(dice, kind)
             if n:
                 out.append((kind, owned * n))
     return tuple(out)
+
+
+@cache
+def starters_activated(dice: tuple[int, int]) -> tuple[tuple[str, int], ...]:
+    """(starter, activations) of the starters the ``dice`` activate: the same for every seat
+    (each has one of each, valeria.setup.starters), so one table per roll."""
+    return tuple((starter.id, n) for starter in _I().cards.starters
+                 if (n := sum(ACTIVATIONS[dice][x] for x in starter.activation)))
+
+
+@cache
+def times_activated(dice: tuple[int, int], kind: str) -> int:
+    """How often the ``dice`` activate one copy of the citizen ``kind``: the sum over its
+    activation numbers of :data:`ACTIVATIONS` (one table per roll and card)."""
+    return sum(ACTIVATIONS[dice][x] for x in _I().citizens[kind].activation)
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
@@ -383,17 +438,16 @@ def start_harvest(state: State) -> State:
     """The active seat's stealing citizens (the Thief) resolve first, before anyone
     activates anything else (valeria.harvest.thief-first). With Monster Events the triggered
     events' instructions come first, still in the Roll phase (valeria.variants.events.roll-phase)."""
-    if state.phase != EVENTS:
+    if state.phase != EVENTS and state.flow.announced is not None:
         state = state.flow.announced(state)
         if state.pending:
             return state
     state = replace(state, phase=HARVEST, harvest=())
     decisions: list[Decision] = []
     for card, n in activated(state, state.active):
-        for effect in side_effects(card, ON):
-            if _is_steal(effect) or isinstance(effect, Take):
-                decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
-                                 for _ in range(n))
+        for effect in harvest_effects(card, ON).steals:
+            decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
+                             for _ in range(n))
     return advance(replace(state, pending=tuple(decisions)))
 
 
@@ -421,16 +475,14 @@ def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[Harve
     (valeria.harvest.thief-first)."""
     mine: list[HarvestItem] = []
     acts = activated(state, seat)
+    board = state.seats[seat]  # the gains add up on the board, written into the state once
     for card, n in acts:
-        for effect in side_effects(card, side):
-            if isinstance(effect, Gain):
-                state = _gain(state, seat, effect, n)
-            elif side == ON and (_is_steal(effect) or isinstance(effect, Take)):
-                continue  # resolved first (valeria.harvest.thief-first)
-            elif isinstance(effect, (Choice, Exchange)):
-                mine.append(HarvestItem(card, side, n))
-            else:  # pragma: no cover - the card loader's vocabulary for citizens
-                raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
+        effects = harvest_effects(card, side)  # the steals are left out: they resolve first
+        for gain in effects.gains:
+            board = credit(board, gain.amount, n * gain_times(state, seat, gain))
+        mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+    if board is not state.seats[seat]:
+        state = with_seat(state, seat, board)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
@@ -604,8 +656,16 @@ def price_of(state: State, seat: int, stack: int, ignore_plus: bool | None = Non
     without the "+" for an owner of Emerald Stronghold."""
     if ignore_plus is None:
         ignore_plus = EMERALD in state.seats[seat].domains
-    cost = _I().citizens[state.citizen_kinds[stack]].cost
-    return int(recruit_price(cost, copies_owned(state, seat, stack), ignore_plus))
+    return citizen_price(state.citizen_kinds[stack], state.seats[seat].citizens[stack], ignore_plus)
+
+
+@cache
+def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
+    """The recruit price of the citizen ``kind`` for a seat owning ``owned`` copies of it (its
+    starters of that name added here): the proven :func:`~rules.valeria.predicates.recruit_price`,
+    evaluated once per card, copies owned and Emerald Stronghold."""
+    cost, starters = citizen_base(kind)
+    return int(recruit_price(cost, owned + starters, ignore_plus))
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
@@ -658,10 +718,16 @@ def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -
 def roles_met(state: State, seat: int, domain: str, have: dict[str, int] | None = None) -> bool:
     """The duchy's citizens cover the domain's role icons with multiplicity; starters have
     no role and domains' icons do not count (ruling O9). ``have``: :func:`role_counts`, if known."""
-    need = _I().domains[domain].roles
     if have is None:
         have = role_counts(state, seat)
-    return all(have.get(r, 0) >= need.count(r) for r in need)
+    return all(have.get(role, 0) >= n for role, n in roles_needed(domain))
+
+
+@cache
+def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
+    """(role, how many) of the role icons ``domain`` needs (valeria.build.requirements), counted once per card."""
+    need = _I().domains[domain].roles
+    return tuple((role, need.count(role)) for role in dict.fromkeys(need))
 
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
@@ -804,9 +870,10 @@ def end_rules(state: State) -> tuple[str, ...]:
 
 def advance(state: State) -> State:
     """Take the steps the rules force until someone must decide."""
+    after_step = state.flow.after_step
     while True:
-        if not state.pending:
-            state = state.flow.after_step(state)  # after the action, before anything else
+        if after_step is not None and not state.pending:
+            state = after_step(state)  # after the action, before anything else
         if state.pending or state.phase in (OVER, ROLL, DICE, DRAW, DUKES):
             return state
         if state.phase == EVENTS:
@@ -857,8 +924,7 @@ def _legal(state: State) -> Iterator[Action]:
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
-                for option in item_options(state, seat, item):
-                    yield Action(ActionKind.HARVEST, seat, item.card, option)
+                yield from harvest_actions(seat, item.card, item_options(state, seat, item))
         return
     yield from _main_actions(state)
 
@@ -899,12 +965,49 @@ def slay_targets(state: State) -> list[tuple[str, int, int]]:
     return targets
 
 
-def slay_options(state: State, seat: Seat) -> Iterator[Action]:
+@cache
+def recruit_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
+    """Every recruit of the citizen ``card`` by ``seat`` at ``price``, one per payment split of
+    :func:`gold_payments` (holdings clamped to the price by the caller). The same moment recurs
+    across a game and across games, so the actions are made once and shared (they are
+    immutable): the enumeration then costs a table lookup per center card."""
+    return tuple(Action(ActionKind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+
+
+@cache
+def build_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
+    """Every build of the domain ``card`` by ``seat`` at ``price`` (as :func:`recruit_actions`)."""
+    return tuple(Action(ActionKind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+
+
+@cache
+def slay_actions(seat: int, card: str, strength_cost: int, magic_cost: int, strength: int,
+                 magic: int) -> tuple[Action, ...]:
+    """Every slay of the face-up monster ``card`` by ``seat``, one per payment of
+    :func:`slay_payments` (holdings clamped to the cost by the caller), made once and shared."""
+    return tuple(Action(ActionKind.SLAY, seat, card, pay=pay)
+                 for pay in slay_payments(strength_cost, magic_cost, strength, magic))
+
+
+@cache
+def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
+    """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
+    return tuple(Action(ActionKind.HARVEST, seat, card, option) for option in options)
+
+
+@cache
+def gain_actions(seat: int) -> tuple[Action, ...]:
+    """The three gains of ``seat`` (valeria.gain.resource), made once."""
+    return tuple(Action(ActionKind.GAIN, seat, r) for r in RESOURCES)
+
+
+def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
+    out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
-        for pay in slay_payments(sc, mc, min(seat.strength, total), min(seat.magic, total)):
-            yield Action(ActionKind.SLAY, state.active, card, pay=pay)
+        out += slay_actions(state.active, card, sc, mc, min(seat.strength, total), min(seat.magic, total))
+    return tuple(out)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -916,19 +1019,17 @@ def _main_actions(state: State) -> list[Action]:
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
-    for i, kind in enumerate(state.citizen_kinds):
-        if on_top(state, i):
-            price = price_of(state, me, i, plain)
-            out.extend(Action(ActionKind.RECRUIT, me, kind, pay=pay)
-                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
-    out.extend(slay_options(state, s))
+    kinds, owned = state.citizen_kinds, s.citizens
+    for i in citizens_on_top(state):
+        price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
+        out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
+    out += slay_options(state, s)
     have = role_counts(state, me)
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
             price = build_price(state, me, stack[0])
-            out.extend(Action(ActionKind.BUILD, me, stack[0], pay=pay)
-                       for pay in gold_payments(price, min(gold, price), min(magic, price)))
-    out.extend(Action(ActionKind.GAIN, me, r) for r in RESOURCES)
+            out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
+    out += gain_actions(me)
     return out
 
 
@@ -943,60 +1044,109 @@ def decision_source(d: Decision) -> str:
     return cast(tuple[str, ...], d.detail)[0]
 
 
-def decision_options(state: State, d: Decision) -> Iterator[Action]:
+#: The action kind that answers each decision; the optional ones may also be declined.
+ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
+           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
+           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
+           events.TOKEN_DECISION: ActionKind.TOKEN}
+#: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
+#: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
+OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
+
+
+def answers(d: Decision) -> tuple[ActionKind, ...]:
+    """The action kinds that answer the decision ``d``: its own (:data:`ANSWERS`), and a decline
+    when it is optional (:data:`OPTIONAL`)."""
+    return (ANSWERS[d.kind], ActionKind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
+
+
+def offered(state: State, a: Action, d: Decision) -> bool:
+    """Is ``a`` one of the options of the decision ``d`` now (an extra slay's payments and a
+    token's targets aside: :func:`slay_options`, :func:`rules.valeria.events.token_targets`)? An
+    answer of its kind (:func:`answers`): a branch of the reward (one a seat can take: ruling
+    O24), a citizen stack to take from, an opponent to take from (valeria.symbols.opponent; never
+    the resting seat), an exchange it can pay, a monster or citizen of its own to return (not a
+    slain event: ruling O17), a decline of an optional power or of a reward whose stacks emptied.
+    The one predicate of both :func:`decision_options` and the verdict
+    (:func:`rules.valeria.violations.decision_refusal`)."""
+    if a.kind not in answers(d):
+        return False
+    if a.kind == ActionKind.DECLINE and a.card and a.card != decision_source(d):
+        return False  # a decline names the card whose power it declines (decision 0033)
     seat = d.seat
-    if d.kind == "thief":
-        _, effect = decision_detail(d)
-        for label in branch_labels(effect):
-            for o in range(state.players):
-                if targetable(state.players, state.resting, seat, o):
-                    yield Action(ActionKind.THIEF, seat, option=label, target=o)
-    elif d.kind == "choose":
-        _, effect = decision_detail(d)
-        for label, branch in zip(branch_labels(effect), effect.options, strict=True):
-            if branch_possible(state, seat, branch):
-                yield Action(ActionKind.CHOOSE, seat, option=label)
-    elif d.kind == "citizen":
-        _, effect = decision_detail(d)
-        targets = citizen_targets(state, effect)
-        for i in targets:
-            yield Action(ActionKind.CITIZEN, seat, state.citizen_kinds[i])
-        if not targets:  # emptied since the reward was taken: nothing is gained (ruling O24)
-            yield Action(ActionKind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
-    elif d.kind == "take":
-        takes = pending_takes(state)
-        # several takes at once (Cathedral of St Aquila and The Orb of Urdr): each answer names its domain
-        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        for source in sources:
-            for o in range(state.players):
-                if targetable(state.players, state.resting, seat, o):
-                    yield Action(ActionKind.TAKE, seat, source, target=o)
-    elif d.kind == "exchange":
-        _, effect = decision_detail(d)
-        if affords(state.seats[seat], effect.pay):
-            yield Action(ActionKind.EXCHANGE, seat, option="use")
-        yield Action(ActionKind.EXCHANGE, seat, option="decline")
-    elif d.kind == "extra-slay":
+    if d.kind in ("thief", "take", "purloin"):
+        if not targetable(state.players, state.resting, seat, a.target):
+            return False
+        return d.kind != "thief" or a.option in branch_labels(decision_detail(d)[1])
+    if d.kind == "choose":
+        effect = decision_detail(d)[1]
+        labels = branch_labels(effect)
+        return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
+    if d.kind == "citizen":
+        targets = citizen_targets(state, decision_detail(d)[1])
+        if a.kind == ActionKind.DECLINE:
+            return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
+        return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
+    if d.kind == "exchange":
+        return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
+    if a.kind == ActionKind.DECLINE:
+        return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
+    if d.kind == "watcher":
+        return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
+    if d.kind == "nest":
+        return a.card in state.citizen_kinds and state.seats[seat].citizens[state.citizen_kinds.index(a.card)] > 0
+    return False  # an extra slay's payment or a token: their own predicates decide
+
+
+def decision_options(state: State, d: Decision) -> Iterator[Action]:
+    """The answers to the decision ``d``: every candidate answer (:func:`answer_candidates`) that
+    :func:`offered` admits, so the enumeration and the verdict read one predicate; an extra slay
+    offers every payment the slay predicates admit (:func:`slay_options`) or a decline, a Monster
+    Event's token each target :func:`rules.valeria.events.token_targets` names."""
+    seat = d.seat
+    if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
-    elif d.kind == "watcher":
-        for m in sorted(set(state.seats[seat].monsters)):
-            if not (state.events is not None and events.is_event(m)):  # a slain event has no original place (ruling O17)
-                yield Action(ActionKind.RETURN, seat, m)
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
-    elif d.kind == "nest":
-        for i, n in enumerate(state.seats[seat].citizens):
-            if n:
-                yield Action(ActionKind.RETURN, seat, state.citizen_kinds[i])
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
-    elif d.kind == "purloin":  # not optional: the card says "take" (valeria.cards.purloiners-perch, the ruling)
-        for o in range(state.players):
-            if targetable(state.players, state.resting, seat, o):
-                yield Action(ActionKind.PURLOIN, seat, target=o)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
             yield Action(ActionKind.TOKEN, seat, target, option=event)
+    else:
+        yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
+
+
+def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
+    """Every answer of the right shape to ``d``, in the order the options are listed: each
+    branch label against each seat (a steal), each branch, each citizen kind then a decline, each
+    pending take's domain against each seat (several takes at once, Cathedral of St Aquila and The
+    Orb of Urdr: each answer names its domain), use then decline, each monster or citizen kind of
+    the seat's own then a decline, each seat (Purloiner's Perch, not optional: the card says "take")."""
+    seat, kind = d.seat, d.kind
+    if kind in ("thief", "choose"):
+        labels = branch_labels(decision_detail(d)[1])
+        if kind == "choose":
+            yield from (Action(ActionKind.CHOOSE, seat, option=label) for label in labels)
+        else:
+            yield from (Action(ActionKind.THIEF, seat, option=label, target=o)
+                        for label in labels for o in range(state.players))
+    elif kind == "citizen":
+        yield from (Action(ActionKind.CITIZEN, seat, c) for c in state.citizen_kinds)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+    elif kind == "take":
+        takes = pending_takes(state)
+        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
+        yield from (Action(ActionKind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+    elif kind == "exchange":
+        yield Action(ActionKind.EXCHANGE, seat, option="use")
+        yield Action(ActionKind.EXCHANGE, seat, option="decline")
+    elif kind in ("watcher", "nest"):
+        mine = state.seats[seat]
+        cards = sorted(set(mine.monsters)) if kind == "watcher" else [c for c, n in zip(state.citizen_kinds, mine.citizens,
+                                                                                           strict=True) if n]
+        yield from (Action(ActionKind.RETURN, seat, c) for c in cards)
+        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+    elif kind == "purloin":
+        yield from (Action(ActionKind.PURLOIN, seat, target=o) for o in range(state.players))
 
 
 # =========================================================================== successor

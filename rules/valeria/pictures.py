@@ -60,7 +60,7 @@ from rules.valeria.data import index
 from rules.valeria.explain import UNITS, bilingual, counter_label, plural_form
 from rules.valeria.flows import BASE_FLOW
 from rules.valeria.records import whole
-from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, Variant, replace
+from rules.valeria.state import ACTIONS, HARVEST, Action, ActionKind, Payment, Seat, Setup, State, replace
 from rules.valeria.violations import refusal
 
 # --------------------------------------------------------------------------- words
@@ -300,7 +300,7 @@ def _state(seats: Any, *, active: int = 0, monster: str | None = None, build: st
     free = [d for d in ix.domains if d not in built and d != build]
     stacks = [tuple(([build] if build and i == 0 else []) + free[3 * i:3 * i + 3])[:3] for i in range(5)]
     dukes = tuple((d, d) for d in list(ix.dukes)[:len(seats)])
-    state = engine.initial_state(Setup(Variant(len(seats)), tuple(areas), tuple(kinds), tuple(stacks), dukes, 0),
+    state = engine.initial_state(Setup(len(seats), tuple(areas), tuple(kinds), tuple(stacks), dukes, 0),
                                  BASE_FLOW)
     kinds_t = tuple(kinds)
     figure_seats = tuple(_seat_of(s, f"seats[{i}]", kinds_t) for i, s in enumerate(seats))

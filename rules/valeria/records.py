@@ -73,7 +73,6 @@ from rules.valeria.state import (
     RandomCitizensDeal,
     Setup,
     SoloDeal,
-    Variant,
 )
 from rules.valeria.variants import PLAYERS as PLAYERS  # re-exported: the player counts (decision 0018)
 from rules.valeria.variants import (
@@ -159,10 +158,10 @@ def setup_from_json(data: Any, variant: Any = None) -> Setup:
                                                                or lord in dealt)):
         raise MalformedError(f"setup.dark_lord: the solo game (and only it) names the Dark Lord, a duke not dealt "
                              f"to the player (valeria.variants.solo.setup), not {lord!r}")
-    variant = Variant(n, random_citizens, opts.monster_events, opts.difficulty)
-    return Setup(variant, tuple(areas), citizens, tuple(tuple(st) for st in domains), tuple(tuple(p) for p in dukes),
+    return Setup(n, tuple(areas), citizens, tuple(tuple(st) for st in domains), tuple(tuple(p) for p in dukes),
                  first, RandomCitizensDeal(citizen_stacks) if random_citizens else None,
-                 _events(data.get("events"), n, opts.monster_events), SoloDeal(lord) if n == SOLO else None)
+                 _events(data.get("events"), n, opts.monster_events),
+                 SoloDeal(lord, opts.difficulty) if n == SOLO else None)
 
 
 @implements("valeria.variants.events.setup", "valeria.variants.events.chosen-event")
@@ -249,10 +248,9 @@ def random_setup(rng: random.Random, opts: Options) -> Setup:
     dealt = tuple(tuple(dukes[i * DUKES_DEALT:(i + 1) * DUKES_DEALT]) for i in range(n))
     first = rng.randrange(n)
     events = MonsterEventsDeal(deal_events(rng, n)) if monster_events else None
-    variant = Variant(n, random_citizens, monster_events, opts.difficulty)
-    return Setup(variant, tuple(areas), citizens, stacks, dealt, first,
+    return Setup(n, tuple(areas), citizens, stacks, dealt, first,
                  RandomCitizensDeal(dealt_citizens) if random_citizens else None, events,
-                 deal_dark_lord(rng, dealt[0]) if n == SOLO else None)
+                 deal_dark_lord(rng, dealt[0], opts.difficulty) if n == SOLO else None)
 
 
 # ------------------------------------------------------------------ actions

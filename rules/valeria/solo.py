@@ -73,7 +73,7 @@ def solo_state(state: State, setup: Setup) -> State:
     Lord's duke face down above the monster row (``state`` as it is in the other games)."""
     if setup.solo is None:
         return state
-    return replace(state, solo=Solo(dark_lord=setup.solo.dark_lord, difficulty=setup.variant.difficulty))
+    return replace(state, solo=Solo(dark_lord=setup.solo.dark_lord, difficulty=setup.solo.difficulty))
 
 
 # =========================================================================== the monster phase

@@ -116,19 +116,22 @@ class MonsterEventsDeal:
 
 @attrs.frozen
 class SoloDeal:
-    """The solo game (valeria.variants.solo.setup): the Dark Lord's duke, face down."""
+    """The solo game (valeria.variants.solo.setup): the Dark Lord's duke, face down, and the
+    setting it is played by (valeria.variants.solo.difficulty)."""
 
     dark_lord: str
+    difficulty: str = "normal"
 
 
 @attrs.frozen
 class Setup:
-    """What is decided before play (valeria.setup.*): the variant, the monster areas left to
-    right, the citizen kind of each of the ten stacks (with random citizens every kind), the
+    """What is decided before play (valeria.setup.*): the player count, the monster areas left
+    to right, the citizen kind of each of the ten stacks (with random citizens every kind), the
     five domain stacks (top first), the two dukes dealt to each seat and the first player;
-    what a variant deals besides lies in its own part, present exactly when it is on."""
+    what a variant deals besides lies in its own part, present exactly when it is on, so the
+    parts are the variant's flags (:attr:`variant` reads them; nothing states them twice)."""
 
-    variant: Variant
+    players: int
     areas: tuple[str, ...]
     citizens: tuple[str, ...]
     domains: tuple[tuple[str, ...], ...]
@@ -139,14 +142,15 @@ class Setup:
     solo: SoloDeal | None = None
 
     def __attrs_post_init__(self) -> None:
-        dealt = (self.random_citizens is not None, self.monster_events is not None, self.solo is not None)
-        wanted = (self.variant.random_citizens, self.variant.monster_events, self.variant.players == SOLO_PLAYERS)
-        if dealt != wanted:
-            raise ValueError(f"a setup deals the parts of its variant, and only those: {self.variant}")
+        if (self.solo is not None) != (self.players == SOLO_PLAYERS):
+            raise ValueError(f"the Dark Lord is dealt in the solo game, and only there: {self.players} player(s)")
 
     @property
-    def players(self) -> int:
-        return self.variant.players
+    def variant(self) -> Variant:
+        """The variant the setup deals for: its player count, a flag for each part dealt, the
+        solo game's setting."""
+        return Variant(self.players, self.random_citizens is not None, self.monster_events is not None,
+                       self.solo.difficulty if self.solo is not None else "normal")
 
 
 @attrs.frozen(slots=True)
@@ -298,9 +302,10 @@ class Flow:
     phase, or the solo game's Monster phase); ``announced`` follows the announcement of the
     dice (Monster Events trigger, valeria.variants.events.roll-phase); ``after_step`` follows
     every step (Monster Events fill the emptied center positions,
-    valeria.variants.events.revealed). The game's answers (:class:`rules.valeria.game.Valeria`):
-    ``legal_actions``, ``check``, ``successor``, ``result`` of a finished game,
-    ``explain_step`` and ``forced_steps`` (what an automaton did by itself)."""
+    valeria.variants.events.revealed); a flow without such a step has ``None`` there. The
+    game's answers (:class:`rules.valeria.game.Valeria`): ``legal_actions``, ``check``,
+    ``successor``, ``result`` of a finished game, ``explain_step`` and ``forced_steps`` (what
+    an automaton did by itself)."""
 
     end_of_actions: Callable[[State], State]
     legal_actions: Callable[[State], tuple[Action, ...]]
@@ -309,12 +314,17 @@ class Flow:
     result: Callable[[State], Result]
     explain_step: Callable[[State, Action, State], tuple[Text, ...]]
     forced_steps: Callable[[State, Action, State], tuple[ForcedStep, ...]]
-    announced: Callable[[State], State] = lambda state: state
-    after_step: Callable[[State], State] = lambda state: state
+    #: ``None``: nothing follows (the base and solo games); the engine then calls nothing
+    announced: Callable[[State], State] | None = None
+    after_step: Callable[[State], State] | None = None
 
 
 @attrs.frozen(slots=True)
 class State:
+    """A Valeria game between two steps: the center stacks, every seat's board and duchy, whose
+    turn and which phase (valeria.turn.phases), the dice, the harvest items and decisions still
+    to make, and the variant's own part (``solo``, ``events``) and hooks (``flow``)."""
+
     players: int
     first: int
     areas: tuple[str, ...]
@@ -435,15 +445,26 @@ class EventsView:
 
 
 T = TypeVar("T")
-_REPLACERS: dict[type, Any] = {}
+#: One copier per class and set of changed fields (the engine changes a few fields in a few
+#: combinations, so this stays small): ``_REPLACERS[(cls, *changed)]``.
+_REPLACERS: dict[tuple[Any, ...], Any] = {}
 
 
-def _replacer(cls: type) -> Any:
-    """A function ``(obj, changes) -> copy`` written out for ``cls``'s fields (built once per class)."""
-    fields = [n for n in cls.__slots__ if n != "__weakref__"]  # type: ignore[attr-defined]
-    body = "".join(f"    s(n, {f!r}, c.pop({f!r}) if {f!r} in c else o.{f})\n" for f in fields)
-    source = f"def r(o, c):\n    n = new(cls)\n{body}    if c:\n        raise TypeError(c)\n    return n\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "s": object.__setattr__, "cls": cls}
+def _replacer(cls: type, *changed: str) -> Any:
+    """A function ``(obj, changes) -> copy`` written out for ``cls``'s fields with the fields
+    ``changed`` taken from ``changes``: every slot is set through its member descriptor (what
+    ``attrs``' own ``__init__`` does for a frozen slotted class, without the call), so a copy
+    costs one store per field and nothing else (made once per class and set of fields)."""
+    fields = [f.name for f in attrs.fields(cls)]
+    if {n for n in cls.__slots__ if n != "__weakref__"} != set(fields):  # type: ignore[attr-defined]
+        raise TypeError(f"{cls.__name__} keeps more than its fields (a cached hash): use attrs.evolve")
+    unknown = [name for name in changed if name not in fields]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    body = "".join(f"    set_{f}(n, c[{f!r}])\n" if f in changed else f"    set_{f}(n, o.{f})\n" for f in fields)
+    source = f"def r(o, c):\n    n = new(cls)\n{body}    return n\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls,
+                                 **{f"set_{f}": getattr(cls, f).__set__ for f in fields}}
     exec(compile(source, f"<replace {cls.__name__}>", "exec"), namespace)  # our own field names
     return namespace["r"]
 
@@ -451,11 +472,8 @@ def _replacer(cls: type) -> Any:
 def replace(obj: T, **changes: Any) -> T:
     """``attrs.evolve`` for the slotted, validator-free models of this module, without
     its generic overhead (the engine makes thousands of these per game)."""
-    cls = type(obj)
-    fn = _REPLACERS.get(cls)
+    key = (type(obj), *changes)
+    fn = _REPLACERS.get(key)
     if fn is None:
-        fn = _REPLACERS[cls] = _replacer(cls)
-    try:
-        return fn(obj, changes)  # type: ignore[no-any-return]
-    except TypeError:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}") from None
+        fn = _REPLACERS[key] = _replacer(type(obj), *changes)
+    return fn(obj, changes)  # type: ignore[no-any-return]

@@ -139,11 +139,12 @@ def targetable(players: int, resting: int | None, seat: int, victim: int) -> boo
 
 
 @implements("valeria.variants.solo.setup", "valeria.variants.solo.dark-lord")
-def deal_dark_lord(rng: random.Random, dukes: tuple[str, ...]) -> SoloDeal:
-    """The solo game: after the player's two ``dukes`` are dealt, the Dark Lord is one random
-    duke of the rest, face down (ruling O29: deal 2, keep 1, then draw him from the others)."""
+def deal_dark_lord(rng: random.Random, dukes: tuple[str, ...], difficulty: str) -> SoloDeal:
+    """The solo game at the setting ``difficulty``: after the player's two ``dukes`` are dealt, the
+    Dark Lord is one random duke of the rest, face down (ruling O29: deal 2, keep 1, then draw him
+    from the others)."""
     rest = [d for d in index().dukes if d not in dukes]
-    return SoloDeal(dark_lord=rng.choice(rest))
+    return SoloDeal(dark_lord=rng.choice(rest), difficulty=difficulty)
 
 
 # ------------------------------------------------------------------ random citizens
@@ -198,6 +199,14 @@ def on_top(state: State, kind: int) -> bool:
     if state.citizen_stacks:
         return any(st and st[0] == kind for st in state.citizen_stacks)
     return state.citizen_counts[kind] > 0
+
+
+def citizens_on_top(state: State) -> tuple[int, ...]:
+    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits."""
+    if state.citizen_stacks:
+        tops = {st[0] for st in state.citizen_stacks if st}
+        return tuple(i for i in range(len(state.citizen_kinds)) if i in tops)
+    return tuple(i for i, n in enumerate(state.citizen_counts) if n > 0)
 
 
 def citizen_stacks_exhausted(state: State) -> int:

@@ -28,18 +28,16 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.kernel.verdict import refuse as kernel_refuse
 from rules.valeria import events
-from rules.valeria.data import branch_labels, index
+from rules.valeria.data import index
 from rules.valeria.engine import (
     HERALD,
-    affords,
     answered_take,
-    branch_possible,
+    answers,
     build_price,
-    citizen_targets,
     decision_detail,
-    decision_source,
     die_change_possible,
     item_options,
+    offered,
     pending_takes,
     price_of,
     roles_met,
@@ -47,7 +45,7 @@ from rules.valeria.engine import (
 from rules.valeria.explain import card_name
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
-from rules.valeria.variants import on_top, targetable
+from rules.valeria.variants import on_top
 
 
 def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
@@ -249,21 +247,11 @@ def harvest_refusal(state: State, a: Action) -> Violation | None:
 # =========================================================================== decisions an action opened
 
 
-#: The action kind that answers each decision; the optional ones may also be declined.
-ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
-           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
-           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
-           events.TOKEN_DECISION: ActionKind.TOKEN}
-#: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
-#: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
-OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
-
-
 def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     """The answer to the pending decision ``d`` (its rule named): the action kind that answers
-    it, and one of the options the moment offers (:func:`offered`)."""
-    allowed = {ANSWERS[d.kind], ActionKind.DECLINE} if d.kind in OPTIONAL else {ANSWERS[d.kind]}
-    if a.kind not in allowed:
+    it, and one of the options the moment offers (:func:`~rules.valeria.engine.offered`, the
+    predicate the enumeration filters its candidates through)."""
+    if a.kind not in answers(d):
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                       k=d.kind, r=d.rule)
     if a.kind == ActionKind.TAKE and d.kind == "take":  # the takes on top: the owner chooses which it answers
@@ -291,38 +279,6 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
                       "odpočívající hráč {v} nemůže být cílem negativních efektů",
                       "the resting seat {v} cannot be the target of negative effects", v=a.target)
     return refuse((d.rule,), "tato volba zde není možná", "this choice is not available here")
-
-
-def offered(state: State, a: Action, d: Decision) -> bool:
-    """Is ``a`` (of a kind that answers ``d``) one of the options of ``d`` now? A branch of
-    the reward (one a seat can take: ruling O24), a citizen stack to take from, an opponent
-    to take from (valeria.symbols.opponent; never the resting seat), an exchange it can pay,
-    a monster or citizen of its own to return (not a slain event: ruling O17), a decline of
-    an optional power or of a reward whose stacks emptied."""
-    seat = d.seat
-    if a.kind == ActionKind.DECLINE and a.card and a.card != decision_source(d):
-        return False  # a decline names the card whose power it declines (decision 0033)
-    if d.kind in ("thief", "take", "purloin") and a.kind != ActionKind.DECLINE:
-        if not targetable(state.players, state.resting, seat, a.target):
-            return False
-        return d.kind != "thief" or a.option in branch_labels(decision_detail(d)[1])
-    if d.kind == "choose":
-        effect = decision_detail(d)[1]
-        labels = branch_labels(effect)
-        return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
-    if d.kind == "citizen":
-        targets = citizen_targets(state, decision_detail(d)[1])
-        if a.kind == ActionKind.DECLINE:
-            return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
-        return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
-    if d.kind == "exchange":
-        return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
-    if a.kind == ActionKind.DECLINE:
-        return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
-    if d.kind == "watcher":
-        return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
-    # Nest of the Weaver Witch
-    return a.card in state.citizen_kinds and state.seats[seat].citizens[state.citizen_kinds.index(a.card)] > 0
 
 
 # =========================================================================== the Action phase

@@ -36,7 +36,7 @@ from rules.kernel.game import (
     TurnKind,
 )
 from rules.kernel.records import adjudicate, parse_record, record_to_json
-from rules.kernel.simulate import random_action, random_record
+from rules.kernel.simulate import play_out, random_action, random_record
 from rules.kernel.spec import load_spec
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, MalformedError, RulesError, Violation
@@ -118,6 +118,20 @@ def test_random_games_keep_the_protocol(key: str, seed: int) -> None:
         assert all(isinstance(t, Text) and t.get("en") for t in result.lines)
     else:
         assert len(actions) == MAX_ACTIONS, "stopped before the end without reaching the limit"
+
+
+@pytest.mark.parametrize("key", KEYS)
+@given(seed=seeds)
+def test_the_trusted_play_out_plays_what_apply_plays(key: str, seed: int) -> None:
+    """``play_out`` hands the actions it draws from ``legal_actions`` and ``chance_outcomes``
+    straight to ``successor`` (decision record 0028): from the same seed it takes the same
+    actions and reaches the same state as :func:`walk`, which checks each one through ``apply``."""
+    game = GAMES[key]
+    setup, actions, states = walk(game, seed, limit=400)
+    rng = random.Random(seed)
+    trusted_actions, final = play_out(game, game.initial_state(game.random_setup(rng)), rng, stop_after=400)
+    assert trusted_actions == actions
+    assert final == states[-1]
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -365,9 +365,10 @@ VARIANTS = ({"players": 3}, {"players": 5, "random_citizens": True}, {"players":
                    "valeria.variants.solo.setup")
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_setup_holds_its_variant_and_deals_a_part_only_for_a_variant_that_is_on(variant: dict[str, Any]) -> None:
-    """The setup carries the parsed variant (``variant_of`` returns it as the record has it) and
-    a part for each variant that deals something (random citizens, Monster Events, the Dark Lord),
-    present exactly when that variant is on; a setup that mixes them up cannot be made."""
+    """The setup's variant (``variant_of`` returns it as the record has it) is read from what it
+    deals: a part for each variant that deals something (random citizens, Monster Events, the
+    Dark Lord with the solo game's setting), present exactly when that variant is on; a solo
+    setup without the Dark Lord, or the Dark Lord in a game with players, cannot be made."""
     setup = VALERIA.random_setup(random.Random(3), variant)
     assert VALERIA.variant_of(setup) == variant == setup.variant.to_json()
     assert (setup.random_citizens is not None) == variant.get("random_citizens", False)
@@ -375,8 +376,8 @@ def test_the_setup_holds_its_variant_and_deals_a_part_only_for_a_variant_that_is
     assert (setup.solo is not None) == (variant["players"] == 1)
     data = json.loads(json.dumps(VALERIA.setup_to_json(setup)))
     assert VALERIA.setup_from_json(data, variant) == setup
-    with pytest.raises(ValueError, match="deals the parts of its variant"):
-        attrs.evolve(setup, variant=attrs.evolve(setup.variant, monster_events=not setup.variant.monster_events))
+    with pytest.raises(ValueError, match="the Dark Lord is dealt in the solo game, and only there"):
+        attrs.evolve(setup, players=2 if setup.players == 1 else 1)
 
 
 @pytest.mark.rules("valeria.turn.phases", "valeria.variants.solo.turn", "valeria.variants.events.roll-phase")
