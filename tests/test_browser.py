@@ -59,7 +59,7 @@ def site(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> It
         if os.environ.get("CI"):
             pytest.fail(f"browser tests cannot run under CI: {missing}")
         pytest.skip(f"browser tests skipped outside CI: {missing}")
-    root = build_rulebook(test_status_path, tmp_path_factory.getbasetemp() / "docs-html")
+    root = build_rulebook(test_status_path, tmp_path_factory)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
