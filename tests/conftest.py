@@ -66,12 +66,15 @@ _TESTS = Path(__file__).resolve().parent
 #: Where a parallel run's controller passes the path of its outcome log to each worker.
 _LOG_INPUT = "rules_outcome_log"
 #: Builds that every worker shares (tests/docs_build.py, ``built_once``), as (the folder whose
-#: conftest defines the fixture, its name): the first test that requests each runs first, so that in
-#: a parallel run one worker builds it while the others run the rest, rather than all of them waiting
-#: for it near the end (decision record 0030).
+#: conftest defines the fixture, its name): the tests that request one run first, so that in a
+#: parallel run one worker builds it and runs them (long browser tests) while the others run the
+#: rest, rather than ending the run with them, or with every worker waiting for the build
+#: (decision record 0030).
 EARLY_BUILDS = (("web", "site"),)
 #: How often a worker that reached the ``docs`` tests reads the controller's log.
 _POLL_SECONDS = 0.5
+#: How long every worker waits with tests missing and the log still before the wait fails.
+_STALL_SECONDS = 60.0
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -116,17 +119,16 @@ def _item_rules(item: pytest.Item) -> list[str]:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Remember each test's rule IDs; move ``docs`` tests to the end, and the first
-    test that needs each of :data:`EARLY_BUILDS` to the front (stable order otherwise)."""
+    """Remember each test's rule IDs; move ``docs`` tests to the end, and the tests
+    that need one of :data:`EARLY_BUILDS` to the front (stable order otherwise)."""
     rules = config.stash[_RULES]
     for item in items:
         rules[item.nodeid] = _item_rules(item)
     docs = [i for i in items if i.get_closest_marker("docs") is not None]
     config.stash[_DOCS] = {i.nodeid for i in docs}
     others = [i for i in items if i.get_closest_marker("docs") is None]
-    first = [next(i for i in others if _needs(i, build)) for build in EARLY_BUILDS
-             if any(_needs(i, build) for i in others)]
-    items[:] = first + [i for i in others if i not in first] + docs
+    early = [i for i in others if any(_needs(i, build) for build in EARLY_BUILDS)]
+    items[:] = early + [i for i in others if i not in early] + docs
 
 
 def _needs(item: pytest.Item, build: tuple[str, str]) -> bool:
@@ -182,18 +184,23 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
     worker reaches a ``docs`` test the others still run only ordinary tests or
     wait here too. When every worker waits here and tests are still missing,
     nothing will run them (a crashed worker's tests rescheduled behind the
-    ``docs`` ones): the wait fails and names them.
+    ``docs`` ones): once the log has not grown for :data:`_STALL_SECONDS` (the
+    last reports may still be on their way to the controller), the wait fails
+    and names them.
     """
     log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
     waiting = log.parent / f"waiting-{config.workerinput['workerid']}"  # type: ignore[attr-defined]
     expected = set(config.stash[_RULES]) - config.stash[_DOCS]
     rules = config.stash[_RULES]
+    workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
     waiting.touch()
+    seen, stalled_since = -1, time.monotonic()
     try:
         while True:
             outcomes: dict[str, dict[str, Any]] = {}
             finished: set[str] = set()
-            for line in log.read_text(encoding="utf-8").splitlines():
+            lines = log.read_text(encoding="utf-8").splitlines()
+            for line in lines:
                 nodeid, when, outcome = json.loads(line)
                 fold_outcome(outcomes, nodeid, when, outcome, rules.get(nodeid, []))
                 if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
@@ -201,8 +208,9 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
             missing = expected - finished
             if not missing:
                 return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
-            workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
-            if len(list(log.parent.glob("waiting-*"))) >= workers:
+            if len(lines) != seen or len(list(log.parent.glob("waiting-*"))) < workers:
+                seen, stalled_since = len(lines), time.monotonic()
+            elif time.monotonic() - stalled_since > _STALL_SECONDS:  # a report on its way has had its time
                 pytest.fail(f"every worker waits for the docs tests, and {len(missing)} tests never ran: "
                             f"{sorted(missing)[:10]}")
             time.sleep(_POLL_SECONDS)

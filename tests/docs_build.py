@@ -35,6 +35,8 @@ STATUS_COPY = ROOT / "build" / "test-status.json"
 #: are parallel-safe; a project of a test's own is built serially (an extension that does not say
 #: it is safe would turn ``-j`` into a warning, fatal under ``-W``).
 RULEBOOK_JOBS = ("-j", "auto")
+#: The rulebook's folder in the run's temporary folder.
+RULEBOOK = "docs-html"
 
 
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -78,6 +80,11 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Calla
     return out
 
 
+def rulebook_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where :func:`build_rulebook` builds the rulebook in this run."""
+    return run_folder(tmp_path_factory) / RULEBOOK
+
+
 def build_rulebook(status: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build ``docs/`` once per run with the test outcomes in ``status`` (the
     ``test_status_path`` fixture's file: every outcome but the ``docs`` tests')."""
@@ -88,4 +95,4 @@ def build_rulebook(status: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
         result = sphinx_build(DOCS, out, *RULEBOOK_JOBS, "-D", f"rules_test_status={status}")
         assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
 
-    return built_once(tmp_path_factory, "docs-html", build)
+    return built_once(tmp_path_factory, RULEBOOK, build)
