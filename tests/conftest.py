@@ -6,7 +6,9 @@
 - Test-status plumbing for the rulebook: every test's outcome is recorded
   with the rule IDs of its ``rules`` markers, and the ``test_status_path``
   fixture writes them as JSON. Tests marked ``docs`` run last, so the docs
-  build that requests the fixture sees every other outcome.
+  build that requests the fixture sees every other outcome; on several
+  workers (``-n auto``) the controller logs every report and a worker that
+  reaches a ``docs`` test waits for every other test's (decision record 0030).
 """
 
 from __future__ import annotations
