@@ -6,13 +6,18 @@
 - Test-status plumbing for the rulebook: every test's outcome is recorded
   with the rule IDs of its ``rules`` markers, and the ``test_status_path``
   fixture writes them as JSON. Tests marked ``docs`` run last, so the docs
-  build that requests the fixture sees every other outcome.
+  build that requests the fixture sees every other outcome; on several
+  workers (``-n auto``) the controller logs every report and a worker that
+  reaches a ``docs`` test waits for every other test's (decision record 0030).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,18 +60,53 @@ settings.load_profile(PROFILE)
 
 _OUTCOMES = pytest.StashKey[dict[str, dict[str, Any]]]()
 _RULES = pytest.StashKey[dict[str, list[str]]]()
+_DOCS = pytest.StashKey[set[str]]()
+_LOG = pytest.StashKey[Path]()
 _CONFIG: list[pytest.Config] = []
+_TESTS = Path(__file__).resolve().parent
+
+#: Where a parallel run's controller passes the path of its outcome log to each worker.
+_LOG_INPUT = "rules_outcome_log"
+#: Builds that every worker shares (tests/docs_build.py, ``built_once``), as (the folder whose
+#: conftest defines the fixture, its name): the tests that request one run first, so that in a
+#: parallel run one worker builds it and runs them (long browser tests) while the others run the
+#: rest, rather than ending the run with them, or with every worker waiting for the build
+#: (decision record 0030).
+EARLY_BUILDS = (("web", "site"),)
+#: How often a worker that reached the ``docs`` tests reads the controller's log.
+_POLL_SECONDS = 0.5
+#: How long every worker waits with tests missing and the log still before the wait fails.
+_STALL_SECONDS = 60.0
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_OUTCOMES] = {}
     config.stash[_RULES] = {}
+    config.stash[_DOCS] = set()
     _CONFIG.append(config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if config in _CONFIG:
         _CONFIG.remove(config)
+    log = config.stash.get(_LOG, None)
+    if log is not None:
+        shutil.rmtree(log.parent, ignore_errors=True)
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Controller of a parallel run (``-n``): give each worker the path of the
+    outcome log this process appends every report to (decision record 0030)."""
+    config = node.config
+    if _LOG not in config.stash:
+        config.stash[_LOG] = Path(tempfile.mkdtemp(prefix="rules-outcomes-")) / "outcomes.jsonl"
+        config.stash[_LOG].touch()
+    node.workerinput[_LOG_INPUT] = str(config.stash[_LOG])
 
 
 def _item_rules(item: pytest.Item) -> list[str]:
@@ -81,34 +121,54 @@ def _item_rules(item: pytest.Item) -> list[str]:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Remember each test's rule IDs; move ``docs`` tests to the end (stable order)."""
+    """Remember each test's rule IDs; move ``docs`` tests to the end, and the tests
+    that need one of :data:`EARLY_BUILDS` to the front (stable order otherwise)."""
     rules = config.stash[_RULES]
     for item in items:
         rules[item.nodeid] = _item_rules(item)
-    items[:] = ([i for i in items if i.get_closest_marker("docs") is None]
-                + [i for i in items if i.get_closest_marker("docs") is not None])
+    docs = [i for i in items if i.get_closest_marker("docs") is not None]
+    config.stash[_DOCS] = {i.nodeid for i in docs}
+    others = [i for i in items if i.get_closest_marker("docs") is None]
+    early = [i for i in others if any(_needs(i, build) for build in EARLY_BUILDS)]
+    items[:] = early + [i for i in others if i not in early] + docs
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Record one outcome per test: the call phase's, or ``failed`` when setup or
-    teardown fail, or ``skipped`` when setup skips. (``xfail`` reports as ``skipped``.)"""
-    if not _CONFIG:
-        return
-    config = _CONFIG[-1]
-    outcomes = config.stash[_OUTCOMES]
-    rules = config.stash[_RULES].get(report.nodeid, [])
-    previous = outcomes.get(report.nodeid, {}).get("outcome")
-    if report.when == "call":
-        outcome = report.outcome
-    elif report.when == "setup" and not report.passed:
-        outcome = "failed" if report.failed else "skipped"
-    elif report.when == "teardown" and report.failed:
-        outcome = "failed"
+def _needs(item: pytest.Item, build: tuple[str, str]) -> bool:
+    folder, fixture = build
+    return item.path.is_relative_to(_TESTS / folder) and fixture in getattr(item, "fixturenames", ())
+
+
+def fold_outcome(outcomes: dict[str, dict[str, Any]], nodeid: str, when: str, outcome: str,
+                 rules: list[str]) -> None:
+    """Record one report of a test in ``outcomes``: the call phase's outcome, or
+    ``failed`` when setup or teardown fail, or ``skipped`` when setup skips.
+    (``xfail`` reports as ``skipped``.) A later phase never hides a failure."""
+    previous = outcomes.get(nodeid, {}).get("outcome")
+    if when == "call":
+        recorded = outcome
+    elif when == "setup" and outcome != "passed":
+        recorded = outcome
+    elif when == "teardown" and outcome == "failed":
+        recorded = "failed"
     else:
         return
     if previous == "failed":
-        return  # a later phase never hides a failure
-    outcomes[report.nodeid] = {"outcome": outcome, "rules": list(rules)}
+        return
+    outcomes[nodeid] = {"outcome": recorded, "rules": list(rules)}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Record one outcome per test (:func:`fold_outcome`). The controller of a
+    parallel run also appends each report to the log its workers read."""
+    if not _CONFIG:
+        return
+    config = _CONFIG[-1]
+    rules = config.stash[_RULES].get(report.nodeid, [])
+    fold_outcome(config.stash[_OUTCOMES], report.nodeid, report.when, report.outcome, rules)
+    log = config.stash.get(_LOG, None)
+    if log is not None:
+        with log.open("a", encoding="utf-8") as f:
+            f.write(json.dumps([report.nodeid, report.when, report.outcome]) + "\n")
 
 
 def recorded_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
@@ -117,16 +177,60 @@ def recorded_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
             for k, v in config.stash[_OUTCOMES].items()}
 
 
+def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
+    """A worker of a parallel run: wait until the controller's log holds every
+    test but the ``docs`` ones, finished (its teardown reported, or its worker
+    crashed), and return their outcomes folded as in one process.
+
+    The controller hands out tests in collection order, ``docs`` last, so when a
+    worker reaches a ``docs`` test the others still run only ordinary tests or
+    wait here too. When every worker waits here and tests are still missing,
+    nothing will run them (a crashed worker's tests rescheduled behind the
+    ``docs`` ones): once the log has not grown for :data:`_STALL_SECONDS` (the
+    last reports may still be on their way to the controller), the wait fails
+    and names them.
+    """
+    log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
+    waiting = log.parent / f"waiting-{config.workerinput['workerid']}"  # type: ignore[attr-defined]
+    expected = set(config.stash[_RULES]) - config.stash[_DOCS]
+    rules = config.stash[_RULES]
+    workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
+    waiting.touch()
+    seen, stalled_since = -1, time.monotonic()
+    try:
+        while True:
+            outcomes: dict[str, dict[str, Any]] = {}
+            finished: set[str] = set()
+            lines = log.read_text(encoding="utf-8").splitlines()
+            for line in lines:
+                nodeid, when, outcome = json.loads(line)
+                fold_outcome(outcomes, nodeid, when, outcome, rules.get(nodeid, []))
+                if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
+                    finished.add(nodeid)
+            missing = expected - finished
+            if not missing:
+                return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
+            if len(lines) != seen or len(list(log.parent.glob("waiting-*"))) < workers:
+                seen, stalled_since = len(lines), time.monotonic()
+            elif time.monotonic() - stalled_since > _STALL_SECONDS:  # a report on its way has had its time
+                pytest.fail(f"every worker waits for the docs tests, and {len(missing)} tests never ran: "
+                            f"{sorted(missing)[:10]}")
+            time.sleep(_POLL_SECONDS)
+    finally:
+        waiting.unlink(missing_ok=True)
+
+
 @pytest.fixture(scope="session")
 def test_status_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Write ``{"tests": {nodeid: {"outcome": ..., "rules": [...]}}}`` and return its path.
 
-    The file holds what has run before the first test that requests this
-    fixture; ``docs`` tests run last, so for them that is every other test.
+    The file holds every test's outcome but the ``docs`` tests': they run last
+    (in one process, by collection order; in a parallel run, each worker that
+    reaches one first waits for every other test: :func:`every_other_outcome`).
     """
     path = tmp_path_factory.mktemp("test-status") / "test-status.json"
-    data = {"tests": recorded_outcomes(request.config)}
-    path.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
+    outcomes = every_other_outcome(request.config) if _is_worker(request.config) else recorded_outcomes(request.config)
+    path.write_text(json.dumps({"tests": outcomes}, indent=2, sort_keys=True), encoding="utf-8")
     return path
 
 

@@ -1,8 +1,11 @@
 """The rulebook build shared by the docs tests and the browser tests.
 
-``sphinx-build -W`` runs once per test session (the first test that needs it
+``sphinx-build -W`` runs once per test run (the first test that needs it
 builds; the ``docs`` marker runs them last, after every other test, so the
-build reports the whole run's outcomes). The outcomes are also left in
+build reports the whole run's outcomes). In a parallel run (``-n``) the
+workers share it: :func:`built_once` builds under a file lock into the run's
+shared temporary folder, and the other workers wait for it and reuse it
+(decision record 0030). The outcomes are also left in
 ``build/test-status.json``, which ``docs/conf.py`` reads, so a rulebook built
 by hand after the suite shows them too (decision record 0015).
 
@@ -18,7 +21,11 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -28,8 +35,8 @@ STATUS_COPY = ROOT / "build" / "test-status.json"
 #: are parallel-safe; a project of a test's own is built serially (an extension that does not say
 #: it is safe would turn ``-j`` into a warning, fatal under ``-W``).
 RULEBOOK_JOBS = ("-j", "auto")
-
-_BUILT: dict[str, Path] = {}
+#: The rulebook's folder in the run's temporary folder.
+RULEBOOK = "docs-html"
 
 
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -42,13 +49,50 @@ def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedPr
     )
 
 
-def build_rulebook(status: Path, out: Path) -> Path:
-    """Build ``docs/`` into ``out`` once per session with the test outcomes in ``status``."""
-    if "html" in _BUILT:
-        return _BUILT["html"]
-    STATUS_COPY.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(status, STATUS_COPY)
-    result = sphinx_build(DOCS, out, *RULEBOOK_JOBS, "-D", f"rules_test_status={status}")
-    assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
-    _BUILT["html"] = out
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this test run: shared by all workers of a parallel run
+    (each worker's own folder is inside it), the session's own folder otherwise."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """``build(out)`` run once per test run into ``out`` (the run's folder / ``name``);
+    every later caller, in this process or another worker, waits for it and gets ``out``.
+
+    A build that fails (raises, ``pytest.fail`` included) is not retried: its
+    message is kept beside ``out`` and every later caller fails with it, as the
+    first did, rather than paying for the same failing build again.
+    """
+    root = run_folder(tmp_path_factory)
+    out, done, failed = root / name, root / f"{name}.done", root / f"{name}.failed"
+    with FileLock(str(root / f"{name}.lock")):
+        if failed.exists():
+            pytest.fail(f"{name}: the build failed in another test:\n{failed.read_text(encoding='utf-8')}")
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)
+            try:
+                build(out)
+            except BaseException as exc:
+                failed.write_text(str(exc) or type(exc).__name__, encoding="utf-8")
+                raise
+            done.touch()
     return out
+
+
+def rulebook_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where :func:`build_rulebook` builds the rulebook in this run."""
+    return run_folder(tmp_path_factory) / RULEBOOK
+
+
+def build_rulebook(status: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build ``docs/`` once per run with the test outcomes in ``status`` (the
+    ``test_status_path`` fixture's file: every outcome but the ``docs`` tests')."""
+
+    def build(out: Path) -> None:
+        STATUS_COPY.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(status, STATUS_COPY)
+        result = sphinx_build(DOCS, out, *RULEBOOK_JOBS, "-D", f"rules_test_status={status}")
+        assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
+
+    return built_once(tmp_path_factory, RULEBOOK, build)

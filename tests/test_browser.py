@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from docs_build import ROOT, build_rulebook
+from docs_build import ROOT, build_rulebook, rulebook_folder
 
 from rules import rulebook
 from rules.kernel.spec import load_spec
@@ -59,7 +59,7 @@ def site(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> It
         if os.environ.get("CI"):
             pytest.fail(f"browser tests cannot run under CI: {missing}")
         pytest.skip(f"browser tests skipped outside CI: {missing}")
-    root = build_rulebook(test_status_path, tmp_path_factory.getbasetemp() / "docs-html")
+    root = build_rulebook(test_status_path, tmp_path_factory)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
@@ -131,7 +131,7 @@ _PICTURE_CHECK = """() => [...document.querySelectorAll('article svg[viewBox], a
 @pytest.mark.parametrize("device", WIDTHS)
 def test_every_page_loads_cleanly_and_fits(browser: Any, site: str, device: str, tmp_path_factory: Any) -> None:
     width = WIDTHS[device]
-    root = tmp_path_factory.getbasetemp() / "docs-html"
+    root = rulebook_folder(tmp_path_factory)
     page = Page(browser, width)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     too_wide, pictures, drawn = [], [], 0

@@ -73,7 +73,7 @@ def squash(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def built(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_rulebook(test_status_path, tmp_path_factory.getbasetemp() / "docs-html")
+    return build_rulebook(test_status_path, tmp_path_factory)
 
 
 @pytest.mark.docs

@@ -11,7 +11,6 @@ per class of bad input the first fuzz found.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import io
 import itertools
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -50,16 +50,6 @@ MUTATED = SCALE * (4 if SCALE >= 1000 else 2)
 _COUNTER = itertools.count()
 
 # --------------------------------------------------------------------------- running the command
-
-
-def run_cli(argv: Sequence[str]) -> tuple[int, str, str]:
-    """``rules ARGV`` in process, its output on strict UTF-8 streams like a terminal's."""
-    out_bytes, err_bytes = io.BytesIO(), io.BytesIO()
-    out = io.TextIOWrapper(out_bytes, encoding="utf-8", errors="strict", write_through=True)
-    err = io.TextIOWrapper(err_bytes, encoding="utf-8", errors="strict", write_through=True)
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(list(argv))
-    return code, out_bytes.getvalue().decode("utf-8"), err_bytes.getvalue().decode("utf-8")
 
 
 def schema_invalid(text: str) -> bool:

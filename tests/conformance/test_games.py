@@ -64,6 +64,12 @@ def walk(game: Game[Any, Any], seed: int, limit: int = MAX_ACTIONS) -> tuple[Any
 
 
 seeds = st.integers(0, 2**32 - 1)
+_PROFILE_EXAMPLES = settings.default.max_examples
+#: The two heaviest properties (a random game of up to 400 actions recorded and replayed; one of up to
+#: 200 with every state deep-copied and re-applied) play 20 games per game below the ``thorough``
+#: profile (``ci`` played 60: the suite's slowest properties after the builds), every one of the
+#: profile's in ``thorough`` (decision record 0030; docs/performance.rst, "The test suite").
+WHOLE_GAMES = settings(max_examples=_PROFILE_EXAMPLES if _PROFILE_EXAMPLES >= 1000 else min(_PROFILE_EXAMPLES, 20))
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -122,6 +128,7 @@ def test_random_games_keep_the_protocol(key: str, seed: int) -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 @given(seed=seeds)
+@WHOLE_GAMES
 def test_the_trusted_play_out_plays_what_apply_plays(key: str, seed: int) -> None:
     """``play_out`` hands the actions it draws from ``legal_actions`` and ``chance_outcomes``
     straight to ``successor`` (decision record 0028): from the same seed it takes the same
@@ -136,6 +143,7 @@ def test_the_trusted_play_out_plays_what_apply_plays(key: str, seed: int) -> Non
 
 @pytest.mark.parametrize("key", KEYS)
 @given(seed=seeds)
+@WHOLE_GAMES
 def test_records_round_trip_and_replay_to_the_same_state(key: str, seed: int) -> None:
     game = GAMES[key]
     setup, actions, states = walk(game, seed, limit=400)
@@ -158,6 +166,7 @@ def test_the_same_seed_gives_the_same_record(key: str) -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 @given(seed=seeds)
+@WHOLE_GAMES
 def test_no_public_function_mutates_its_input(key: str, seed: int) -> None:
     game = GAMES[key]
     setup, actions, states = walk(game, seed, limit=200)

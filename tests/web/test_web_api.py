@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run_cli
 
 import rules.games
 from rules.web import api
@@ -21,8 +21,9 @@ EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rules", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=300)
+    """``rules ARGS`` in this process, from the checkout (what is compared is its output, not the process)."""
+    code, out, err = run_cli(args, cwd=ROOT)
+    return subprocess.CompletedProcess(["rules", *args], code, out, err)
 
 
 def test_every_game_has_bundled_records() -> None:
@@ -79,11 +80,9 @@ def test_explain_in_the_books_languages_equals_the_cli(lang: str) -> None:
 def test_malformed_text_gets_the_cli_malformed_verdict(tmp_path: Path, text: str, fragment: str) -> None:
     result = api.adjudicate(text, "en", name="pasted.json")
     (tmp_path / "pasted.json").write_text(text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "rules", "adjudicate", "--json", "pasted.json"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-    assert result["status"] == "malformed" and result["exit"] == 2
-    assert result["json"] == json.loads(done.stdout)
+    code, out, _ = run_cli(["adjudicate", "--json", "pasted.json"], cwd=tmp_path)
+    assert result["status"] == "malformed" and result["exit"] == 2 == code
+    assert result["json"] == json.loads(out)
     assert fragment in result["json"]["error"]
 
 
