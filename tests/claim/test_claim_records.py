@@ -154,7 +154,7 @@ def test_record_errors_name_the_place(setup_json: dict[str, Any]) -> None:
     with pytest.raises(MalformedError) as info:
         parse_record(claim_record(setup_json, [good, {"seat": 0, "play": "orc:1"}]), rules.games.load,
                      where="games/7.json")
-    assert str(info.value).startswith("games/7.json: action 1: ") and "orc" in str(info.value)
+    assert str(info.value).startswith("games/7.json: action 2 (index 1): ") and "orc" in str(info.value)
     bad_setup = {**setup_json, "leader": 3}
     with pytest.raises(MalformedError, match=r"^games/8.json: setup.leader"):
         parse_record(claim_record(bad_setup, []), rules.games.load, where="games/8.json")
