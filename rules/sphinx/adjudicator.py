@@ -96,10 +96,13 @@ class AdjudicatorDirective(SphinxDirective):
         pages = self.env.domaindata.setdefault("rules-adjudicator", {})
         pages[self.env.docname] = kind
         langs = languages(kind)
-        words = panel_words(kind)[langs[0]]  # the page opens in the panel's first language; the script relabels
+        labels = panel_words(kind)
+        words = labels[langs[0]]  # the page opens in the panel's first language; the script relabels
         title = self.options.get("title", words["title"])
         script = panel_script(kind)
         extra = f' data-panel="{escape(script)}"' if script else ""
+        if "title" in self.options:  # a title of the page's own stays when the reader changes the language
+            extra += ' data-own-title="1"'
         if kind == ANY:  # the warm-up judges an empty record of the first registered game (decision 0022)
             extra += f' data-sample="{escape(next(iter(games.GAMES)))}"'
         html = (f'<section class="rules-adjudicator" data-game="{escape(kind)}" data-root="{escape(root)}" '
@@ -107,7 +110,7 @@ class AdjudicatorDirective(SphinxDirective):
                 f'data-lang-names="{escape(",".join(map(language_name, langs)))}"'
                 f'{extra} aria-label="{escape(title)}">'
                 f'<h3 class="ra-title">{escape(title)}</h3>'
-                f'<script type="application/json" class="ra-labels">{_script_json(panel_words(kind))}</script>'
+                f'<script type="application/json" class="ra-labels">{_script_json(labels)}</script>'
                 f'<p class="ra-intro">{escape(words["intro"])}</p>'
                 '<noscript>The adjudicator needs JavaScript; the command line does the same: '
                 '<code>rules adjudicate --explain FILE</code>.</noscript></section>')

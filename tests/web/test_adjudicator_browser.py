@@ -353,14 +353,15 @@ def test_a_valeria_roll_and_a_payment_through_the_panel(new_page: Any, server: S
     got = wait_verdict(page, roll)
     assert got["status"] == "ok" and "valeria.harvest.doubles" in got["rules"]
     tap(panel, ".ra-stack-row[data-kind='archer'] button.ra-plus", 3)
-    page.wait_for_function("(s) => !!document.querySelector(s + \" .ra-seat-result[data-seat='0'] li[data-card='archer']\")",
-                           arg=roll)
+    # each tap asks the engine anew (in its worker): the answer for three copies is the last to come
+    page.wait_for_function("(s) => { const li = document.querySelector(s + \" .ra-seat-result[data-seat='0'] "
+                           "li[data-card='archer']\"); return li && li.dataset.times === '6'; }", arg=roll)
     seat0 = panel.locator(".ra-pane-roll .ra-seat-result[data-seat='0']")
     assert seat0.locator("li[data-card='archer']").get_attribute("data-times") == "6"
-    assert "left effects" in seat0.inner_text()
+    assert "levé efekty" in seat0.inner_text()  # the pane's words in the book's language (left effects)
     seat1 = panel.locator(".ra-pane-roll .ra-seat-result[data-seat='1']")
     assert seat1.locator("li[data-card='herald']").get_attribute("data-times") == "2"
-    assert "right effects" in seat1.inner_text()
+    assert "pravé efekty" in seat1.inner_text()
     got = verdict(page, roll)
     assert {"valeria.harvest.doubles", "valeria.herald.twice", "valeria.harvest.two-effects"} <= set(got["rules"])
     assert "Dvojice" in got["text"] and "If doubles are rolled" in got["text"]  # the rule in cs and en

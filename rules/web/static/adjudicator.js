@@ -185,7 +185,9 @@
 
   async function drawRules(box, rules, lang, root, words) {
     if (!rules || !rules.length) return;
+    const drawing = box.drawing;
     const map = await ruleLinks(root);
+    if (box.drawing !== drawing) return; // a newer answer was drawn into the box meanwhile: it has its own rules
     box.append(el("div", {class: "ra-rules"},
       el("p", {class: "ra-rules-head"}, words ? words("rules_cited") : "Rules cited"),
       rules.filter((r) => r.found !== false).map((r) => ruleCard(r, lang, map[r.id] ? absolute(root, map[r.id]) : null))));
@@ -203,6 +205,7 @@
 
   // The verdict as data on its box, for scripts and the browser tests: data-status, data-rules, data-json.
   function mark(box, result) {
+    box.drawing = (box.drawing || 0) + 1; // each answer drawn into a box is numbered (drawRules awaits)
     box.dataset.status = result.status;
     box.dataset.rules = (result.rules || []).map((r) => r.id).join(" ");
     box.dataset.json = JSON.stringify(result.json === undefined ? null : result.json);
@@ -319,6 +322,9 @@
       start.textContent = state.words("start");
       const intro = panel.querySelector(".ra-intro");
       if (intro) intro.textContent = state.words("intro");
+      const title = panel.querySelector(".ra-title");
+      if (title && !panel.dataset.ownTitle) title.textContent = state.words("title");
+      if (panel.dataset.state === "ready") status.textContent = state.words("ready");
       for (const relabel of state.relabel) relabel();
       if (state.rerun) state.rerun();
     });
@@ -384,9 +390,13 @@
       }
       if (!made[key]) {
         made[key] = await panes.find(([k]) => k === key)[2]();
+        made[key].lang = state.lang;
         holder.append(made[key].node);
+      } else if (made[key].lang !== state.lang) { // drawn in the language chosen before: its answer again
+        made[key].lang = state.lang;
+        await made[key].rerun();
       }
-      state.rerun = made[key].rerun;
+      state.rerun = () => { made[key].lang = state.lang; return made[key].rerun(); };
     }
     for (const [key, label] of panes) {
       const tab = el("button", {type: "button", role: "tab", class: "ra-tab", "data-pane": key, onclick: () => show(key)},
