@@ -54,14 +54,17 @@ LONG_TASKS = """window.__longTasks = []; new PerformanceObserver((list) => { for
 
 def _ready(page: Any) -> None:
     """Bring the page's panel into view (it starts its engine then, decision 0032) and wait until it is ready."""
-    page.locator("section.rules-adjudicator").first.scroll_into_view_if_needed()
+    panel = page.locator("section.rules-adjudicator").first
+    if panel.get_attribute("data-state") is None:  # not started yet (a site before 0032 may start by itself)
+        panel.scroll_into_view_if_needed()
     page.wait_for_function(READY, timeout=600_000)
 
 
 def _longest_task(page: Any) -> float:
-    """Seconds of the longest task of the page's own thread from the engine's start until it was ready."""
+    """Seconds of the longest task of the page's own thread from the engine's start until it was ready
+    (a site built before decision 0032 marks neither: from the navigation until now)."""
     return page.evaluate("""() => { const [s, r] = ['rules-engine-start', 'rules-engine-ready'].map(
-        (n) => performance.getEntriesByName(n)[0].startTime);
+        (n, i) => (performance.getEntriesByName(n)[0] || {startTime: i ? performance.now() : 0}).startTime);
         return Math.max(0, ...window.__longTasks.filter(([t]) => t >= s && t <= r).map(([, d]) => d)) / 1000; }""")
 
 
@@ -99,6 +102,7 @@ def _throttled(context: Any, page: Any, rate: float, goto: str | None = None) ->
 def one_run(browser: Any, url: str, rate: float, valeria: bool = False) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
     context.add_init_script(LONG_TASKS)
+    context.set_default_timeout(600_000)  # a site before 0032 blocks the page's thread while Python starts
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
