@@ -147,7 +147,9 @@ def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str
     for card in hand:
         tap_card(panel, card)
     box = "section.rules-adjudicator .ra-pane-follow .ra-result"
-    page.wait_for_function("(s) => !!document.querySelector(s).dataset.status", arg=box)
+    # each tap asks the engine (in its worker) anew: wait for the answer to the last tap
+    page.wait_for_function("(s) => { const b = document.querySelector(s); "
+                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }", arg=box)
     return verdict(page, box)
 
 

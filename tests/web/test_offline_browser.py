@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, real_errors, SCREENSHOTS, Server
+from browser_helpers import LOAD_TIMEOUT_MS, SCREENSHOTS, Server, real_errors
 
 from rules.web.offline import MANIFEST, site_files
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, real_errors, ROOT, SCREENSHOTS, Server, start_panel
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, real_errors, start_panel
 
 WIDTHS = (390, 1280)
 #: A thumb's tap target (CSS px), the size the issue and the platforms' guidelines ask for.
@@ -72,7 +72,8 @@ def test_claim_cards_are_tap_targets(new_page: Any, server: Server, width: int) 
     page, panel = open_panel(new_page, server, "claim.html", width)
     panel.locator("button.ra-card[data-card='goblin:3']").click()
     panel.locator("button.ra-card[data-card='knight:5']").click()
-    page.wait_for_function("() => !!document.querySelector('.ra-pane-follow .ra-result').dataset.status")
+    page.wait_for_function("() => { const b = document.querySelector('.ra-pane-follow .ra-result'); "
+                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }")
     assert not small_targets(panel), small_targets(panel)
     # Czech is the book's language and the panel's first: its controls speak it
     text = panel.inner_text()

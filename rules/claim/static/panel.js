@@ -120,17 +120,25 @@
       }
     }
 
+    // Each tap asks again; an answer to a question a later tap replaced is not drawn. The box says which
+    // question its answer is for (data-asked, data-answered: scripts and tests wait for the last).
+    let asked = 0;
     async function check() {
+      const question = ++asked;
+      out.dataset.asked = String(question);
       if (!chosen.lead || !chosen.follow) {
         out.replaceChildren(el("p", {class: "ra-help"}, words("tap_help")));
+        out.dataset.answered = String(question);
         return;
       }
       try {
         const result = await ctx.call("follow", {lead: chosen.lead, follow: chosen.follow, hand: chosen.hand,
           hand_known: !unknown.checked, phase: Number(phase.value), revealed: phase.value === "1" ? chosen.revealed : null,
           variant: variant(), lang: state.lang});
+        if (question !== asked) return;
         await drawFollow(result);
       } catch (error) { showError(out, error, words); }
+      out.dataset.answered = String(question);
     }
 
     async function drawFollow(result) {
