@@ -40,7 +40,7 @@ templates_path = ["_templates"]  # the navigation with the index of rules (decis
 html_theme = "furo"
 html_static_path = ["_static"]
 html_favicon = "_static/favicon.svg"
-html_title = f"rules {release}"
+html_title = "Tabletop rulebooks"  # the rulebook's own name: the browser tab, the home screen (web app manifest)
 html_theme_options = {
     "sidebar_hide_name": False,
     "navigation_with_keys": True,

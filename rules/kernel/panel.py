@@ -11,7 +11,11 @@ names
   arguments and returns a JSON-able dict; the page calls one as
   ``call(name, arguments, game)``;
 - its **script**, package data of the game (``static/panel.js``), which the site
-  build copies beside the generic script and the page loads for that game's panel.
+  build copies beside the generic script and the page loads for that game's panel;
+- its **labels**, package data of the game (``static/panel.toml``): the words of its
+  controls in each of its languages, so the panes speak the reader's language
+  (decision 0032); the rulebook writes them into the page with the generic panel's own
+  (``panel.*`` of ``rules/kernel/messages.toml``).
 
 The helpers here are what every panel function needs and the kernel can give
 without knowing any game: a malformed answer, a rule as JSON, the rule IDs an
@@ -20,13 +24,16 @@ explanation cites, the language check.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from rules.kernel.parameters import Parameters
 from rules.kernel.spec import load_spec
+from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
 
@@ -53,6 +60,13 @@ class Panel:
     functions: Mapping[str, PanelFunction]
     #: the script that draws the panes, a file of ``package`` (package data)
     script: str = "static/panel.js"
+    #: the words of the panes' controls, a TOML file of ``package``: ``[key]`` tables of ``lang = "text"``
+    labels: str = "static/panel.toml"
+
+    def words(self) -> dict[str, Text]:
+        """The panes' words by key, each in every language the file gives it."""
+        data = tomllib.loads(resources.files(self.package).joinpath(self.labels).read_text(encoding="utf-8"))
+        return {key: Text.from_mapping(texts) for key, texts in data.items()}
 
     def script_name(self) -> str:
         """Where the site keeps the script, relative to the bundle: one file per package,

@@ -16,8 +16,14 @@ the built site
   rulebook renders it at (the panel links each cited rule there);
 - ``_adjudicator/pages.json``: the pages that hold a panel (kept for offline use);
 - ``_adjudicator/manifest.json`` saying ``"runtime": false`` when the build has no runtime yet;
-- ``sw.js``: a service worker that keeps visited pages for offline reading,
-  unless :mod:`rules.web.build` has written the full one (runtime and wheels).
+- ``sw.js``: the service worker that keeps the site for offline reading,
+  unless :mod:`rules.web.build` has written the full one (runtime and wheels);
+- ``manifest.webmanifest`` with its icons, linked from every page, and
+  ``_adjudicator/offline.json``, the site's file list the service worker keeps
+  (:mod:`rules.web.offline`, decision 0032).
+
+Each panel carries its words in each of its languages (the generic panel's and
+the game's, :func:`panel_words`), so its controls speak the reader's language.
 
 The runtime itself (Pyodide, the project's wheel) is added by
 ``python -m rules.web.build``; a site built without it shows how to add it.
@@ -37,9 +43,10 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from rules import __version__, games, rulebook
-from rules.kernel.messages import FALLBACK, language_name
+from rules.kernel.messages import FALLBACK, group, language_name
 from rules.kernel.panel import HasPanel
 from rules.web.build import BUNDLE, write_service_worker
+from rules.web.offline import head_tags, write_file_list, write_web_manifest
 
 #: The panel that judges a record of any game (its verdicts in every language, the fallback first).
 ANY = "any"
@@ -64,6 +71,16 @@ def panel_script(kind: str) -> str | None:
     return f"{BUNDLE}/{game.panel.script_name()}" if isinstance(game, HasPanel) else None
 
 
+def panel_words(kind: str) -> dict[str, dict[str, str]]:
+    """The panel's words in each of its languages (and the fallback): the generic panel's
+    (``panel.*`` of the kernel's messages), then the game's own (its panel's labels)."""
+    words = dict(group("panel"))
+    game = games.load(kind) if kind != ANY else None
+    if isinstance(game, HasPanel):
+        words.update(game.panel.words())
+    return {lang: {key: text.get(lang) for key, text in words.items()} for lang in dict.fromkeys((*languages(kind), FALLBACK))}
+
+
 class AdjudicatorDirective(SphinxDirective):
     """``.. adjudicator:: GAME``: the panel for one game (or ``any``)."""
 
@@ -78,10 +95,14 @@ class AdjudicatorDirective(SphinxDirective):
         root = "../" * depth
         pages = self.env.domaindata.setdefault("rules-adjudicator", {})
         pages[self.env.docname] = kind
-        title = self.options.get("title", "Adjudicate")
         langs = languages(kind)
+        labels = panel_words(kind)
+        words = labels[langs[0]]  # the page opens in the panel's first language; the script relabels
+        title = self.options.get("title", words["title"])
         script = panel_script(kind)
         extra = f' data-panel="{escape(script)}"' if script else ""
+        if "title" in self.options:  # a title of the page's own stays when the reader changes the language
+            extra += ' data-own-title="1"'
         if kind == ANY:  # the warm-up judges an empty record of the first registered game (decision 0022)
             extra += f' data-sample="{escape(next(iter(games.GAMES)))}"'
         html = (f'<section class="rules-adjudicator" data-game="{escape(kind)}" data-root="{escape(root)}" '
@@ -89,11 +110,16 @@ class AdjudicatorDirective(SphinxDirective):
                 f'data-lang-names="{escape(",".join(map(language_name, langs)))}"'
                 f'{extra} aria-label="{escape(title)}">'
                 f'<h3 class="ra-title">{escape(title)}</h3>'
-                '<p class="ra-intro">Settle a disputed play here: the page runs this library itself '
-                '(its Python wheel in Pyodide), with no server, offline after the first use.</p>'
+                f'<script type="application/json" class="ra-labels">{_script_json(labels)}</script>'
+                f'<p class="ra-intro">{escape(words["intro"])}</p>'
                 '<noscript>The adjudicator needs JavaScript; the command line does the same: '
                 '<code>rules adjudicate --explain FILE</code>.</noscript></section>')
         return [nodes.raw("", html, format="html")]
+
+
+def _script_json(data: object) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</`` to end it early)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
 def _static_dir() -> str:
@@ -148,6 +174,14 @@ def _finished(app: Sphinx, exception: Exception | None) -> None:
     sw = out / "sw.js"
     if not sw.exists() or "__pages_only__" in sw.read_text(encoding="utf-8"):
         write_service_worker(out, "__pages_only__")
+    write_web_manifest(out, app.config.html_title or app.config.project)
+    write_file_list(out)  # last: every file the build wrote
+
+
+def _head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Every page links the web app manifest (installable to a home screen; decision 0032)."""
+    root = "../" * pagename.count("/")
+    context["metatags"] = context.get("metatags", "") + head_tags(root)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -156,6 +190,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("build-finished", _finished)
+    app.connect("html-page-context", _head)
     app.add_js_file("adjudicator.js", defer="defer")
     app.add_css_file("adjudicator.css")
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -18,8 +18,11 @@ runs ``sphinx-build -W -b html docs OUT`` and then puts into ``OUT/_adjudicator/
   install order, the versions.
 
 and writes ``OUT/sw.js``, the service worker that keeps all of it for offline
-use, named after the manifest's hash. Downloads are cached in ``build/web/``
-(git-ignored); ``--no-sphinx`` adds the bundle to a site already built.
+use, named after the manifest's hash, and ``OUT/_adjudicator/offline.json``, the
+site's file list it keeps (:mod:`rules.web.offline`, decision 0032). Downloads are
+cached in ``build/web/`` (git-ignored); ``--no-sphinx`` adds the bundle to a site
+already built. It prints each stage as it starts and ends (Sphinx's own progress
+lines in between), so a build of a minute or two is never silent.
 """
 
 from __future__ import annotations
@@ -33,10 +36,13 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
+
+from rules.web.offline import FILE_LIST, write_file_list
 
 #: The Pyodide release the page runs, as published on the npm registry.
 PYODIDE_VERSION = "314.0.7"
@@ -51,6 +57,31 @@ BUNDLE = "_adjudicator"
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CACHE = ROOT / "build" / "web"
+
+#: What the build says as it goes: one line at a time (``main`` prints them; a library caller may not).
+Say = Callable[[str], None]
+
+
+def _quiet(line: str) -> None:
+    pass
+
+
+class Stages:
+    """The build's stages, numbered, each line saying how long the stage before took."""
+
+    def __init__(self, total: int, say: Say) -> None:
+        self.total, self.say, self.number = total, say, 0
+        self.began = self.stage_began = time.monotonic()
+
+    def next(self, what: str) -> None:
+        self.done()
+        self.number += 1
+        self.stage_began = time.monotonic()
+        self.say(f"[{self.number}/{self.total}] {what}")
+
+    def done(self) -> None:
+        if self.number:
+            self.say(f"      done in {time.monotonic() - self.stage_began:.1f} s")
 
 
 class BuildError(Exception):
@@ -237,20 +268,29 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dict[str, object]:
-    """Put the runtime, the wheels, the manifest and the service worker into a built ``site``."""
+def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT, stages: Stages | None = None) -> dict[str, object]:
+    """Put the runtime, the wheels, the manifest and the service worker into a built ``site``
+    (``stages`` says each step as it starts: four of them)."""
+    stages = stages or Stages(4, _quiet)
     if not (site / "index.html").exists():
         raise BuildError(f"{site} is not a built site (no index.html); run without --no-sphinx")
     target = site / BUNDLE
     for sub in ("pyodide", "wheels"):
         shutil.rmtree(target / sub, ignore_errors=True)
+    cached = (cache / f"pyodide-{PYODIDE_VERSION}.tgz").exists()
+    stages.next(f"the Pyodide {PYODIDE_VERSION} runtime ({'cached in ' + str(cache) if cached else 'npm pack, about 10 MB'})")
     extract_pyodide(fetch_pyodide(cache), target / "pyodide")
+    stages.next("the wheels: the project's (pip wheel) and its dependencies' (pip download, cached)")
     wheels = [*dependency_wheels(cache, dependency_pins(project)), project_wheel(cache, project)]
+    stages.next(f"precompiling {len(wheels)} wheels with the page's own Python (Pyodide under Node.js)")
     wheels = precompile(wheels, target / "pyodide", cache / "bytecode")
+    stages.next("the manifest, the service worker and the site's file list for offline reading")
     (target / "wheels").mkdir(parents=True)
     for wheel in wheels:
         shutil.copy2(wheel, target / "wheels" / wheel.name)
-    files = sorted(p for p in target.rglob("*") if p.is_file() and p.name != "manifest.json")
+    # the manifest lists every file but itself and the site's file list (written after it, from it)
+    files = sorted(p for p in target.rglob("*") if p.is_file() and p.name != "manifest.json"
+                   and p.relative_to(site).as_posix() != FILE_LIST)
     manifest: dict[str, object] = {
         "runtime": True,
         "pyodide": PYODIDE_VERSION,
@@ -264,6 +304,8 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT) -> dic
     (target / "manifest.json").write_text(text + "\n", encoding="utf-8")
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
     write_service_worker(site, version)
+    write_file_list(site)
+    stages.done()
     return manifest
 
 
@@ -273,11 +315,28 @@ def write_service_worker(site: Path, version: str) -> None:
     (site / "sw.js").write_text(template.replace("__VERSION__", version), encoding="utf-8")
 
 
-def build(out: Path, docs: Path = ROOT / "docs", cache: Path = DEFAULT_CACHE, sphinx: bool = True) -> dict[str, object]:
+def _sphinx(docs: Path, out: Path, say: Say) -> None:
+    """``sphinx-build -W``, its progress lines passed on as they come (reading, writing: a minute)."""
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", str(docs), str(out)]
+    lines: list[str] = []
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1) as run:
+        assert run.stdout is not None
+        for line in run.stdout:
+            lines.append(line.rstrip())
+            say("      " + line.rstrip())
+    if run.returncode != 0:
+        tail = "\n".join(lines[-15:])
+        raise BuildError(f"sphinx-build failed ({' '.join(command)}):\n{tail}")
+
+
+def build(out: Path, docs: Path = ROOT / "docs", cache: Path = DEFAULT_CACHE, sphinx: bool = True,
+          say: Say = _quiet) -> dict[str, object]:
+    """The site into ``out``: the rulebook (``sphinx``), then :func:`bundle`; ``say`` hears each stage."""
+    stages = Stages(5 if sphinx else 4, say)
     if sphinx:
-        _run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(docs), str(out)],
-             "sphinx-build")
-    return bundle(out, cache)
+        stages.next(f"the rulebook: sphinx-build -W -b html {docs} {out}")
+        _sphinx(docs, out, say)
+    return bundle(out, cache, stages=stages)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -287,8 +346,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="download cache (default: build/web)")
     p.add_argument("--no-sphinx", action="store_true", help="add the bundle to a site already built")
     args = p.parse_args(argv)
+    began = time.monotonic()
     try:
-        manifest = build(args.out, args.docs, args.cache, sphinx=not args.no_sphinx)
+        manifest = build(args.out, args.docs, args.cache, sphinx=not args.no_sphinx, say=lambda line: print(line, flush=True))
     except BuildError as exc:
         print(f"rules.web.build: {exc}", file=sys.stderr)
         return 2
@@ -296,7 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert isinstance(files, list) and isinstance(wheels, list)
     total = sum(f["bytes"] for f in files)
     print(f"{args.out}: Pyodide {PYODIDE_VERSION}, wheels {', '.join(Path(w).name for w in wheels)}; "
-          f"{len(files)} files, {total / 1e6:.1f} MB in {BUNDLE}/")
+          f"{len(files)} files, {total / 1e6:.1f} MB in {BUNDLE}/; built in {time.monotonic() - began:.0f} s.\n"
+          f"To look at it: python -m http.server -d {args.out} 8000, then open http://127.0.0.1:8000/")
     return 0
 
 

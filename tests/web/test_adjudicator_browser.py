@@ -76,7 +76,8 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
         if want["illegal"]:
             assert got["rules"] == want["illegal"]["rules"], path
             head = panel.locator(".ra-stepper .ra-step-head").inner_text()  # stepping starts at the illegal action
-            assert head.startswith(f"Action #{want['illegal']['index']} of") and "illegal" in head, head
+            index = want["illegal"]["index"]  # the last step: the count is the reader's, the index the record's
+            assert head.startswith(f"Action {index + 1} of {index + 1} (#{index} in the record)") and "illegal" in head, head
             for rule_id in want["illegal"]["rules"]:  # each cited rule links to its place in the rulebook
                 link = panel.locator(f".ra-result a.ra-rule-id:text-is('{rule_id}')")
                 assert link.count() == 1 and link.get_attribute("href").endswith(f"#{rule_id}")
@@ -85,10 +86,10 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
     panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
     panel.locator("button.ra-go").click()
     wait_verdict(page, box, previous)
-    assert panel.locator(".ra-stepper .ra-step-head").inner_text().startswith("Action #15 of 16")
+    assert panel.locator(".ra-stepper .ra-step-head").inner_text().startswith("Action 16 of 16 (#15 in the record)")
     panel.locator("button.ra-step-prev").click()
     head = panel.locator(".ra-stepper .ra-step-head").inner_text()
-    assert head.startswith("Action #14 of 16") and "illegal" not in head
+    assert head.startswith("Action 15 of 16 (#14 in the record)") and "illegal" not in head
     screenshot(panel, page, "adjudicate")
     no_traceback(page)
     assert not page.watch.errors, page.watch.errors
@@ -146,7 +147,9 @@ def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str
     for card in hand:
         tap_card(panel, card)
     box = "section.rules-adjudicator .ra-pane-follow .ra-result"
-    page.wait_for_function("(s) => !!document.querySelector(s).dataset.status", arg=box)
+    # each tap asks the engine (in its worker) anew: wait for the answer to the last tap
+    page.wait_for_function("(s) => { const b = document.querySelector(s); "
+                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }", arg=box)
     return verdict(page, box)
 
 
@@ -222,6 +225,7 @@ def test_tapping_a_leaders_capture_and_a_blocked_ability(new_page: Any, server: 
     panel.locator("button.ra-mode[data-mode='act']").click()
     tap_cell(panel, 0, -1)
     tap_cell(panel, 0, -2)
+    page.wait_for_function("() => document.querySelector('code.ra-action').textContent.includes('[0,-2]')")
     assert json.loads(panel.locator("code.ra-action").inner_text()) == {"seat": 0, "piece": [0, -1],
                                                                         "move": [[0, -2]]}
     panel.locator("button.ra-judge").click()
@@ -351,14 +355,15 @@ def test_a_valeria_roll_and_a_payment_through_the_panel(new_page: Any, server: S
     got = wait_verdict(page, roll)
     assert got["status"] == "ok" and "valeria.harvest.doubles" in got["rules"]
     tap(panel, ".ra-stack-row[data-kind='archer'] button.ra-plus", 3)
-    page.wait_for_function("(s) => !!document.querySelector(s + \" .ra-seat-result[data-seat='0'] li[data-card='archer']\")",
-                           arg=roll)
+    # each tap asks the engine anew (in its worker): the answer for three copies is the last to come
+    page.wait_for_function("(s) => { const li = document.querySelector(s + \" .ra-seat-result[data-seat='0'] "
+                           "li[data-card='archer']\"); return li && li.dataset.times === '6'; }", arg=roll)
     seat0 = panel.locator(".ra-pane-roll .ra-seat-result[data-seat='0']")
     assert seat0.locator("li[data-card='archer']").get_attribute("data-times") == "6"
-    assert "left effects" in seat0.inner_text()
+    assert "levé efekty" in seat0.inner_text()  # the pane's words in the book's language (left effects)
     seat1 = panel.locator(".ra-pane-roll .ra-seat-result[data-seat='1']")
     assert seat1.locator("li[data-card='herald']").get_attribute("data-times") == "2"
-    assert "right effects" in seat1.inner_text()
+    assert "pravé efekty" in seat1.inner_text()
     got = verdict(page, roll)
     assert {"valeria.harvest.doubles", "valeria.herald.twice", "valeria.harvest.two-effects"} <= set(got["rules"])
     assert "Dvojice" in got["text"] and "If doubles are rolled" in got["text"]  # the rule in cs and en
@@ -373,7 +378,7 @@ def test_a_valeria_roll_and_a_payment_through_the_panel(new_page: Any, server: S
     panel.locator("button.ra-pay-go").click()
     page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'legal'", arg=box)
     legal = verdict(page, box)
-    assert "price 7 gold" in legal["text"]
+    assert "cena zlato 7" in legal["text"]  # the pane's words in the book's language (its panel labels)
     assert {"valeria.recruit.magic", "valeria.resources.magic-substitute"} <= set(legal["rules"])
     tap(panel, ".ra-pay-gold button.ra-minus")
     tap(panel, ".ra-pay-magic button.ra-plus")

@@ -1,8 +1,10 @@
 // Leaders' pane of the rulebook's Adjudicate panel: the board (docs/decisions/0017, 0025).
 //
 // Loaded by the generic panel (rules/web/static/adjudicator.js) for Leaders; it calls this game's panel
-// functions (rules/leaders/panel.py: characters, tap_action, action, wins) and draws what they return.
-// No rule is restated here; this file only turns taps into the arguments of those calls.
+// functions (rules/leaders/panel.py: characters, tap_action, action, wins) in the engine's worker and
+// draws what they return. No rule is restated here; this file only turns taps into the arguments of
+// those calls. Its words are the game's panel labels (static/panel.toml) in the reader's language, and
+// "Is it legal?" sits under the board, beside the verdict it draws (decision 0032).
 (function () {
   "use strict";
 
@@ -24,23 +26,38 @@
     return [1.5 * SIZE * q, Math.sqrt(3) * SIZE * (r + q / 2)];
   }
 
-  function boardPane(ctx) {
-    const {state, root} = ctx;
-    const characters = ctx.call("characters").characters;
+  // A piece's name on the board: up to two lines, each squeezed to the piece's width when it is long
+  // (the board is ~330 px wide on a phone: a name must stay whole and readable, not cut to 3 letters).
+  function pieceLabel(name, x, y) {
+    const words = name.split(/\s+/);
+    const lines = words.length > 1 && name.length > 8 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "),
+                                                          words.slice(Math.ceil(words.length / 2)).join(" ")] : [name];
+    const width = SIZE * 1.5;
+    return lines.map((line, i) => {
+      const attrs = {x, y: y + 3.2 + (i - (lines.length - 1) / 2) * 8.4, class: "ra-piece-label", text: line};
+      if (line.length * 4.6 > width) Object.assign(attrs, {textLength: String(width), lengthAdjust: "spacingAndGlyphs"});
+      return svg("text", attrs);
+    });
+  }
+
+  async function boardPane(ctx) {
+    const {state, root, words} = ctx;
+    const characters = (await ctx.call("characters")).characters;
     const nameOf = (key) => { const c = characters.find((x) => x.key === key); return c ? (c.name[state.lang] || c.name.en) : key; };
     let pieces = START.map((p) => ({...p}));
     let mode = "act";
     let acting = null;
     let taps = [];
     const out = el("div", {class: "ra-result", "aria-live": "polite"});
-    const owner = el("select", {class: "ra-owner", "aria-label": "Owner of a placed piece"},
-      el("option", {value: "0"}, "Seat 0 (gold)"), el("option", {value: "1"}, "Seat 1 (blue)"));
-    const character = el("select", {class: "ra-character", "aria-label": "Character of a placed piece"},
-      characters.map((c) => el("option", {value: c.key}, c.name.en)));
-    const toMove = el("select", {class: "ra-to-move", "aria-label": "Seat to move"},
-      el("option", {value: "0"}, "Seat 0 to move"), el("option", {value: "1"}, "Seat 1 to move"));
+    const owners = [el("option", {value: "0"}), el("option", {value: "1"})];
+    const owner = el("select", {class: "ra-owner"}, owners);
+    const characterOptions = characters.map((c) => el("option", {value: c.key}));
+    const character = el("select", {class: "ra-character"}, characterOptions);
+    const movers = [el("option", {value: "0"}), el("option", {value: "1"})];
+    const toMove = el("select", {class: "ra-to-move"}, movers);
     const ability = el("select", {class: "ra-ability", "aria-label": "What the acting piece does"});
     const pull = el("input", {type: "checkbox", class: "ra-pull"});
+    const pullText = el("span", {});
     const board = svg("svg", {class: "ra-board", viewBox: `${-5.6 * SIZE} ${-3.6 * Math.sqrt(3) * SIZE} ${11.2 * SIZE} ${7.2 * Math.sqrt(3) * SIZE}`,
                               role: "img", "aria-label": "The Leaders board"});
     const actionView = el("code", {class: "ra-action"});
@@ -55,11 +72,13 @@
     }
 
     function abilities() {
-      ability.replaceChildren(el("option", {value: "move"}, "Move one cell"));
+      const was = ability.value;
+      ability.replaceChildren(el("option", {value: "move"}, words("move")));
       const known = acting && characters.find((c) => c.key === acting.character);
       if (known && known.klass === "active") {
-        ability.append(el("option", {value: acting.character}, `Ability: ${nameOf(acting.character)}`));
+        ability.append(el("option", {value: acting.character}, words("ability", {name: nameOf(acting.character)})));
       }
+      if ([...ability.options].some((o) => o.value === was)) ability.value = was;
     }
 
     function tap(cell) {
@@ -76,13 +95,13 @@
       draw();
     }
 
-    function action() {
+    async function action() {
       if (!acting) return null;
-      return ctx.call("tap_action", {seat: Number(toMove.value), piece: acting.cell, ability: ability.value,
-                                            cells: taps, pull: pull.checked}).action;
+      return (await ctx.call("tap_action", {seat: Number(toMove.value), piece: acting.cell, ability: ability.value,
+                                            cells: taps, pull: pull.checked})).action;
     }
 
-    function draw() {
+    async function draw() {
       board.replaceChildren();
       const tapIndex = {};
       taps.forEach((c, i) => { (tapIndex[key(c)] = tapIndex[key(c)] || []).push(i + 1); });
@@ -93,77 +112,96 @@
         const p = pieceAt(cell);
         const g = svg("g", {class: "ra-cell" + (acting && p === acting ? " ra-acting" : "") + (tapIndex[key(cell)] ? " ra-tapped" : ""),
                             "data-cell": key(cell), tabindex: "0", role: "button",
-                            "aria-label": `cell ${cell[0]}, ${cell[1]}` + (p ? `: ${nameOf(p.character)} of seat ${p.owner}` : ""),
+                            "aria-label": words("cell", {q: cell[0], r: cell[1]}) +
+                                          (p ? `: ${words("piece_of", {name: nameOf(p.character), n: p.owner})}` : ""),
                             onclick: () => tap(cell),
                             onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tap(cell); } }},
           svg("polygon", {points: corners.join(" ")}),
-          svg("text", {x: x, y: y + SIZE * 0.78, class: "ra-coord", text: `${cell[0]},${cell[1]}`}));
+          svg("text", {x: x, y: y + SIZE * (p ? 0.84 : 0.2), class: "ra-coord" + (p ? " ra-coord-small" : ""),
+                       text: `${cell[0]},${cell[1]}`}));
         if (p) {
-          g.append(svg("circle", {cx: x, cy: y - 2, r: SIZE * 0.62, class: `ra-piece ra-seat${p.owner}`}),
-                   svg("text", {x: x, y: y + 3, class: "ra-piece-label", text: nameOf(p.character).slice(0, 3)}));
+          g.append(svg("rect", {x: x - SIZE * 0.8, y: y - SIZE * 0.58, width: SIZE * 1.6, height: SIZE * 1.06, rx: SIZE * 0.3,
+                                class: `ra-piece ra-seat${p.owner}`}),
+                   ...pieceLabel(nameOf(p.character), x, y - SIZE * 0.05));
         }
         if (tapIndex[key(cell)]) g.append(svg("text", {x: x + SIZE * 0.45, y: y - SIZE * 0.45, class: "ra-tap-no", text: tapIndex[key(cell)].join(",")}));
         board.append(g);
       }
       legend.replaceChildren(...[0, 1].map((seat) => el("p", {class: `ra-legend-seat${seat}`},
-        `Seat ${seat}: `, pieces.filter((p) => p.owner === seat)
+        words("legend_seat", {n: seat}), pieces.filter((p) => p.owner === seat)
           .map((p) => `${nameOf(p.character)} ${p.cell[0]},${p.cell[1]}`).join(" · ") || "—")));
       for (const b of modeButtons.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
       placeRow.hidden = mode !== "place";
       actRow.hidden = mode !== "act";
-      const a = action();
-      actionView.textContent = a ? JSON.stringify(a) : (mode === "act" ? "Tap the piece that acts, then the cells it goes to (or its target first)." : "");
+      judgeRow.hidden = mode !== "act";
+      const a = await action();
+      actionView.textContent = a ? JSON.stringify(a) : (mode === "act" ? words("tap_hint") : "");
     }
 
-    function judge() {
-      const a = action();
+    async function judge() {
+      const a = await action();
       if (!a) {
-        out.replaceChildren(el("p", {class: "ra-help"}, "Tap the acting piece first."));
+        out.replaceChildren(el("p", {class: "ra-help"}, words("tap_first")));
         return;
       }
       try {
-        const result = ctx.call("action", {position: position(), action: a, lang: state.lang});
-        drawRecordVerdict(out, result, state.lang, root);
-      } catch (error) { showError(out, error); }
+        const result = await ctx.call("action", {position: position(), action: a, lang: state.lang});
+        await drawRecordVerdict(out, result, state.lang, root, words);
+      } catch (error) { showError(out, error, words); }
     }
 
-    function wins() {
+    async function wins() {
       try {
-        const result = ctx.call("wins", {position: position(), lang: state.lang});
-        if (!startAnswer(out, result, ["ok"])) return;
+        const result = await ctx.call("wins", {position: position(), lang: state.lang});
+        if (!startAnswer(out, result, ["ok"], words)) return;
         const answer = result.json;
-        const headline = answer.status === "win"
-          ? `Yes: a forced win in ${answer.length} of the mover's action(s) this action phase`
-          : answer.status === "no-win" ? "No forced win this action phase"
-          : `Unknown within the work limit (searched ${answer.depth_completed} action(s) deep)`;
+        const headline = answer.status === "win" ? words("win_yes", {n: answer.length})
+          : answer.status === "no-win" ? words("win_no") : words("win_unknown", {n: answer.depth_completed});
         out.append(verdictBadge(answer.status === "win" ? "legal" : "illegal", headline),
           el("pre", {class: "ra-text"}, result.text));
-      } catch (error) { showError(out, error); }
+      } catch (error) { showError(out, error, words); }
     }
 
-    for (const [m, text] of [["place", "Place pieces"], ["act", "Act"]]) {
-      modeButtons.append(el("button", {type: "button", class: "ra-mode", "data-mode": m,
-                                       onclick: () => { mode = m; acting = null; taps = []; draw(); }}, text));
+    const modes = [["place", "mode_place"], ["act", "mode_act"]].map(([m, key]) => [key, el("button", {
+      type: "button", class: "ra-mode", "data-mode": m, onclick: () => { mode = m; acting = null; taps = []; draw(); }})]);
+    modeButtons.append(...modes.map(([, button]) => button));
+    const emptyBoard = el("button", {type: "button", class: "ra-clear-board", onclick: () => { pieces = []; acting = null; taps = []; draw(); }});
+    const placeRow = el("div", {class: "ra-row"}, owner, character, emptyBoard);
+    const undo = el("button", {type: "button", class: "ra-undo", onclick: () => { taps.pop(); draw(); }});
+    const actRow = el("div", {class: "ra-row"}, ability, el("label", {class: "ra-pull-label"}, pull, pullText), undo);
+    const judgeButton = el("button", {type: "button", class: "ra-go ra-judge", onclick: judge});
+    const winsButton = el("button", {type: "button", class: "ra-wins", onclick: wins});
+    const actionLine = el("span", {});
+    // under the board: the action as tapped, the question and its answer, all within a thumb's reach
+    const judgeRow = el("div", {class: "ra-row ra-judge-row"}, el("p", {class: "ra-action-line"}, actionLine, actionView), judgeButton);
+    const help = el("p", {class: "ra-help"});
+    function relabel() {
+      help.textContent = words("board_help");
+      owners.forEach((o, i) => { o.textContent = words(`owner_${i}`); });
+      movers.forEach((o, i) => { o.textContent = words(`to_move_${i}`); });
+      characterOptions.forEach((o) => { o.textContent = nameOf(o.value); });
+      owner.setAttribute("aria-label", words("owner"));
+      character.setAttribute("aria-label", words("character"));
+      for (const [key, button] of modes) button.textContent = words(key);
+      emptyBoard.textContent = words("empty");
+      pullText.textContent = ` ${words("pull", {name: nameOf("claw-launcher")})}`;
+      undo.textContent = words("undo");
+      judgeButton.textContent = words("judge");
+      winsButton.textContent = words("wins");
+      actionLine.textContent = words("action");
+      abilities();
     }
-    const placeRow = el("div", {class: "ra-row"}, owner, character,
-      el("button", {type: "button", class: "ra-clear-board", onclick: () => { pieces = []; acting = null; taps = []; draw(); }}, "Empty the board"));
-    const actRow = el("div", {class: "ra-row"}, ability,
-      el("label", {class: "ra-pull-label"}, pull, " pull (Claw Launcher)"),
-      el("button", {type: "button", class: "ra-undo", onclick: () => { taps.pop(); draw(); }}, "Undo a tap"),
-      el("button", {type: "button", class: "ra-go ra-judge", onclick: judge}, "Is it legal?"));
+    state.relabel.push(relabel);
+    relabel();
     ability.addEventListener("change", draw);
     pull.addEventListener("change", draw);
     toMove.addEventListener("change", draw);
-    abilities();
-    const node = el("div", {class: "ra-pane ra-pane-board"},
-      el("p", {class: "ra-help"}, "Place the pieces as they stand, then tap the piece that acts and the cells it goes to. " +
-         "Cells are written q,r as in the rulebook."),
-      el("div", {class: "ra-row"}, modeButtons, toMove,
-         el("button", {type: "button", class: "ra-wins", onclick: wins}, "Could the seat to move have won?")),
-      placeRow, actRow, el("div", {class: "ra-board-wrap"}, board), legend, el("p", {class: "ra-action-line"}, "Action: ", actionView), out);
-    draw();
-    return {node, rerun: () => { draw(); if (out.childNodes.length) judge(); }};
+    const node = el("div", {class: "ra-pane ra-pane-board"}, help,
+      el("div", {class: "ra-row"}, modeButtons, toMove, winsButton),
+      placeRow, actRow, el("div", {class: "ra-board-wrap"}, board), legend, judgeRow, out);
+    await draw();
+    return {node, rerun: async () => { await draw(); if (out.childNodes.length) await judge(); }};
   }
 
-  definePanel({panes: (ctx) => [["board", "The board", () => boardPane(ctx)]]});
+  definePanel({panes: (ctx) => [["board", "tab_board", () => boardPane(ctx)]]});
 })();

@@ -1,14 +1,14 @@
 // The rulebook's Adjudicate panel (docs/decisions/0017-in-page-adjudicator.md).
 //
-// Everything that judges runs in Python: this script loads Pyodide and the project's wheel from the
-// site (_adjudicator/), then calls rules.web.api.call(name, json[, game]) and draws what it returns. No
+// Everything that judges runs in Python: this script starts a Web Worker (adjudicator-worker.js, decision
+// 0032) that loads Pyodide and the project's wheel from the site (_adjudicator/), then asks it for
+// rules.web.api.call(name, json[, game]) and draws what it returns. No
 // rule is restated here and no game is named: it draws the record pane every game shares, and loads a
 // game's own panes from the script the game's package ships (docs/decisions/0025), which draws them
 // with the helpers exported below as window.rulesAdjudicator.
 (function () {
   "use strict";
 
-  const STORAGE_KEY = "rules-adjudicator-ready";
   let runtime = null; // the one load of this page: a Promise of {call, manifest}
   let links = null; // a Promise of {rule id: "page.html#anchor"}
   let fallbackLanguage = null; // the language every text has (the panel's data-fallback, from the messages data)
@@ -51,77 +51,71 @@
     return new URL(root + path, window.location.href).href;
   }
 
-  function loadRuntime(root, progress) {
-    if (runtime) return runtime;
-    runtime = (async () => {
-      // seconds since the page's navigation at the end of each stage, for benchmarks/web.py
-      const stages = {};
-      const stage = (name) => { stages[name] = Math.round(performance.now()) / 1000; };
-      progress(0.02, "Reading the manifest…");
-      let response;
-      try {
-        response = await fetch(absolute(root, "_adjudicator/manifest.json"), {cache: "no-cache"});
-      } catch (error) {
-        throw new PanelError("The adjudicator's files cannot be fetched: no network, and this device has not kept them yet.");
-      }
-      const manifest = response.ok ? await response.json() : {runtime: false};
-      if (!manifest.runtime) {
-        throw new PanelError("This build of the rulebook has no adjudicator runtime. Build the site with " +
-                             "`python -m rules.web.build OUT` (see the README).");
-      }
-      const base = absolute(root, "_adjudicator/");
-      stage("manifest");
-      // the wheels download while Pyodide starts (decision 0022); they are unpacked once it runs
-      const wheels = manifest.wheels.map((wheel) => fetch(base + wheel).then((data) => {
-        if (!data.ok) throw new PanelError(`Cannot fetch ${wheel} (${data.status}).`);
-        return data.arrayBuffer();
-      }));
-      wheels.forEach((w) => w.catch(() => {})); // reported when awaited below
-      // Pyodide's start reports no progress of its own: the bar creeps and the seconds count
-      const began = performance.now();
-      const what = `Starting Python (Pyodide ${manifest.pyodide}; about ${megabytes(manifest)} MB the first time, then kept on this device)`;
-      const ticker = setInterval(() => {
-        const s = (performance.now() - began) / 1000;
-        progress(0.08 + 0.6 * (1 - Math.exp(-s / 6)), `${what}… ${Math.round(s)} s`);
-      }, 500);
-      progress(0.08, `${what}…`);
-      let pyodide;
-      try {
-        const module = await import(base + "pyodide/pyodide.mjs");
-        pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
-      } finally {
-        clearInterval(ticker);
-      }
-      stage("pyodide");
-      let done = 0;
-      for (const [i, wheel] of manifest.wheels.entries()) {
-        progress(0.7 + 0.2 * done / manifest.wheels.length, `Installing ${wheel.split("/").pop()}…`);
-        pyodide.unpackArchive(await wheels[i], "wheel");
-        done += 1;
-      }
-      stage("wheels");
-      progress(0.92, "Importing the rules…");
-      const api = pyodide.pyimport("rules.web.api");
-      // a game's panel function when ``game`` is given (rules.web.api.call), else a generic one (no third
-      // argument: Pyodide passes a JavaScript null as jsnull, not None)
-      const call = (name, args, game) => {
-        const json = JSON.stringify(args || {});
-        return JSON.parse(game ? api.call(name, json, game) : api.call(name, json));
-      };
-      call("languages");
-      stage("import");
-      document.documentElement.dataset.adjudicatorStages = JSON.stringify(stages);
-      progress(1, "Ready: the rules engine runs in this page.");
-      try { window.localStorage.setItem(STORAGE_KEY, "1"); } catch (error) { /* private mode */ }
-      keepForOffline(root, manifest);
-      return {call, manifest};
-    })();
-    runtime.catch(() => { runtime = null; });
-    return runtime;
+  // The site's root as the page knows it: Sphinx writes it on the <html> element (data-content_root);
+  // a panel's own data-root says the same.
+  function siteRoot() {
+    const panel = document.querySelector("section.rules-adjudicator");
+    const root = document.documentElement.dataset.content_root;
+    return root !== undefined ? root : (panel ? panel.dataset.root || "" : "");
   }
 
-  function megabytes(manifest) {
-    return Math.round(manifest.files.reduce((sum, f) => sum + f.bytes, 0) / 1e6);
+  // The engine runs in a Web Worker (adjudicator-worker.js; decision 0032): Pyodide's start and every
+  // verdict take none of this thread's time. ``call`` returns a Promise of the answer.
+  function loadRuntime(root, progress) {
+    if (runtime) return runtime;
+    runtime = new Promise((resolve, reject) => {
+      let worker;
+      try {
+        worker = new Worker(absolute(root, "_static/adjudicator-worker.js"), {type: "module"});
+      } catch (error) {
+        reject(new PanelError(`This browser cannot run the rules engine beside the page: ${error.message || error}`));
+        return;
+      }
+      const pending = new Map();
+      let next = 0;
+      let ticker = null;
+      const send = (message) => new Promise((ok, fail) => {
+        next += 1;
+        pending.set(next, {ok, fail});
+        worker.postMessage({...message, id: next});
+      });
+      worker.addEventListener("message", (event) => {
+        const message = event.data || {};
+        if (message.type === "progress") {
+          clearInterval(ticker);
+          progress(message.fraction, message.creep ? `${message.text}…` : message.text);
+          if (message.creep) { // a stage with no progress of its own: the bar creeps and the seconds count
+            const began = performance.now();
+            ticker = setInterval(() => {
+              const s = (performance.now() - began) / 1000;
+              progress(message.fraction + 0.6 * (1 - Math.exp(-s / 6)), `${message.text}… ${Math.round(s)} s`);
+            }, 1000);
+          }
+          return;
+        }
+        const waiting = pending.get(message.id);
+        if (!waiting) return;
+        pending.delete(message.id);
+        if (message.ok) waiting.ok(message.value);
+        else waiting.fail(message.explained ? new PanelError(message.error) : new Error(message.error));
+      });
+      worker.addEventListener("error", (event) => {
+        clearInterval(ticker);
+        const error = new PanelError(`The rules engine stopped: ${event.message || "its script could not run"}.`);
+        for (const waiting of pending.values()) waiting.fail(error);
+        pending.clear();
+        reject(error);
+      });
+      send({type: "load", base: absolute(root, "_adjudicator/"), origin: performance.timeOrigin}).then(({stages, manifest}) => {
+        clearInterval(ticker);
+        document.documentElement.dataset.adjudicatorStages = JSON.stringify(stages);
+        const call = (name, args, game) => send({type: "call", name, json: JSON.stringify(args || {}), game: game || null})
+          .then((text) => JSON.parse(text));
+        resolve({call, manifest});
+      }, (error) => { clearInterval(ticker); worker.terminate(); reject(error); });
+    });
+    runtime.catch(() => { runtime = null; });
+    return runtime;
   }
 
   function ruleLinks(root) {
@@ -131,51 +125,51 @@
     return links;
   }
 
-  // The service worker keeps what the panel needs offline (sw.js at the site's root).
-  function registerServiceWorker(root) {
-    if (!("serviceWorker" in navigator)) return;
-    // the scope is the site's root folder ("./" of the root; "" alone would be this page's own URL)
-    navigator.serviceWorker.register(absolute(root, "sw.js"), {scope: absolute(root, "./")}).catch(() => {});
-  }
-
-  async function keepForOffline(root, manifest) {
+  // The service worker (sw.js at the site's root) keeps the whole site for offline reading: every page
+  // registers it and, once it runs, asks it to keep the site's file list (_adjudicator/offline.json,
+  // written by the build): every page, picture, the search index and the adjudicator's runtime.
+  async function keepSiteOffline(root) {
     if (!("serviceWorker" in navigator)) return;
     try {
+      // the scope is the site's root folder ("./" of the root; "" alone would be this page's own URL)
+      await navigator.serviceWorker.register(absolute(root, "sw.js"), {scope: absolute(root, "./")});
       const registration = await navigator.serviceWorker.ready;
-      const pages = await fetch(absolute(root, "_adjudicator/pages.json")).then((r) => (r.ok ? r.json() : {pages: []}));
-      const here = new URL(window.location.href);
-      here.hash = "";
-      const resources = performance.getEntriesByType("resource").map((e) => e.name)
-        .filter((u) => u.startsWith(window.location.origin));
-      const urls = [
-        here.href,
-        ...pages.pages.map((p) => absolute(root, p)),
-        ...manifest.files.map((f) => absolute(root, "_adjudicator/" + f.path)),
-        absolute(root, "_adjudicator/manifest.json"), absolute(root, "_adjudicator/links.json"),
-        absolute(root, "_adjudicator/pages.json"),
-        ...resources,
-      ];
       const worker = registration.active;
       if (!worker) return;
       const kept = new Promise((resolve) => {
         navigator.serviceWorker.addEventListener("message", (event) => {
-          if (event.data && event.data.type === "kept") resolve(event.data.urls);
+          if (event.data && event.data.type === "kept") resolve(event.data);
         });
       });
-      worker.postMessage({type: "keep", urls: [...new Set(urls)]});
-      await kept;
-      document.documentElement.dataset.adjudicatorOffline = "kept";
+      worker.postMessage({type: "keep-site", list: absolute(root, "_adjudicator/offline.json")});
+      const answer = await kept;
+      document.documentElement.dataset.adjudicatorOffline = answer.missing ? "partly" : "kept";
     } catch (error) {
-      // offline reading is a bonus; the panel works without it
+      // offline reading is a bonus; the page works without it
     }
   }
 
-  // ------------------------------------------------------------------ drawing verdicts
+  // ------------------------------------------------------------------ the reader's language
 
-  const STATUS_WORDS = {
-    legal: "Legal", illegal: "Illegal", malformed: "Malformed", impossible: "Impossible record",
-    internal: "Error", ok: "Done",
-  };
+  // The panel's words in each of its languages: the generic panel's (rules/kernel/messages.toml, panel.*)
+  // and the game's (its panel's labels), written into the page by the Sphinx directive as JSON.
+  // ``words(lang)(key, {n: 3})`` is one of them with its {placeholders} filled; a word the chosen
+  // language lacks is the fallback language's.
+  function labelsOf(panel) {
+    const data = panel.querySelector("script.ra-labels");
+    try { return data ? JSON.parse(data.textContent) : {}; } catch (error) { return {}; }
+  }
+
+  function wordsIn(labels, lang) {
+    const own = labels[lang] || {};
+    const fallback = labels[fallbackLanguage] || {};
+    return (key, values) => {
+      const text = own[key] !== undefined ? own[key] : (fallback[key] !== undefined ? fallback[key] : key);
+      return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+    };
+  }
+
+  // ------------------------------------------------------------------ drawing verdicts
 
   function ruleCard(rule, lang, href) {
     const shown = rule.title[lang] ? lang : fallbackLanguage; // a rule of another book may lack the chosen language
@@ -189,26 +183,29 @@
         el("span", {class: "ra-lang"}, l), " ", text)));
   }
 
-  async function drawRules(box, rules, lang, root) {
+  async function drawRules(box, rules, lang, root, words) {
     if (!rules || !rules.length) return;
+    const drawing = box.drawing;
     const map = await ruleLinks(root);
+    if (box.drawing !== drawing) return; // a newer answer was drawn into the box meanwhile: it has its own rules
     box.append(el("div", {class: "ra-rules"},
-      el("p", {class: "ra-rules-head"}, "Rules cited"),
+      el("p", {class: "ra-rules-head"}, words ? words("rules_cited") : "Rules cited"),
       rules.filter((r) => r.found !== false).map((r) => ruleCard(r, lang, map[r.id] ? absolute(root, map[r.id]) : null))));
   }
 
-  function verdictBadge(status, words) {
-    return el("p", {class: `ra-verdict ra-${status}`, "data-status": status}, words || STATUS_WORDS[status] || status);
+  function verdictBadge(status, text) {
+    return el("p", {class: `ra-verdict ra-${status}`, "data-status": status}, text || status);
   }
 
-  function showError(box, error) {
+  function showError(box, error, words) {
     box.dataset.status = "internal";
-    box.replaceChildren(verdictBadge("internal"),
-      el("p", {class: "ra-error"}, error instanceof PanelError ? error.message : `Something went wrong: ${error.message || error}`));
+    box.replaceChildren(verdictBadge("internal", words ? words("status_internal") : "Error"),
+      el("p", {class: "ra-error"}, error instanceof PanelError ? error.message : `${words ? words("went_wrong") : "Something went wrong"}: ${error.message || error}`));
   }
 
   // The verdict as data on its box, for scripts and the browser tests: data-status, data-rules, data-json.
   function mark(box, result) {
+    box.drawing = (box.drawing || 0) + 1; // each answer drawn into a box is numbered (drawRules awaits)
     box.dataset.status = result.status;
     box.dataset.rules = (result.rules || []).map((r) => r.id).join(" ");
     box.dataset.json = JSON.stringify(result.json === undefined ? null : result.json);
@@ -216,58 +213,63 @@
 
   // Start drawing a pane's answer: the box cleared and marked; an answer whose status is not one of
   // ``drawn`` (malformed, internal) is shown as its badge and error, and false says nothing more to draw.
-  function startAnswer(box, result, drawn) {
+  function startAnswer(box, result, drawn, words) {
     box.replaceChildren();
     mark(box, result);
     if (drawn.includes(result.status)) return true;
-    box.append(verdictBadge(result.status), el("p", {class: "ra-error"}, result.error));
+    box.append(verdictBadge(result.status, words ? words(`status_${result.status}`) : null), el("p", {class: "ra-error"}, result.error));
     return false;
   }
 
-  async function drawRecordVerdict(box, result, lang, root) {
+  async function drawRecordVerdict(box, result, lang, root, words) {
     box.replaceChildren();
     mark(box, result);
-    const summary = {legal: result.json && result.json.finished ? "Legal, game finished" : "Legal so far"};
-    box.append(verdictBadge(result.status, summary[result.status]));
+    const finished = result.json && result.json.finished;
+    const summary = result.status === "legal" ? words(finished ? "status_legal_finished" : "status_legal_so_far")
+                                              : words(`status_${result.status}`);
+    box.append(verdictBadge(result.status, summary));
     if (result.status === "malformed") {
       box.append(el("p", {class: "ra-error"}, result.json ? result.json.error : result.error));
       return;
     }
     if (result.json && result.json.illegal) {
-      box.append(el("p", {class: "ra-message"}, `Action #${result.json.illegal.index}: ${result.json.illegal.message}`));
+      box.append(el("p", {class: "ra-message"}, `${words("action_index", {i: result.json.illegal.index})}: ${result.json.illegal.message}`));
     }
-    await drawRules(box, result.rules, lang, root);
-    if (result.steps && result.steps.length) box.append(stepper(result.steps));
+    await drawRules(box, result.rules, lang, root, words);
+    if (result.steps && result.steps.length) box.append(stepper(result.steps, words));
     const lines = result.text.replace(/\n+$/, "").split("\n");
     box.append(el("details", {class: "ra-explain", open: lines.length <= 40},
-      el("summary", {}, `What rules adjudicate --explain --lang ${lang} prints (${lines.length} lines)`),
+      el("summary", {}, words("explain_printed", {lang, n: lines.length})),
       el("pre", {class: "ra-text"}, result.text)));
   }
 
-  // Step through a record action by action (the illegal one, if any, first shown).
-  function stepper(steps) {
+  // Step through a record action by action (the illegal one, if any, first shown). The count is the
+  // reader's (the last of 16 actions is "16 of 16"); the record's own index (#15) follows it, as the
+  // CLI's verdict names it.
+  function stepper(steps, words) {
     let at = steps.length - 1;
     const slider = el("input", {type: "range", min: "0", max: String(steps.length - 1), value: String(at),
-                                class: "ra-step-range", "aria-label": "Action"});
+                                class: "ra-step-range", "aria-label": words("step_action")});
     const head = el("p", {class: "ra-step-head"});
     const body = el("ul", {class: "ra-lines ra-step-lines"});
-    const prev = el("button", {type: "button", class: "ra-step-prev", "aria-label": "Previous action"}, "◀");
-    const next = el("button", {type: "button", class: "ra-step-next", "aria-label": "Next action"}, "▶");
+    const prev = el("button", {type: "button", class: "ra-step-prev", "aria-label": words("step_previous")}, "◀");
+    const next = el("button", {type: "button", class: "ra-step-next", "aria-label": words("step_next")}, "▶");
     function show() {
       const step = steps[at];
       slider.value = String(at);
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
-      head.replaceChildren(`Action #${step.index} of ${steps.length}: `, el("code", {}, JSON.stringify(step.action)));
-      if (!step.legal) head.append(el("strong", {class: "ra-step-illegal"}, " illegal"));
-      body.replaceChildren(...(step.lines.length ? step.lines : ["(nothing to explain: the action is legal)"])
+      head.replaceChildren(`${words("step_of", {n: at + 1, total: steps.length, i: step.index})}: `,
+                           el("code", {}, JSON.stringify(step.action)));
+      if (!step.legal) head.append(el("strong", {class: "ra-step-illegal"}, ` ${words("step_illegal")}`));
+      body.replaceChildren(...(step.lines.length ? step.lines : [words("step_nothing")])
         .map((line) => el("li", {}, line.trim())));
     }
     prev.addEventListener("click", () => { at = Math.max(0, at - 1); show(); });
     next.addEventListener("click", () => { at = Math.min(steps.length - 1, at + 1); show(); });
     slider.addEventListener("input", () => { at = Number(slider.value); show(); });
     show();
-    return el("div", {class: "ra-stepper"}, el("p", {class: "ra-rules-head"}, "Step through the record"),
+    return el("div", {class: "ra-stepper"}, el("p", {class: "ra-rules-head"}, words("step_through")),
               el("div", {class: "ra-row"}, prev, slider, next), head, body);
   }
 
@@ -302,93 +304,123 @@
     const langs = panel.dataset.langs.split(",");
     fallbackLanguage = panel.dataset.fallback;
     const langNames = (panel.dataset.langNames || panel.dataset.langs).split(",");
-    registerServiceWorker(root);
+    const labels = labelsOf(panel);
+    const state = {lang: langs[0], rerun: null, words: wordsIn(labels, langs[0]), relabel: []};
 
     const bar = el("progress", {class: "ra-progress", max: "1", value: "0"});
-    const status = el("span", {class: "ra-status", role: "status"}, "Not started.");
-    const start = el("button", {type: "button", class: "ra-start"}, "Start the adjudicator");
-    const langSelect = el("select", {class: "ra-lang-select", "aria-label": "Language of the verdict"},
+    const status = el("span", {class: "ra-status", role: "status"}, state.words("not_started"));
+    const start = el("button", {type: "button", class: "ra-start"}, state.words("start"));
+    const langSelect = el("select", {class: "ra-lang-select", "aria-label": state.words("verdict_in")},
       langs.map((l, i) => el("option", {value: l}, langNames[i] || l)));
+    const langLabel = el("span", {class: "ra-lang-label"}, state.words("verdict_in"));
     const body = el("div", {class: "ra-body", hidden: true});
-    panel.append(el("div", {class: "ra-bar"}, start, el("label", {}, "Verdict in ", langSelect), bar, status), body);
-    const state = {lang: langs[0], rerun: null};
-    langSelect.addEventListener("change", () => { state.lang = langSelect.value; if (state.rerun) state.rerun(); });
+    panel.append(el("div", {class: "ra-bar"}, start, el("label", {}, langLabel, " ", langSelect), bar, status), body);
+    langSelect.addEventListener("change", () => {
+      state.lang = langSelect.value;
+      state.words = wordsIn(labels, state.lang);
+      langLabel.textContent = state.words("verdict_in");
+      start.textContent = state.words("start");
+      const intro = panel.querySelector(".ra-intro");
+      if (intro) intro.textContent = state.words("intro");
+      const title = panel.querySelector(".ra-title");
+      if (title && !panel.dataset.ownTitle) title.textContent = state.words("title");
+      if (panel.dataset.state === "ready") status.textContent = state.words("ready");
+      for (const relabel of state.relabel) relabel();
+      if (state.rerun) state.rerun();
+    });
 
     const progress = (fraction, text) => { bar.value = fraction; status.textContent = text; };
     async function begin() {
-      start.disabled = true;
+      if (panel.dataset.state === "loading" || panel.dataset.state === "ready") return; // started already
       panel.dataset.state = "loading";
+      performance.mark("rules-engine-start"); // the browser tests bound the page's tasks from here to ready
+      start.disabled = true;
       try {
         const rt = await loadRuntime(root, progress);
         const definition = panel.dataset.panel ? await loadPanelScript(absolute(root, panel.dataset.panel)) : {};
-        progress(1, "Ready: the rules engine runs in this page.");
+        const call = (name, args) => rt.call(name, args, game);
+        const generic = (name, args) => rt.call(name, args);
+        const ctx = {game, state, root, call, generic, words: (key, values) => state.words(key, values)};
+        await buildTabs(body, definition, ctx);
+        progress(1, state.words("ready"));
         start.hidden = true;
         body.hidden = false;
-        const ctx = {game, state, root, call: (name, args) => rt.call(name, args, game), generic: (name, args) => rt.call(name, args)};
-        buildTabs(body, rt, definition, ctx);
         panel.dataset.state = "ready";
-        warm(rt, panel.dataset.sample || game, definition, ctx);
+        performance.mark("rules-engine-ready");
+        warm(panel.dataset.sample || game, definition, ctx);
       } catch (error) {
         panel.dataset.state = "failed";
         start.disabled = false;
-        status.textContent = error instanceof PanelError ? error.message : `Loading failed: ${error.message || error}`;
+        status.textContent = error instanceof PanelError ? error.message : `${state.words("load_failed")}: ${error.message || error}`;
       }
     }
     start.addEventListener("click", begin);
-    let ready = false;
-    try { ready = window.localStorage.getItem(STORAGE_KEY) === "1"; } catch (error) { /* private mode */ }
-    if (game === "any" || ready) begin();
+    // Python starts only when the panel comes into view (or its button is tapped): a reader who never
+    // reaches a panel downloads and runs nothing (decision 0032)
+    if ("IntersectionObserver" in window) {
+      const watch = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) { watch.disconnect(); begin(); }
+      });
+      watch.observe(panel);
+    }
   }
 
   // While the players find their cards, run the panel's own functions once on a sample (results
   // discarded): the modules and tables the first verdict needs (the record schema, the engine) are
-  // then ready when it is asked for (decision 0022). Python runs on this thread: a tap waits for it.
-  // A game's panel script names its own samples (``warm``: [function, arguments] of its panel).
-  function warm(rt, sample, definition, ctx) {
+  // then ready when it is asked for (decision 0022). They run in the engine's worker, in order, before
+  // any call asked after them. A game's panel script names its own samples (``warm``: [function,
+  // arguments] of its panel).
+  function warm(sample, definition, ctx) {
     const record = JSON.stringify({format: "rules-record/1", game: sample, setup: {}, actions: []});
-    const samples = [() => rt.call("adjudicate", {text: record, lang: ctx.state.lang, name: "warm-up"})];
-    for (const [name, args] of definition.warm || []) samples.push(() => ctx.call(name, args));
-    samples.forEach((sampleCall, i) => setTimeout(() => {
-      try { sampleCall(); } catch (error) { /* a warm-up never reports */ }
-    }, 50 * (i + 1)));
+    ctx.generic("adjudicate", {text: record, lang: ctx.state.lang, name: "warm-up"}).catch(() => {});
+    for (const [name, args] of definition.warm || []) ctx.call(name, args).catch(() => {}); // a warm-up never reports
   }
 
-  function buildTabs(body, rt, definition, ctx) {
-    const panes = definition.panes ? definition.panes(ctx) : [];
-    panes.push(["record", "A record", () => recordPane(rt, ctx)]);
+  async function buildTabs(body, definition, ctx) {
+    const panes = definition.panes ? await definition.panes(ctx) : [];
+    panes.push(["record", "tab_record", () => recordPane(ctx)]);
     const tabs = el("div", {class: "ra-tabs", role: "tablist"});
     const holder = el("div", {class: "ra-panes"});
     const made = {};
     const state = ctx.state;
-    function show(key) {
+    async function show(key) {
       for (const [k] of panes) {
         tabs.querySelector(`[data-pane="${k}"]`).setAttribute("aria-selected", String(k === key));
         if (made[k]) made[k].node.hidden = k !== key;
       }
       if (!made[key]) {
-        made[key] = panes.find(([k]) => k === key)[2]();
+        made[key] = await panes.find(([k]) => k === key)[2]();
+        made[key].lang = state.lang;
         holder.append(made[key].node);
+      } else if (made[key].lang !== state.lang) { // drawn in the language chosen before: its answer again
+        made[key].lang = state.lang;
+        await made[key].rerun();
       }
-      state.rerun = made[key].rerun;
+      state.rerun = () => { made[key].lang = state.lang; return made[key].rerun(); };
     }
     for (const [key, label] of panes) {
-      tabs.append(el("button", {type: "button", role: "tab", class: "ra-tab", "data-pane": key, onclick: () => show(key)}, label));
+      const tab = el("button", {type: "button", role: "tab", class: "ra-tab", "data-pane": key, onclick: () => show(key)},
+                     ctx.words(label));
+      state.relabel.push(() => { tab.textContent = ctx.words(label); });
+      tabs.append(tab);
     }
     if (panes.length > 1) body.append(tabs);
     body.append(holder);
-    show(panes[0][0]);
+    await show(panes[0][0]);
   }
 
   // ------------------------------------------------------------------ any record
 
-  function recordPane(rt, ctx) {
-    const {state, root} = ctx;
+  function recordPane(ctx) {
+    const {state, root, words} = ctx;
     const sample = ctx.game === "any" ? "GAME" : ctx.game;
     const text = el("textarea", {class: "ra-record", rows: "8", spellcheck: "false",
       placeholder: `{"format": "rules-record/1", "game": "${sample}", "setup": {...}, "actions": [...]}`,
-      "aria-label": "A rules-record/1 JSON"});
-    const file = el("input", {type: "file", accept: ".json,application/json", class: "ra-file", "aria-label": "Upload a record"});
-    const go = el("button", {type: "button", class: "ra-go"}, "Adjudicate the record");
+      "aria-label": "rules-record/1 JSON"});
+    const file = el("input", {type: "file", accept: ".json,application/json", class: "ra-file", "aria-label": words("record_upload")});
+    const go = el("button", {type: "button", class: "ra-go"}, words("record_go"));
+    const help = el("p", {class: "ra-help"}, words("record_help"));
+    state.relabel.push(() => { go.textContent = words("record_go"); help.textContent = words("record_help"); });
     const out = el("div", {class: "ra-result", "aria-live": "polite"});
     let name = "record";
     file.addEventListener("change", async () => {
@@ -398,17 +430,14 @@
       run();
     });
     text.addEventListener("input", () => { name = "record"; file.value = ""; });
-    function run() {
+    async function run() {
       try {
-        const result = rt.call("adjudicate", {text: text.value, lang: state.lang, name});
-        drawRecordVerdict(out, result, state.lang, root);
-      } catch (error) { showError(out, error); }
+        const result = await ctx.generic("adjudicate", {text: text.value, lang: state.lang, name});
+        await drawRecordVerdict(out, result, state.lang, root, words);
+      } catch (error) { showError(out, error, words); }
     }
     go.addEventListener("click", run);
-    const node = el("div", {class: "ra-pane ra-pane-record"},
-      el("p", {class: "ra-help"}, "Paste or upload a rules-record/1 JSON (a whole game, or a position and the disputed actions): " +
-         "the verdict is what rules adjudicate prints."),
-      text, el("div", {class: "ra-row"}, file, go), out);
+    const node = el("div", {class: "ra-pane ra-pane-record"}, help, text, el("div", {class: "ra-row"}, file, go), out);
     return {node, rerun: () => { if (text.value.trim()) run(); }};
   }
 
@@ -420,6 +449,7 @@
   // ------------------------------------------------------------------ start
 
   function init() {
+    keepSiteOffline(siteRoot());
     for (const panel of document.querySelectorAll("section.rules-adjudicator")) {
       if (!panel.dataset.ready) {
         panel.dataset.ready = "1";

@@ -1,0 +1,95 @@
+// The rules engine of the rulebook's Adjudicate panel, off the page's thread (docs/decisions/0017,
+// 0032-offline-and-worker.md).
+//
+// A module Web Worker started by adjudicator.js when a panel comes into view or is tapped. It loads
+// Pyodide and the project's wheels from the site (_adjudicator/) and answers the page's calls of
+// rules.web.api.call(name, json[, game]), one at a time in the order they came. Starting Python takes
+// seconds of CPU; here it takes none of the page's, so scrolling and reading stay smooth meanwhile.
+//
+// Messages from the page:  {id, type: "load", base, origin}      base: the bundle's URL; origin: the
+//                                                                 page's performance.timeOrigin
+//                          {id, type: "call", name, json, game}
+// Messages to the page:    {type: "progress", fraction, text, creep}   creep: a stage with no progress
+//                                                                       of its own (the page moves the bar)
+//                          {id, ok: true, value} | {id, ok: false, error, explained}
+"use strict";
+
+let loading = null; // the one load: a Promise of the rules.web.api module
+
+// A failure the panel shows as it is (its message is written for the reader), not as "went wrong".
+class Explained extends Error {}
+
+function progress(fraction, text, creep) {
+  self.postMessage({type: "progress", fraction, text, creep: Boolean(creep)});
+}
+
+function megabytes(manifest) {
+  return Math.round(manifest.files.reduce((sum, f) => sum + f.bytes, 0) / 1e6);
+}
+
+async function load(base, origin) {
+  // seconds since the page's navigation at the end of each stage (benchmarks/web.py)
+  const stages = {};
+  const stage = (name) => { stages[name] = Math.round(performance.timeOrigin + performance.now() - origin) / 1000; };
+  progress(0.02, "Reading the manifest…");
+  let response;
+  try {
+    response = await fetch(base + "manifest.json", {cache: "no-cache"});
+  } catch (error) {
+    throw new Explained("The adjudicator's files cannot be fetched: no network, and this device has not kept them yet.");
+  }
+  const manifest = response.ok ? await response.json() : {runtime: false};
+  if (!manifest.runtime) {
+    throw new Explained("This build of the rulebook has no adjudicator runtime. Build the site with " +
+                        "`python -m rules.web.build OUT` (see the README).");
+  }
+  stage("manifest");
+  // the wheels download while Pyodide starts (decision 0022); they are unpacked once it runs
+  const wheels = manifest.wheels.map((wheel) => fetch(base + wheel).then((data) => {
+    if (!data.ok) throw new Explained(`Cannot fetch ${wheel} (${data.status}).`);
+    return data.arrayBuffer();
+  }));
+  wheels.forEach((w) => w.catch(() => {})); // reported when awaited below
+  progress(0.08, `Starting Python (Pyodide ${manifest.pyodide}; about ${megabytes(manifest)} MB the first time, ` +
+                 "then kept on this device)", true);
+  const module = await import(base + "pyodide/pyodide.mjs");
+  const pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+  stage("pyodide");
+  for (const [i, wheel] of manifest.wheels.entries()) {
+    progress(0.7 + 0.2 * i / manifest.wheels.length, `Installing ${wheel.split("/").pop()}…`);
+    pyodide.unpackArchive(await wheels[i], "wheel");
+  }
+  stage("wheels");
+  progress(0.92, "Importing the rules…");
+  const api = pyodide.pyimport("rules.web.api");
+  api.call("languages");
+  stage("import");
+  return {api, stages, manifest: {pyodide: manifest.pyodide, wheels: manifest.wheels}};
+}
+
+// A game's panel function when ``game`` is given, else a generic one (no third argument: Pyodide
+// passes a JavaScript null as jsnull, not None). The answer stays JSON text: the page parses it.
+function call(api, {name, json, game}) {
+  return game ? api.call(name, json, game) : api.call(name, json);
+}
+
+self.addEventListener("message", async (event) => {
+  const message = event.data || {};
+  const {id} = message;
+  try {
+    if (message.type === "load") {
+      if (!loading) {
+        loading = load(message.base, message.origin);
+        loading.catch(() => { loading = null; }); // a failed load may be tried again
+      }
+      const {stages, manifest} = await loading;
+      self.postMessage({id, ok: true, value: {stages, manifest}});
+    } else if (message.type === "call") {
+      if (!loading) throw new Explained("The rules engine has not been started.");
+      const {api} = await loading;
+      self.postMessage({id, ok: true, value: call(api, message)});
+    }
+  } catch (error) {
+    self.postMessage({id, ok: false, error: String((error && error.message) || error), explained: error instanceof Explained});
+  }
+});
