@@ -189,7 +189,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
-    app.connect("build-finished", _finished)
+    app.connect("build-finished", _finished, priority=900)  # after every other writer: the file list holds all they wrote
     app.connect("html-page-context", _head)
     app.add_js_file("adjudicator.js", defer="defer")
     app.add_css_file("adjudicator.css")
