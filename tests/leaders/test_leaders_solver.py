@@ -65,6 +65,16 @@ def plain_winning_firsts(s: State, top: int) -> set[Any]:
             and _plain_win(LEADERS.apply(s, a), top - cost, mover)}
 
 
+def _action_phase(specs: list[tuple[Any, ...]], acted: list[list[int]] | None = None) -> State | None:
+    """The position of ``specs`` (``acted``: the cells of the figures that acted) when it is a
+    legal running action phase with no Nemesis pending; ``None`` otherwise."""
+    try:
+        s = pos(*specs, acted=acted or [])
+    except MalformedError:
+        return None
+    return s if s.phase == ACTIONS and not s.pending else None
+
+
 def random_small_position(rng: random.Random) -> State:
     """Up to three figures of the mover that may act (leader included) near the enemy leader, and
     a few enemy figures, often a Nemesis on either side: small enough for plain minimax."""
@@ -85,11 +95,8 @@ def random_small_position(rng: random.Random) -> State:
         mover_cells = [[sp[2], sp[3]] for sp in specs if sp[0] == 0 and sp[1] != "nemesis"]
         if len(mover_cells) > 3:
             acted = mover_cells[: len(mover_cells) - 3]
-        try:
-            s = pos(*specs, acted=acted)
-        except MalformedError:
-            continue
-        if s.phase == ACTIONS and not s.pending:
+        s = _action_phase(specs, acted)
+        if s is not None:
             return s
 
 
@@ -271,11 +278,8 @@ def _with_an_enemy_mover(rng: random.Random) -> State:
             specs.append((1, rng.choice(KINDS), *CELLS[cells[4 + k]]))
         if rng.random() < 0.4:
             specs.append((0, "nemesis", *CELLS[cells[8]]))
-        try:
-            s = pos(*specs)
-        except MalformedError:
-            continue
-        if s.phase == ACTIONS and not s.pending:
+        s = _action_phase(specs)
+        if s is not None:
             return s
 
 
@@ -324,11 +328,8 @@ def _with_brewmasters_or_a_claw_launcher(rng: random.Random) -> State:
             specs.append((1, rng.choice(KINDS), *CELLS[cells[5 + k]]))
         if rng.random() < 0.3:
             specs.append((0, "nemesis", *CELLS[cells[10]]))
-        try:
-            s = pos(*specs, acted=acted)
-        except MalformedError:
-            continue
-        if s.phase == ACTIONS and not s.pending:
+        s = _action_phase(specs, acted)
+        if s is not None:
             return s
 
 
