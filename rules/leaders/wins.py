@@ -290,15 +290,17 @@ def lower_bound(s: State, mover: int) -> int:
     """A lower bound on the mover's actions still needed to win from ``s`` (running, nothing
     pending); 1 when no better bound is known.
 
-    Sound when one enemy leader stands on the board and no Claw Launcher of the mover may
-    still act (it pulls a figure of either side along a whole line). Then the enemy leader
-    ends the phase on a cell ``c*`` within ``r`` steps of its cell ``c``, ``r`` the mover's
-    Bruisers and Manipulators that may still act (each moves one enemy one cell,
-    leaders.bruiser, leaders.manipulator), or, when an Illusionist of the mover may still act
-    (leaders.illusionist: it swaps places with a figure), within ``r`` steps of the cell the
-    Illusionist stands on when it swaps (its cell, or as many cells off as Brewmasters may
-    push it); with neither (the *stationary* case) ``c* == c``. The bound is the least over
-    those cells of :func:`_bound_at`.
+    Sound when one enemy leader stands on the board and the mover has at most one Claw
+    Launcher that may still act, and not together with an Illusionist (a pull may carry
+    either anywhere first). Then the enemy leader ends the phase on a cell ``c*`` within ``r``
+    steps of its cell ``c``, ``r`` the mover's Bruisers and Manipulators that may still act
+    and can reach it (each moves one enemy one cell, leaders.bruiser, leaders.manipulator; a
+    Bruiser only from next to it, a Manipulator only along its lines: decision 0029), or,
+    when an Illusionist of the mover may still act (leaders.illusionist: it swaps places with
+    a figure), within ``r`` steps of the cell the Illusionist stands on when it swaps (its
+    cell, or as many cells off as Brewmasters may push it), or where a Claw Launcher may pull
+    it (:func:`_pulls`); with none of them (the *stationary* case) ``c* == c``. The bound is
+    the least over those cells of :func:`_bound_at`.
     """
     enemy = 1 - mover
     pieces, cells, acted = s.pieces, s.cells, s.acted
