@@ -10,8 +10,11 @@ that may move the enemy leader (leaders.bruiser, leaders.manipulator, leaders.il
 leaders.claw-launcher). Those figures switched off the solver's lower bound
 (:func:`rules.leaders.wins.lower_bound`) until issue 19, and most such positions ran out of
 work. Each is built from a hand-composed puzzle of ``benchmarks/make_leaders_puzzles.py`` with
-figures added. (six-cubs-illusionist: the solver before issue 19 proved no win within five
-actions, the one after found six.) Reported per position: the answer, the shortest length, the nodes expanded and
+figures added or taken away (five-cubs-claw-manipulator's shortest win needs five actions: it
+is here as the slowest case left), and one (mixed-guarded) from a seeded random search with no
+figure of the mover that moves an enemy: the case where only a proof of no win is hard.
+(six-cubs-illusionist: the solver before issue 19 proved no win within five actions, the one
+after found six.) Reported per position: the answer, the shortest length, the nodes expanded and
 the least CPU seconds (``time.process_time``: the figure a loaded shared machine disturbs
 least) of ``--repeat`` runs, and the peak resident memory of the whole run.
 ``--solver`` loads another copy of ``rules/leaders/wins.py`` (say, an older commit's, written
@@ -36,9 +39,11 @@ from rules.leaders.positions import position_from_json
 _BASE = {name: data for name, _, data in HAND}
 
 
-def _with(base: str, *extra: tuple[int, str, int, int]) -> dict[str, Any]:
+def _with(base: str, *extra: tuple[int, str, int, int], without: tuple[tuple[int, int], ...] = ()) -> dict[str, Any]:
+    """The hand-composed puzzle ``base`` with the figures ``extra`` added and those on the cells
+    ``without`` taken away."""
     data = dict(_BASE[base])
-    data["pieces"] = data["pieces"] + _p(*extra)
+    data["pieces"] = [p for p in data["pieces"] if tuple(p["cell"]) not in without] + _p(*extra)
     return data
 
 
@@ -48,15 +53,31 @@ DEEP: list[tuple[str, int | None, dict[str, Any]]] = [
     ("six-cubs-manipulator", 6, _with("six-cubs", (0, "manipulator", 3, 0), (1, "rider", -3, 0),
                                       (1, "archer", 3, -3))),
     ("six-cubs-bruiser", 6, _with("six-cubs", (0, "bruiser", 3, 0), (1, "rider", -3, 0), (1, "archer", 3, -3))),
-    ("eight-cubs-manipulator", -1, _with("eight-cubs-and-brewmasters", (0, "manipulator", -3, 0))),
-    ("eight-cubs-bruiser", -1, _with("eight-cubs-and-brewmasters", (0, "bruiser", 3, 0))),
+    ("eight-cubs-manipulator", 8, _with("eight-cubs-and-brewmasters", (0, "manipulator", -3, 0))),
+    ("eight-cubs-bruiser", 8, _with("eight-cubs-and-brewmasters", (0, "bruiser", 3, 0))),
     ("protector-brewmaster-bruiser", 6, _with("protector-and-brewmaster", (0, "bruiser", -3, 3))),
     ("one-cub-short-manipulator", None, _with("one-cub-short-no-win", (0, "manipulator", -3, 3),
                                               (1, "rider", 3, -3), (1, "jailer", 3, 0))),
     ("six-cubs-illusionist", 6, _with("six-cubs", (0, "illusionist", -3, 3), (1, "rider", -3, 0),
                                       (1, "archer", 3, -3))),
-    ("six-cubs-claw-launcher", -1, _with("six-cubs", (0, "claw-launcher", 3, 0), (1, "rider", -3, 0),
-                                        (1, "archer", 3, -3))),
+    ("six-cubs-claw-launcher", 6, _with("six-cubs", (0, "claw-launcher", 3, 0), (1, "rider", -3, 0),
+                                       (1, "archer", 3, -3))),
+    # issue 19 §2, second round: two figures that may move the enemy leader, and proofs of no win
+    ("eight-cubs-bruiser-manipulator", 8, _with("eight-cubs-and-brewmasters", (0, "bruiser", 3, 0),
+                                                (0, "manipulator", -3, 0))),
+    ("six-cubs-claw-bruiser", 6, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "bruiser", -3, 3),
+                                       (1, "archer", 3, -3))),
+    ("seven-cubs-bruiser-no-win", None, _with("eight-cubs-and-brewmasters", (0, "bruiser", 3, 0), (1, "rider", -3, 3),
+                                              without=((0, 2),))),
+    ("five-cubs-claw-no-win", None, _with("six-cubs", (0, "claw-launcher", 3, -1), (1, "rider", -3, 0),
+                                          (1, "archer", 3, -3), without=((0, 2),))),
+    ("five-cubs-claw-manipulator", 5, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+                                            (1, "archer", 3, -3), without=((0, 2),))),
+    # a random puzzle-shaped position (seeded search, 11 figures) of mixed kinds: none moves an enemy
+    ("mixed-guarded", -1, {"pieces": _p((1, "leader", 1, 0), (0, "leader", 0, 3), (0, "cub", -1, 3),
+                                        (0, "protector", -1, 0), (0, "jailer", 3, -3), (0, "cub", -1, 1),
+                                        (0, "acrobat", -2, 2), (0, "cub", 0, -2), (0, "rider", 2, -2),
+                                        (1, "protector", 0, 0), (1, "claw-launcher", -2, 1)), "to_move": 0}),
 ]
 
 

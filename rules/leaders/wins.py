@@ -49,6 +49,7 @@ through an opponent's choice, :func:`needs_opponent`).
 from __future__ import annotations
 
 import enum
+import functools
 import time
 from array import array
 from collections.abc import Iterator
@@ -58,7 +59,7 @@ import attrs
 
 import rules.leaders.state
 from rules.kernel.verdict import MalformedError
-from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, ZONE
+from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, RAYS, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
 from rules.leaders.characters import CODE
 from rules.leaders.engine import (
@@ -289,15 +290,17 @@ def lower_bound(s: State, mover: int) -> int:
     """A lower bound on the mover's actions still needed to win from ``s`` (running, nothing
     pending); 1 when no better bound is known.
 
-    Sound when one enemy leader stands on the board and no Claw Launcher of the mover may
-    still act (it pulls a figure of either side along a whole line). Then the enemy leader
-    ends the phase on a cell ``c*`` within ``r`` steps of its cell ``c``, ``r`` the mover's
-    Bruisers and Manipulators that may still act (each moves one enemy one cell,
-    leaders.bruiser, leaders.manipulator), or, when an Illusionist of the mover may still act
-    (leaders.illusionist: it swaps places with a figure), within ``r`` steps of the cell the
-    Illusionist stands on when it swaps (its cell, or as many cells off as Brewmasters may
-    push it); with neither (the *stationary* case) ``c* == c``. The bound is the least over
-    those cells of :func:`_bound_at`.
+    Sound when one enemy leader stands on the board and the mover has at most one Claw
+    Launcher that may still act, and not together with an Illusionist (a pull may carry
+    either anywhere first). Then the enemy leader ends the phase on a cell ``c*`` within ``r``
+    steps of its cell ``c``, ``r`` the mover's Bruisers and Manipulators that may still act
+    and can reach it (each moves one enemy one cell, leaders.bruiser, leaders.manipulator; a
+    Bruiser only from next to it, a Manipulator only along its lines: decision 0029), or,
+    when an Illusionist of the mover may still act (leaders.illusionist: it swaps places with
+    a figure), within ``r`` steps of the cell the Illusionist stands on when it swaps (its
+    cell, or as many cells off as Brewmasters may push it), or where a Claw Launcher may pull
+    it (:func:`_pulls`); with none of them (the *stationary* case) ``c* == c``. The bound is
+    the least over those cells of :func:`_bound_at`.
     """
     enemy = 1 - mover
     pieces, cells, acted = s.pieces, s.cells, s.acted
@@ -305,33 +308,60 @@ def lower_bound(s: State, mover: int) -> int:
     if len(leaders) != 1:
         return 1
     c = leaders[0]
-    brewmasters = 0
-    movers = bruisers = 0
+    movers = 0
+    bruisers: list[int] = []  # the cells of the mover's Bruisers that may still act
+    manipulators: list[int] = []  # the cells of the mover's Manipulators that may still act
     swaps: list[int] = []  # the cells of the mover's Illusionists that may still act
+    claws: list[int] = []  # the cells of the mover's Claw Launchers that may still act
+    brews: list[int] = []  # the cells of the mover's Brewmasters that may still act
     for i, p in enumerate(pieces):
         if p.owner == mover and i not in acted:
             if p.kind == "illusionist":
                 swaps.append(cells[i])
-            elif p.kind in _MOVES_ENEMIES:
-                if p.kind not in _ONE_CELL_MOVERS:
-                    return 1
+            elif p.kind == "claw-launcher":
+                claws.append(cells[i])
+            elif p.kind in _ONE_CELL_MOVERS:
                 movers += 1
-                bruisers += p.kind == "bruiser"
-            brewmasters += p.kind == "brewmaster"
+                (bruisers if p.kind == "bruiser" else manipulators).append(cells[i])
+            elif p.kind == "brewmaster":
+                brews.append(cells[i])
+    if len(claws) > 1 or (claws and swaps):
+        return 1  # a pull may carry a Claw Launcher or an Illusionist anywhere first: no bound known
+    brewmasters = len(brews)
+    # A Bruiser pushes the enemy leader only from next to it, and its push is its action: it
+    # gets there only by Brewmasters' pushes, or the leader comes by the other movers' actions
+    # (it comes within ``movers`` cells of ``c`` when the others move the leader first)
+    # (or a Claw Launcher on ``u``, pushed by every Brewmaster, pulls one of them next to itself
+    # first: the leader, then the Bruiser must come near ``u``; the Bruiser, seen in line, then
+    # the leader)
+    far = 0 if swaps else sum(
+        1 for b in bruisers
+        if DISTANCE[b][c] - 1 > movers - 1 + _useful_pushes(b, DISTANCE[c], movers, 0, tuple(brews), brewmasters)
+        and not any(DISTANCE[u][b] <= 1 + 2 * brewmasters + movers
+                    or (DISTANCE[u][c] <= 1 + brewmasters + movers
+                        and (not _stands(u, brews) or _on_a_line(u, b, brewmasters))) for u in claws))
+    pushers = movers - far  # the actions that may move the enemy leader itself
+    # A Manipulator moves an enemy it sees in line (leaders.manipulator), and its move is its
+    # action: one that no Brewmaster can ever reach sees the leader only if the other movers
+    # bring it onto one of its lines first
+    pushers -= 0 if swaps or claws else sum(
+        1 for u in manipulators if _stands(u, brews) and not _on_a_line(u, c, pushers - 1))
     row = DISTANCE[c]
-    targets = [t for t in range(len(row)) if row[t] <= movers
-               or any(DISTANCE[u][t] <= movers + brewmasters for u in swaps)]
+    pulls = _pulls(s, mover, c, claws[0], (pushers, movers), brews) if claws else {}
+    targets = [t for t in range(len(row)) if row[t] <= pushers
+               or any(DISTANCE[u][t] <= movers + brewmasters for u in swaps) or t in pulls]
     targets.sort(key=row.__getitem__)  # c first
     best = _INF
     for target in targets:
-        best = min(best, _bound_at(s, mover, c, target, movers, bruisers, brewmasters, tuple(swaps)))
+        best = min(best, _bound_at(s, mover, c, target, movers, (pushers, len(bruisers) - far), tuple(brews),
+                                   tuple(swaps), tuple(claws), pulls.get(target, 0)))
         if best <= 1:
             break
     return max(1, best)
 
 
-def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: int, brewmasters: int,
-              swaps: tuple[int, ...] = ()) -> int:
+def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: tuple[int, int],
+              brews: tuple[int, ...], swaps: tuple[int, ...] = (), claws: tuple[int, ...] = (), pull: int = 0) -> int:
     """The fewest of the mover's actions that can end the phase with the enemy leader (now on
     ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
 
@@ -378,6 +408,7 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
     dearer of the two only.
     """
     pieces, cells, acted = s.pieces, s.cells, s.acted
+    brewmasters = len(brews)
     vizier = False
     for p in pieces:
         if p.owner == mover and p.kind == "vizier":
@@ -387,9 +418,17 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
     own_leaders = [cells[i] for i, p in enumerate(pieces) if p.owner == mover and p.kind == "leader"]
     ring = {x: k for k, x in CAPTURE_RING[target]}
     empty = sum(1 for n in NEIGHBOURS[target] if board[n] < 0)
-    spare = movers if bruisers or swaps else movers - row[c]
-    leader_moves = movers > 0 or bool(swaps)
-    via = [max(0, row[u] - brewmasters) for u in swaps]  # how near a swap may carry a figure
+    pushers, bruisers = pushing
+    spare = movers if bruisers or swaps or claws else movers - row[c]
+    leader_moves = pushers > 0 or bool(swaps) or bool(claws)
+    # how near a swap (onto the Illusionist's cell) or a pull (next to the Claw Launcher) may
+    # carry a figure, the Illusionist or Claw Launcher pushed first by every Brewmaster
+    via = [max(0, row[u] - brewmasters) for u in swaps] + [max(0, row[u] - 1 - brewmasters) for u in claws]
+    carried = 1 if swaps or claws else 0  # the figures' costs with a swap or pull may count
+    # with nothing of the mover left to move an enemy, the enemy's figures but the Nemeses stand
+    # where they are: a figure that walks goes round them (:func:`_walks`)
+    walk = None if movers or swaps or claws else _walks(target, frozenset(
+        cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind != "nemesis"))
     # per figure outside the neighbours: the actions to bring it in, without and with a swap
     enter: list[tuple[int, int]] = []
     pushed_in = 0  # enemies that Bruisers or Manipulators could move into a neighbour
@@ -406,8 +445,15 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
                 enter.append((0, 0))
             elif 1 < dist <= 1 + spare or (swaps and p.kind != "leader"):
                 pushed_in += 1
+            elif claws and dist > 1:
+                enter.append((_INF, 1))  # pulled in by the Claw Launcher's one action
             continue
         pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
+        pushes_in = pushes_weigh = pushes
+        if pushes and not swaps and not claws:  # only the pushes of Brewmasters on its way count
+            reach = _own_range(p.kind, i in acted, vizier)
+            pushes_in = _useful_pushes(x, row, 1, reach, brews, pushes)
+            pushes_weigh = _useful_pushes(x, row, 2 if p.kind == "archer" else 1, reach, brews, pushes)
         free = False
         if p.kind == "nemesis":
             own, free = 0, leader_moves
@@ -420,13 +466,17 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
         elif p.kind == "royal-guard":  # its ability lands within two cells of its leader; or it steps
             leader_reach = (2 if vizier else 1) + brewmasters
             # (a swap may carry its leader to an Illusionist's cell first)
-            closest = max(1, min(row[y] for y in (*own_leaders, *swaps)) - leader_reach - 2)
+            # (or pull it next to a Claw Launcher's)
+            closest = max(1, min(row[y] for y in (*own_leaders, *swaps, *claws)) - leader_reach - 2 - bool(claws))
             own = max(1, dist - closest)
         else:
             own = _OWN_REACH.get(p.kind, _INF)
+        # a Claw Launcher that pulls does not move itself: with a pull, it moves only if pushed
+        pulling = bool(claws) and p.kind == "claw-launcher" and i not in acted
+        walks = walk is not None and p.kind in _WALKERS
         if dist > 1:
-            plain = 0 if free else _relocations(dist - 1, own, pushes)
-            enter.append((plain, _swapped(plain, via, 1, own, pushes)))
+            plain = 0 if free else _relocations(walk[x] if walks else dist - 1, own, pushes_in)  # type: ignore[index]
+            enter.append((plain, _relocations(dist - 1, 0, pushes) if pulling else _swapped(plain, via, 1, own, pushes)))
         code = CODE[p.kind]
         k = ring.get(x)
         if k is not None and WEIGHT[code][k] > 0:
@@ -436,8 +486,10 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
         if best == 0:
             continue
         need_dist = 2 if p.kind == "archer" else 1
-        plain = 0 if free else _relocations(max(0, dist - need_dist), own, pushes)
-        (twos if best >= 2 else ones).append((plain, _swapped(plain, via, need_dist, own, pushes)))
+        gap = walk[x] if walks and need_dist == 1 else max(0, dist - need_dist)  # type: ignore[index]
+        plain = 0 if free else _relocations(gap, own, pushes_weigh)
+        (twos if best >= 2 else ones).append(
+            (plain, _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)))
     enter += [(0, 0)] * min(spare, pushed_in)
 
     def fill(e: int, swapped: int) -> int:
@@ -453,18 +505,143 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, bruisers: 
         else:
             # one swap may bring two figures to weigh at once (an Archer out to two cells in
             # line, the Illusionist in beside the leader): then only the dearer of the two counts
-            pair = (weak[1] if swapped else weak[0] + weak[1]) if len(weak) >= 2 else _INF
+            # (a pull relocates one figure only)
+            pair = (weak[1] if swapped and swaps else weak[0] + weak[1]) if len(weak) >= 2 else _INF
             capture = min(strong, pair)
         return min(sum(entries[:e]) if len(entries) >= e else _INF, capture)
 
     best = _INF
-    if row[c] <= movers:  # Bruisers and Manipulators carry the leader there; ``c`` is left empty
-        rest = fill(empty + (row[c] == 1), 1 if swaps else 0)
+    if row[c] <= pushers:  # Bruisers and Manipulators carry the leader there; ``c`` is left empty
+        rest = fill(empty + (row[c] == 1), carried)
+        if claws:  # the Claw Launcher's action pulls a figure, or it does not: the cheaper
+            rest = min(rest, fill(empty + (row[c] == 1), 0))
         best = max(row[c], rest) if bruisers else row[c] + rest
     if any(DISTANCE[u][target] <= movers + brewmasters for u in swaps):  # a swap carries it near
         rest = fill(empty, 1 if len(swaps) > 1 else 0)  # ``c`` holds the Illusionist
         best = min(best, max(1, rest) if row[c] <= 1 else 1 + rest)
+    if pull:  # a pull carries it near: the pull (and what clears its line), every entry without one
+        best = min(best, max(pull, 1 + fill(empty, 0)))
     return best
+
+
+def _stands(u: int, brews: tuple[int, ...] | list[int]) -> bool:
+    """A figure on ``u`` that does not act to move itself stays there for the rest of the phase
+    when no Illusionist or Claw Launcher of its side may act and no Brewmaster (``brews``) can
+    ever come next to it (a Brewmaster moves only when another pushes it: :func:`_shift`)."""
+    return all(DISTANCE[y][u] - 1 > _shift(y, brews) for y in brews)
+
+
+def _on_a_line(u: int, c: int, slack: int) -> bool:
+    """Does a line from ``u`` pass, beyond the cell next to ``u``, within ``slack`` cells of
+    ``c`` (where a figure must be for an ability aiming along lines at figures not adjacent to
+    see it: leaders.keywords.visible)?"""
+    row = DISTANCE[c]
+    return any(row[r] <= slack for ray in RAYS[u] for r in ray[1:])
+
+
+def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int], brews: list[int]) -> dict[int, int]:
+    """The cells where the enemy leader (on ``c``) may end after the Claw Launcher on ``u``
+    pulled it, each with the fewest of the mover's actions that takes, when ``moving =
+    (movers, others)``: ``movers`` Bruisers and Manipulators that may move the leader, ``others``
+    that may move other enemies, and the Brewmasters on ``brews`` may still act
+    (leaders.claw-launcher: it pulls a visible figure in line, not adjacent, until it is next
+    to the launcher).
+
+    When no Brewmaster can reach the launcher (:func:`_stands`), it pulls from ``u``: the
+    leader, moved ``movers`` cells at most in all, stands ``m`` cells from ``c`` on one of the
+    launcher's lines beyond its first cell, lands on that first cell and may go on ``movers -
+    m`` cells from there. Each of the mover's figures on the line up to the leader must leave
+    first, by an action (one action relocates one of the mover's figures here: a Bruiser or a
+    Manipulator moves an enemy); with no Bruiser or Manipulator at all, an enemy figure there
+    other than a Nemesis cannot leave at all. Otherwise the launcher and the leader move ``movers`` and ``len(brews)`` cells
+    between them at most, so the leader lands within ``1 +`` that many cells of ``u``, for one
+    action at least."""
+    movers, others = moving
+    if not _stands(u, brews):
+        return {t: 1 for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
+    out: dict[int, int] = {}
+    board, pieces, row = s.board, s.pieces, DISTANCE[c]
+    for ray in RAYS[u]:
+        cost = 1  # the pull, and one action for each of the mover's figures in the way
+        for k, x in enumerate(ray):
+            if k and row[x] <= movers:  # the leader may be pulled from ``x``
+                for t in range(len(DISTANCE)):
+                    if DISTANCE[ray[0]][t] <= movers - row[x]:
+                        out[t] = min(out.get(t, _INF), cost)
+            j = board[x]
+            if j >= 0 and pieces[j].owner == mover:
+                cost += 1
+            elif j >= 0 and not others and pieces[j].kind != "nemesis":
+                break  # an enemy in the way that nothing can move
+    return out
+
+
+def _own_range(kind: str, acted: bool, vizier: bool) -> int:
+    """How far in any direction a figure's own action can still carry it: 0 when it has acted
+    (or is a Nemesis, which never acts: leaders.nemesis.no-actions), a leader one cell (two with a
+    Vizier, leaders.vizier), a kind of :data:`_OWN_REACH` its reach, any other (Royal Guard,
+    Wanderer, Illusionist, Claw Launcher) anywhere."""
+    if acted or kind == "nemesis":
+        return 0
+    if kind == "leader":
+        return 2 if vizier else 1
+    return _OWN_REACH.get(kind, _INF)
+
+
+#: Kinds every relocation of which (its own action, a Brewmaster's push) is a path of steps through
+#: empty cells: a step, a Rider's two cells in line, a leader's two steps with a Vizier
+#: (leaders.actions.move, leaders.rider, leaders.vizier, leaders.brewmaster). An Acrobat jumps
+#: over figures; a Wanderer and a Royal Guard land far off.
+_WALKERS = frozenset(_OWN_REACH) - {"acrobat"} | {"leader", "nemesis"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _walks(target: int, blocked: frozenset[int]) -> tuple[int, ...]:
+    """Per cell, the fewest steps to a neighbour of ``target`` through cells outside ``blocked``
+    (the cells of figures that will not move; ``_INF``: none), by a breadth-first search."""
+    far = [_INF] * len(DISTANCE)
+    frontier = [n for n in NEIGHBOURS[target] if n not in blocked]
+    for n in frontier:
+        far[n] = 0
+    steps = 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for x in frontier:
+            for n in NEIGHBOURS[x]:
+                if far[n] == _INF and n not in blocked:
+                    far[n] = steps
+                    nxt.append(n)
+        frontier = nxt
+    return tuple(far)
+
+
+def _useful_pushes(x: int, row: tuple[int, ...], need: int, reach: int, brews: tuple[int, ...], pushes: int) -> int:
+    """How many of the ``pushes`` Brewmasters' pushes (``brews``: their cells) can help a figure
+    on ``x`` come within ``need`` cells of the cell whose distances are ``row``, when no
+    Illusionist or Claw Launcher of the mover may act.
+
+    A Brewmaster pushes only an ally next to it (leaders.brewmaster), one cell, and stands still
+    unless another Brewmaster pushes it (its own move would spend its action; without an
+    Illusionist or Claw Launcher nothing else of the mover relocates an ally, and the enemy's
+    figures move only themselves), which that one can do only once the two met, each moved at
+    most once by every other Brewmaster: so the Brewmaster on ``y`` ends at most ``shift``
+    cells from ``y``, ``shift`` the other Brewmasters within ``1 + len(brews) - 2`` cells of it.
+    The figure travels at most ``reach`` cells by its own action and one per push it receives,
+    and to be pushed by the Brewmaster on ``y`` it passes next to it; so the way from ``x`` past
+    ``y`` to within ``need`` of the goal, at least
+    ``DISTANCE[x][y] - 1 - shift + row[y] - 1 - shift - need`` cells, fits in
+    ``reach + pushes``."""
+    slack = reach + pushes + 2 + need
+    return sum(1 for y in brews if y != x and DISTANCE[y][x] + row[y] <= slack + 2 * _shift(y, brews))
+
+
+def _shift(y: int, brews: tuple[int, ...] | list[int]) -> int:
+    """How many cells the Brewmaster on ``y`` may still be pushed (one of ``brews``, the cells of
+    the mover's Brewmasters that may act, when no Illusionist or Claw Launcher of the mover may):
+    one per other Brewmaster that can come next to it, each moved at most once by every
+    remaining one (leaders.brewmaster)."""
+    return sum(1 for z in brews if z != y and DISTANCE[y][z] - 1 <= len(brews) - 2)
 
 
 def _swapped(cost: int, via: list[int], need: int, own: int, pushes: int) -> int:
