@@ -53,6 +53,9 @@ _KEYS = {"first", "active", "turns", "end_triggered", "monsters", "citizens", "d
 #: where a position within a turn is (decision 0033); absent at the start of a turn
 _TURN_KEYS = {"phase", "dice", "rolled", "used", "harvest", "actions_left", "closing", "pending", "draw_from"}
 _PHASES = (ROLL, DICE, HARVEST, ACTIONS, DRAW)
+#: A phase as a position's note names it, in the verdict's language (the record writes the key).
+_PHASE_NAMES = {DICE: Text.of(cs="házení", en="dice"), HARVEST: Text.of(cs="příjmu", en="harvest"),
+                ACTIONS: Text.of(cs="akcí", en="actions"), DRAW: Text.of(cs="tažení nestvůry", en="monster draw")}
 #: each kind of decision the engine opens, and the class of the effect it answers (None: the card alone)
 _DECISION_EFFECTS: dict[str, type | tuple[type, ...] | None] = {
     "thief": (Choice, Take), "choose": Choice, "citizen": GainCitizen, "take": Take, "exchange": Exchange,
@@ -372,7 +375,8 @@ def position_notes(state: State) -> tuple[Text, ...]:
         return (Text.of(cs="Pozice začíná v tahu hráče {s}, ve fázi {p} (kostky {d}); vévodové, které hráči nevybrali, "
                            "nejsou známi.",
                         en="The position starts within seat {s}'s turn, in the phase {p} (dice {d}); the dukes the "
-                           "seats did not keep are unknown.").format(s=state.active, p=state.phase, d=list(state.dice)),)
+                           "seats did not keep are unknown.")
+                .format(s=state.active, p=_PHASE_NAMES.get(state.phase, Text.of(en=state.phase)), d=list(state.dice)),)
     return (Text.of(cs="Pozice začíná před hodem aktivního hráče {s}; vévodové, které hráči nevybrali, nejsou známi.",
                     en="The position starts before seat {s}'s roll; the dukes the seats did not keep are unknown.")
             .format(s=state.active),)

@@ -3,11 +3,16 @@ the refusal of a monster payment is written from the card data's names, not its 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 import rules
+import rules.games
+from rules.kernel.simulate import random_action
+from rules.valeria.positions import position_notes
+from rules.valeria.state import ACTIONS, HARVEST
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,3 +25,22 @@ def test_a_monster_payment_refusal_names_the_card_in_each_language(example: str)
     message = verdict.illegal.violation.message
     assert "Rosolová krychle" in message.get("cs") and "Gelatinous Cube" not in message.get("cs")
     assert "Gelatinous Cube" in message.get("en")
+
+
+def test_a_position_within_a_turn_names_its_phase_in_each_language() -> None:
+    """A position written mid-turn (decision 0033) is noted with its phase in the verdict's
+    language, not by the record's key ("ve fázi akcí", never "ve fázi actions")."""
+    game = rules.games.load("valeria")
+    rng = random.Random(7)
+    state = game.initial_state(game.random_setup(rng))
+    seen: dict[str, tuple[str, str]] = {}
+    while not game.is_terminal(state) and len(seen) < 2:
+        if state.phase in (HARVEST, ACTIONS) and state.phase not in seen:
+            (note,) = position_notes(state)
+            seen[state.phase] = (note.get("cs"), note.get("en"))
+        state = game.apply(state, random_action(game, state, rng))
+    assert set(seen) == {HARVEST, ACTIONS}
+    for phase, (cs, en) in seen.items():
+        assert f"fázi {phase} " not in cs, cs
+        assert en.startswith("The position starts within seat"), en
+    assert "ve fázi akcí" in seen[ACTIONS][0] and "ve fázi příjmu" in seen[HARVEST][0]
