@@ -42,7 +42,8 @@ def english_names(key: str, lang: str) -> set[str]:
         cards = index().cards
         groups = (cards.citizens, cards.starters, cards.monsters, cards.domains, cards.dukes, cards.events,
                   cards.areas, cards.roles, cards.monster_types)
-        return {c.name.en for group in groups for c in group if c.name.get(lang) != c.name.en}
+        roles = {r.id for r in cards.roles}  # a role as the card data keys it ("worker"), in the English word
+        return {c.name.en for group in groups for c in group if c.name.get(lang) != c.name.en} | roles
     if key == "leaders":
         return {c.name.get("en") for c in CHARACTERS.values() if c.name.get(lang) != c.name.get("en")}
     texts = [t for f in Faction for t in (f.plural, f.genitive)]

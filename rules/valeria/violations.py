@@ -50,8 +50,17 @@ from rules.valeria.variants import on_top
 
 def refuse(rules: tuple[str, ...] | str, cs: str, en: str, **values: object) -> Violation:
     """A violation of ``rules`` (one ID or several), its message in Czech and English: the
-    kernel's :func:`~rules.kernel.verdict.refuse` with Valeria's two languages spelled out."""
-    return kernel_refuse(rules, Text.of(cs=cs, en=en), **values)
+    kernel's :func:`~rules.kernel.verdict.refuse` with Valeria's two languages spelled out. A
+    value that is a card's or an area's ID is named in Czech by the Czech name (issue 18 §3); the
+    English text keeps the ID the record wrote."""
+    return kernel_refuse(rules, Text.of(cs=cs, en=en), **{k: _named(v) for k, v in values.items()})
+
+
+def _named(value: object) -> object:
+    """``value``, or for a card's or an area's ID its Czech name beside the ID in English."""
+    if isinstance(value, str) and (czech := card_name(value, "cs")) != value:
+        return Text.of(cs=czech, en=value)
+    return value
 
 
 #: The fields each action kind carries besides its kind and seat; any other field set makes the
@@ -382,7 +391,8 @@ def build_refusal(state: State, a: Action) -> Violation | None:
         return refuse("valeria.build.choose", "panství {c} neleží lícem nahoru na vrchu balíčku panství",
                       "domain {c} is not face up on top of a domain stack", c=a.card)
     if not roles_met(state, state.active, a.card):
-        need = ", ".join(index().domains[a.card].roles)
+        roles = index().domains[a.card].roles
+        need = Text.of(cs=", ".join(index().cards.role(r).name.get("cs") for r in roles), en=", ".join(roles))
         return refuse(("valeria.build.requirements", "valeria.citizens.role-uses"),
                       "panství {c} vyžaduje obyvatele se stavovskými symboly {n} (základní karty a panství se "
                       "nepočítají)", "domain {c} needs citizens with the role icons {n} (starters and domains do "

@@ -3,6 +3,7 @@ the refusal of a monster payment is written from the card data's names, not its 
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 import rules
 import rules.games
 from rules.kernel.simulate import random_action
+from rules.valeria.data import index
 from rules.valeria.positions import position_notes
 from rules.valeria.state import ACTIONS, HARVEST
 
@@ -44,3 +46,22 @@ def test_a_position_within_a_turn_names_its_phase_in_each_language() -> None:
         assert f"fázi {phase} " not in cs, cs
         assert en.startswith("The position starts within seat"), en
     assert "ve fázi akcí" in seen[ACTIONS][0] and "ve fázi příjmu" in seen[HARVEST][0]
+
+
+@pytest.mark.rules("valeria.recruit.choose")
+def test_a_refusal_quoting_a_card_names_it_in_czech() -> None:
+    """A refusal that quotes the card a record wrote ("citizen monk lies in no center stack")
+    names it by its Czech name in Czech and keeps the record's ID in English (issue 18 §3)."""
+    record = json.loads((ROOT / "examples" / "valeria" / "disputed-price.json").read_text(encoding="utf-8"))
+    dealt = None
+    for kind in index().citizens:
+        record["actions"][-1] = {"seat": 0, "recruit": kind, "pay": {"gold": 9, "magic": 0}}
+        verdict = rules.adjudicate(record)
+        if verdict.illegal is not None and verdict.illegal.violation.rules == ("valeria.recruit.choose",):
+            dealt = kind, verdict.illegal.violation.message
+            break
+    assert dealt is not None, "every citizen kind lies in the center of this game"
+    kind, message = dealt
+    czech = index().citizens[kind].name.get("cs")
+    assert czech in message.get("cs") and kind not in message.get("cs"), message.get("cs")
+    assert kind in message.get("en")
