@@ -388,7 +388,7 @@ def test_generic_rulebook_code_names_no_game_concept() -> None:
     for path in sources:
         words = set(re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()))
         assert not words & {"trick", "tricks", "leader", "follower"}, path.name
-    assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure"}
+    assert {a.name for a in __import__("attrs").fields(Annotation)} == {"kind", "text", "source", "figure", "by_library"}
 
 
 def test_every_chapter_declares_a_quick_reference_that_cites_real_rules() -> None:

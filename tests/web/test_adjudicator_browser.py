@@ -397,7 +397,7 @@ def test_a_valeria_roll_and_a_payment_through_the_panel(new_page: Any, server: S
     panel.locator(".ra-pay-gold input.ra-num").fill("-1")
     panel.locator(".ra-pay-gold input.ra-num").dispatch_event("change")
     page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'malformed'", arg=box)
-    assert "action 0" in page.locator(box).inner_text()  # the record schema's words, as `rules adjudicate` says them
+    assert "action 1 (index 0)" in page.locator(box).inner_text()  # the record schema's words, as `rules adjudicate` says them
     # a monster's magic cost is paid in magic, not strength
     panel.locator("button.ra-cost[data-cost='slay']").click()
     panel.locator("select.ra-pay-card").select_option("gelatinous-cube")
