@@ -15,7 +15,7 @@ import attrs
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import ActionKind
 from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
-from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, TrickOutcome, choice
+from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, choice, make_outcome, make_state
 from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
@@ -108,8 +108,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
                 gnomes[seat] = tuple(row)
     next_leader = (leader + next_leader_position(v, cards, wp)) % n
     number = state.tricks_played + 1
-    outcome = TrickOutcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
-    after = State(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
+    outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
+    after = make_state(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
                   tuple(score), discard, number, outcome, tuple(gnomes), trolls, decisions, v)
     if not decisions and last:
         return finish(after)
@@ -127,7 +127,7 @@ def apply_crush(state: State, action: Crush) -> State:
     t = state.last_trick
     assert t is not None
     t = attrs.evolve(t, crushed=t.crushed + tuple((victim, g) for g in action.gnomes))  # rare: no speed concern
-    after = State(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
+    after = make_state(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
                   state.known_followers, state.score, state.discard + action.gnomes, state.tricks_played, t,
                   tuple(gnomes), state.trolls, pop(state.decisions), state.variant)
     return finish(after) if not state.hands[0] else after
@@ -139,7 +139,7 @@ def finish(state: State) -> State:
     (``claim2.gnomes.end``), then the game is scored."""
     score = tuple(s + g for s, g in zip(state.score, state.gnomes))
     empties = tuple(() for _ in state.hands)
-    return State(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
+    return make_state(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
                  score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, (),
                  state.variant)
 
