@@ -34,6 +34,8 @@ from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
 
 _TAKE = ActionKind.TAKE
+_REVEALED, _CHOSEN, _DECK, _EXCHANGE, _OTHER, _DRAWN = (Received.REVEALED, Received.CHOSEN, Received.DECK,
+                                                        Received.EXCHANGE, Received.OTHER, Received.DRAWN)
 
 
 @implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
@@ -47,8 +49,13 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     leader = state.leader
     wp, winner = trick_winner(leader, cards)
     zone = ZONE[n][PHASE_ONE]
-    scored = tuple([c for c in cards if zone[c.faction] == W_SCORE])
-    discard = state.discard + tuple([c for c in cards if zone[c.faction] != W_SCORE])
+    scored: tuple[Card, ...] = ()
+    discard = state.discard
+    for c in cards:
+        if zone[c.faction] is W_SCORE:
+            scored += (c,)
+        else:
+            discard += (c,)
     score = state.score
     if scored:
         score = score[:winner] + (score[winner] + scored,) + score[winner + 1:]
@@ -112,11 +119,11 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
     if chosen is None:
         chosen = deck[0]
         deck = deck[1:]
-        received.append((chooser, chosen, Received.DECK))
+        received.append((chooser, chosen, _DECK))
     else:
         face_up.remove(chosen)
         known[chooser] += (chosen,)
-        received.append((chooser, chosen, Received.CHOSEN if seer or len(state.face_up) > 1 else Received.REVEALED))
+        received.append((chooser, chosen, _CHOSEN if seer or len(state.face_up) > 1 else _REVEALED))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
         t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
@@ -127,11 +134,11 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
         if face_up:
             c = face_up.pop(0)
             known[seat] += (c,)
-            received.append((seat, c, Received.OTHER if v.players > 2 else Received.EXCHANGE))
+            received.append((seat, c, _OTHER if v.players > 2 else _EXCHANGE))
         else:
             c = deck[0]
             deck = deck[1:]
-            received.append((seat, c, Received.DRAWN))
+            received.append((seat, c, _DRAWN))
         followers[seat] += (c,)
     t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick

@@ -54,17 +54,17 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     taker: int | None = None
     for c in cards:
         z = zone[c.faction]
-        if z == W_SCORE:
+        if z is W_SCORE:
             score[winner] += (c,)
-        elif z == LOSER:
+        elif z is LOSER:
             score[1 - winner] += (c,)
-        elif z == DWARF_TAKER:
+        elif z is DWARF_TAKER:
             if taker is None:  # takes_dwarves, via its table
                 taker = (leader + DWARVES_TAKER[tuple([x.value for x in cards])]) % n
             score[taker] += (c,)
-        elif z == W_GNOMES:
+        elif z is W_GNOMES:
             gnomes[winner] += (c,)
-        elif z == TROLL_POOL:
+        elif z is TROLL_POOL:
             pool.append(c)
         else:
             discard += (c,)
@@ -81,7 +81,7 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
         score[winner] += tuple([troll for troll, to_score in zip(everyone, taken) if to_score])
         trolls = tuple([troll for troll, to_score in zip(everyone, taken) if not to_score])
     decisions = state.decisions
-    giants = [c.value for c in cards if c.faction is _GIANT]
+    giants = [c.value for c in cards if c.faction is _GIANT] if _GIANT in v.factions else None
     crushed: list[tuple[int, Card]] = []
     if giants:
         if n == 2:
