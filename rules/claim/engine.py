@@ -133,7 +133,11 @@ def successor(state: State, action: Action) -> State:
     seat = action.seat  # the seat to move: the play is legal
     card = action.card
     hand = hands[seat]
-    i = hand.index(card)
+    # found by identity (cards are interned): tuple.index would compare through Card's Python
+    # ordering methods, several times the cost of the whole loop
+    for i, held in enumerate(hand):  # noqa: B007 - the index found is the loop's result
+        if held is card:
+            break
     hand = hand[:i] + hand[i + 1:]
     new_hands: tuple[tuple[Card, ...], ...]
     if len(hands) == 2:
