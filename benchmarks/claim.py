@@ -2,6 +2,14 @@
 also Claim 2 and a four-player combined game on the same engine.
 
     python benchmarks/claim.py [--games 2000] [--repeat 5] [--json]
+    python benchmarks/claim.py --vs-plain [--games 2000] [--repeat 5] [--json]
+
+``--vs-plain`` times the library's Claim against the plain mutable engine of
+``benchmarks/plain_claim.py`` (issue 19 §1): both play the same ``--games``
+random complete games of one seed (one seed deals and plays the same game in
+both), alternately, ``--repeat`` pairs in one process, each timed by CPU time;
+it prints each engine's games per second and the ratio library / plain of each
+pair (the goal: at least 1.0).
 
 Runs on one core (pure Python, no threads). Reports the best of ``--repeat``
 runs, because the minimum is the figure least disturbed by other processes,
@@ -17,8 +25,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
+import plain_claim  # benchmarks/plain_claim.py, beside this script
 from report import emit, machine  # benchmarks/report.py, beside this script
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
@@ -61,12 +71,40 @@ def cpu_games_per_second(n: int, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
+def versus_plain(n: int, repeat: int) -> dict[str, object]:
+    """The library against the plain engine, ``repeat`` pairs run alternately (which engine runs
+    first alternates too), each pair the same ``n`` games of seed ``i``: games per second of CPU
+    time of each, and the ratio library / plain of each pair."""
+    library: list[float] = []
+    plain: list[float] = []
+    for i in range(repeat):
+        for engine in ("library", "plain") if i % 2 == 0 else ("plain", "library"):
+            if engine == "library":
+                library.append(cpu_games_per_second(n, i))
+            else:
+                plain.append(n / plain_claim.bench(n, i)[0])
+    ratios = [a / b for a, b in zip(library, plain)]
+    return {
+        "games": n,
+        "library_cpu_games_per_second": [round(x, 1) for x in library],
+        "plain_cpu_games_per_second": [round(x, 1) for x in plain],
+        "ratios_library_to_plain": [round(r, 3) for r in ratios],
+        "median_ratio": round(statistics.median(ratios), 3),
+        **machine(),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--vs-plain", action="store_true",
+                        help="time the library against benchmarks/plain_claim.py, pair by pair")
     args = parser.parse_args()
+    if args.vs_plain:
+        emit(versus_plain(args.games, args.repeat), args.json)
+        return
     runs = [bench(CLAIM, args.games, seed=i) for i in range(args.repeat)]
     best = max(runs, key=lambda r: r["games_per_second"])
     step = min(step_cost(seed=i) for i in range(args.repeat))

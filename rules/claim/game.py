@@ -28,6 +28,7 @@ from rules.claim.state import (
     State,
     View,
     choice,
+    make_state,
 )
 from rules.claim.study import ClaimStudy
 from rules.claim.variants import (
@@ -156,7 +157,7 @@ class ClaimEngine(GameBase[State, Action], ClaimStudy):  # scores, action space,
         """Phase one begins: the top card (two with 3–4 players) of the deck is revealed."""
         k = setup.variant.face_up_per_trick
         empties = tuple(() for _ in setup.hands)
-        return State(PHASE_ONE, setup.hands, setup.deck[k:], setup.deck[:k], setup.leader, (), empties, empties,
+        return make_state(PHASE_ONE, setup.hands, setup.deck[k:], setup.deck[:k], setup.leader, (), empties, empties,
                      empties, (), 0, None, empties, (), (), setup.variant)
 
     # The flow of play is rules.claim.engine's, exposed as it is (no call in between on the hot path);

@@ -16,8 +16,9 @@ from rules.claim.state import (
     Choice,
     State,
     Take,
-    TrickOutcome,
     choice,
+    make_outcome,
+    make_state,
 )
 from rules.claim.tables import (
     COUNTS_AS_LEAD,
@@ -33,6 +34,8 @@ from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
 
 _TAKE = ActionKind.TAKE
+_REVEALED, _CHOSEN, _DECK, _EXCHANGE, _OTHER, _DRAWN = (Received.REVEALED, Received.CHOSEN, Received.DECK,
+                                                        Received.EXCHANGE, Received.OTHER, Received.DRAWN)
 
 
 @implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
@@ -46,8 +49,13 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     leader = state.leader
     wp, winner = trick_winner(leader, cards)
     zone = ZONE[n][PHASE_ONE]
-    scored = tuple([c for c in cards if zone[c.faction] == W_SCORE])
-    discard = state.discard + tuple([c for c in cards if zone[c.faction] != W_SCORE])
+    scored: tuple[Card, ...] = ()
+    discard = state.discard
+    for c in cards:
+        if zone[c.faction] is W_SCORE:
+            scored += (c,)
+        else:
+            discard += (c,)
     score = state.score
     if scored:
         score = score[:winner] + (score[winner] + scored,) + score[winner + 1:]
@@ -64,9 +72,9 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     if peek or n > 2:
         rule = "claim2.seers" if peek else "claim-combined.phase1.winner-chooses"
         also: tuple[str, ...] = ("claim2.seers.multiplayer",) if peek and n > 2 else ()
-        outcome = TrickOutcome(number, PHASE_ONE, leader, cards, winner, next_leader)
+        outcome = make_outcome(number, PHASE_ONE, leader, cards, winner, next_leader, (), (), None)
         decision = Decision(winner, _TAKE, rule, Choice(order, bool(peek), (), also))
-        return State(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
+        return make_state(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
                      state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
                      push(state.decisions, decision), v)
     # two players, no choice: the winner takes the face-up card, the loser draws
@@ -111,34 +119,34 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
     if chosen is None:
         chosen = deck[0]
         deck = deck[1:]
-        received.append((chooser, chosen, Received.DECK))
+        received.append((chooser, chosen, _DECK))
     else:
         face_up.remove(chosen)
         known[chooser] += (chosen,)
-        received.append((chooser, chosen, Received.CHOSEN if seer or len(state.face_up) > 1 else Received.REVEALED))
+        received.append((chooser, chosen, _CHOSEN if seer or len(state.face_up) > 1 else _REVEALED))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
-        t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
+        t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
         decision = Decision(after[0], _TAKE, "claim2.seers.multiplayer", Choice(after[1:]))
-        return State(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
+        return make_state(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
                      discard, number, t, state.gnomes, state.trolls, push(decisions, decision), v)
     for seat in after:
         if face_up:
             c = face_up.pop(0)
             known[seat] += (c,)
-            received.append((seat, c, Received.OTHER if v.players > 2 else Received.EXCHANGE))
+            received.append((seat, c, _OTHER if v.players > 2 else _EXCHANGE))
         else:
             c = deck[0]
             deck = deck[1:]
-            received.append((seat, c, Received.DRAWN))
+            received.append((seat, c, _DRAWN))
         followers[seat] += (c,)
-    t = TrickOutcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received))
+    t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
         k = v.face_up_per_trick
-        return State(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
+        return make_state(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
                      score, discard, number, t, state.gnomes, state.trolls, decisions, v)
     # claim.phase1.end -> claim.phase2.take-followers
     empties = tuple(() for _ in hands)
-    return State(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
+    return make_state(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
                  score, discard, number, t, state.gnomes, state.trolls, decisions, v)
 

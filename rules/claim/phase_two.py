@@ -15,7 +15,7 @@ import attrs
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import ActionKind
 from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
-from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, TrickOutcome, choice
+from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, choice, make_outcome, make_state
 from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
@@ -54,17 +54,17 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     taker: int | None = None
     for c in cards:
         z = zone[c.faction]
-        if z == W_SCORE:
+        if z is W_SCORE:
             score[winner] += (c,)
-        elif z == LOSER:
+        elif z is LOSER:
             score[1 - winner] += (c,)
-        elif z == DWARF_TAKER:
+        elif z is DWARF_TAKER:
             if taker is None:  # takes_dwarves, via its table
                 taker = (leader + DWARVES_TAKER[tuple([x.value for x in cards])]) % n
             score[taker] += (c,)
-        elif z == W_GNOMES:
+        elif z is W_GNOMES:
             gnomes[winner] += (c,)
-        elif z == TROLL_POOL:
+        elif z is TROLL_POOL:
             pool.append(c)
         else:
             discard += (c,)
@@ -81,7 +81,7 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
         score[winner] += tuple([troll for troll, to_score in zip(everyone, taken) if to_score])
         trolls = tuple([troll for troll, to_score in zip(everyone, taken) if not to_score])
     decisions = state.decisions
-    giants = [c.value for c in cards if c.faction is _GIANT]
+    giants = [c.value for c in cards if c.faction is _GIANT] if _GIANT in v.factions else None
     crushed: list[tuple[int, Card]] = []
     if giants:
         if n == 2:
@@ -108,8 +108,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
                 gnomes[seat] = tuple(row)
     next_leader = (leader + next_leader_position(v, cards, wp)) % n
     number = state.tricks_played + 1
-    outcome = TrickOutcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
-    after = State(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
+    outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
+    after = make_state(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
                   tuple(score), discard, number, outcome, tuple(gnomes), trolls, decisions, v)
     if not decisions and last:
         return finish(after)
@@ -127,7 +127,7 @@ def apply_crush(state: State, action: Crush) -> State:
     t = state.last_trick
     assert t is not None
     t = attrs.evolve(t, crushed=t.crushed + tuple((victim, g) for g in action.gnomes))  # rare: no speed concern
-    after = State(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
+    after = make_state(PHASE_TWO, state.hands, state.deck, (), state.leader, (), state.followers,
                   state.known_followers, state.score, state.discard + action.gnomes, state.tricks_played, t,
                   tuple(gnomes), state.trolls, pop(state.decisions), state.variant)
     return finish(after) if not state.hands[0] else after
@@ -139,7 +139,7 @@ def finish(state: State) -> State:
     (``claim2.gnomes.end``), then the game is scored."""
     score = tuple(s + g for s, g in zip(state.score, state.gnomes))
     empties = tuple(() for _ in state.hands)
-    return State(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
+    return make_state(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
                  score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, (),
                  state.variant)
 

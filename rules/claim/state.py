@@ -16,6 +16,7 @@ import rules.claim.kinds
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variants import CLAIM_VARIANT, Variant
+from rules.kernel.construct import maker
 from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]
@@ -270,6 +271,12 @@ class State:
             out["trolls"] = self.trolls
         out["discard"] = self.discard
         return out
+
+
+#: ``State(*fields)`` and ``TrickOutcome(*fields)`` with every field given, as the engine makes them
+#: for every action and every trick: each slot stored directly (:func:`rules.kernel.construct.maker`).
+make_state = maker(State)
+make_outcome = maker(TrickOutcome)
 
 
 @attrs.frozen

@@ -157,6 +157,12 @@ def winning_position(cards: tuple[Card, ...]) -> int:
     return WINNER_BY_RANKS[tuple([rank[c] for c in cards])]
 
 
+#: WINNER_OF_PAIR[(lead, follow)] = the winning position of a two-card trick (:func:`winning_position`:
+#: ``card_rank`` and ``takes_trick``), one lookup for every trick of a two-player game; at most one
+#: entry per pair of the cards of Claim and Claim 2.
+WINNER_OF_PAIR: RuleTable[tuple[Card, ...], int] = RuleTable(winning_position)
+
+
 def _next_leader_of(dragons: tuple[bool, ...], winner: int) -> int:
     """``leads_next`` evaluated on Dragon flags: a flagged position holds a Dragon,
     any other a non-Dragon (the predicate compares factions with DRAGON only;
@@ -226,5 +232,5 @@ TROLL_TAKEN: RuleTable[tuple[int, frozenset[int], bool], bool] = RuleTable(_trol
 
 def trick_winner(leader: int, cards: tuple[Card, ...]) -> tuple[int, int]:
     """(the winning card's position in play order, the winner's seat) of a full trick led by ``leader``."""
-    wp = winning_position(cards)
+    wp = WINNER_OF_PAIR[cards] if len(cards) == 2 else winning_position(cards)
     return wp, (leader + wp) % len(cards)

@@ -135,6 +135,21 @@ def test_winner_table_is_takes_trick_over_every_rank_tuple() -> None:
             assert winners == [WINNER_BY_RANKS[ranks]], ranks
 
 
+@pytest.mark.rules("claim.trick-winner", "claim.trick-winner.tie", "claim.trick-winner.off-faction",
+                   "claim.knights", "claim.doppelgangers", "claim2.trick-winner")
+def test_pair_winner_table_is_card_rank_then_takes_trick_over_every_pair_of_cards() -> None:
+    """Every two-card trick of the cards of Claim and Claim 2 (the table two-player games look
+    their tricks up in): the position ``takes_trick`` names over the ``card_rank`` of each card."""
+    from rules.claim.tables import WINNER_OF_PAIR
+
+    cards = sorted(set(deck_of(tuple(Faction))))
+    for lead in cards:
+        for follow in cards:
+            ranks = [card_rank(c.faction, c.value, lead.faction) for c in (lead, follow)]
+            winners = [p for p in (0, 1) if trick.takes_trick(p, ranks)]
+            assert winners == [WINNER_OF_PAIR[(lead, follow)]], (lead, follow)
+
+
 @pytest.mark.rules("claim2.dragons")
 def test_next_leader_table_is_leads_next_over_every_faction_tuple() -> None:
     from itertools import product
