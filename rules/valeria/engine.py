@@ -76,7 +76,6 @@ from rules.valeria.variants import (
     citizen_stacks_exhausted,
     citizens_on_top,
     monster_stack,
-    on_top,
     put_back,
     resting_seat,
     take_top,
@@ -358,10 +357,12 @@ def side_effects(card: str, side: str) -> tuple[Effect, ...]:
 @attrs.frozen
 class HarvestEffects:
     """One card side's effects sorted for the Harvest phase (:func:`harvest_effects`): the plain
-    gains, the steals the active Thief resolves first (valeria.harvest.thief-first) and how many
-    choices or optional exchanges wait for the owner as harvest items."""
+    gains without a "per" summed (gold, strength, magic, VP), those with one (what they count
+    changes), the steals the active Thief resolves first (valeria.harvest.thief-first) and how
+    many choices or optional exchanges wait for the owner as harvest items."""
 
-    gains: tuple[Gain, ...]
+    plain: tuple[int, int, int, int]
+    counted: tuple[Gain, ...]
     steals: tuple[Effect, ...]
     items: int
 
@@ -383,7 +384,9 @@ def harvest_effects(card: str, side: str) -> HarvestEffects:
             items += 1
         else:  # pragma: no cover - the card loader's vocabulary for citizens
             raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
-    return HarvestEffects(tuple(gains), tuple(steals), items)
+    plain = [g.amount for g in gains if g.per is None]
+    return HarvestEffects((sum(a.gold for a in plain), sum(a.strength for a in plain), sum(a.magic for a in plain),
+                           sum(a.vp for a in plain)), tuple(g for g in gains if g.per is not None), tuple(steals), items)
 
 
 @implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
@@ -457,43 +460,71 @@ def distribute(state: State) -> State:
     """Every seat gains its plain gains (the active seat its left powers, the others
     their right ones); its choices and optional exchanges, and its Herald, wait as
     harvest items the seat resolves in any order (valeria.harvest.any-order). The
-    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest)."""
+    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
+    A seat's harvest reads its own cards only, so every board is written into the state at once."""
+    seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        state, mine = harvest_seat(state, seat, ON if seat == state.active else OFF)
+        seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
         items.append(mine)
-    return replace(state, harvest=tuple(items))
+    return replace(state, seats=tuple(seats), harvest=tuple(items))
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
-    """One seat's harvest on ``side`` of its activated cards: its plain gains at once, and
-    the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
+    """One seat's harvest (:func:`harvest_board`) written into the state."""
+    board, mine = harvest_board(state, seat, side)
+    return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
+
+
+def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+    """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
+    and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
     the active side the stealing citizens are left out: they resolve first
-    (valeria.harvest.thief-first)."""
+    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
+    in any order (valeria.harvest.any-order) and the board is copied once."""
     mine: list[HarvestItem] = []
     acts = activated(state, seat)
-    board = state.seats[seat]  # the gains add up on the board, written into the state once
+    board = state.seats[seat]
+    gold = strength = magic = vp = 0
     for card, n in acts:
         effects = harvest_effects(card, side)  # the steals are left out: they resolve first
-        for gain in effects.gains:
-            board = credit(board, gain.amount, n * gain_times(state, seat, gain))
+        g, s, m, v = effects.plain
+        for gain in effects.counted:
+            times, a = gain_times(state, seat, gain), gain.amount
+            g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
         mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
-    if board is not state.seats[seat]:
-        state = with_seat(state, seat, board)
+    if gold or strength or magic or vp:
+        board = replace(board, gold=board.gold + gold, strength=board.strength + strength, magic=board.magic + magic,
+                        vp=board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
-    return state, tuple(mine)
+    return board, tuple(mine)
 
 
 def item_effect(item: HarvestItem) -> Choice | Exchange:
-    for effect in side_effects(item.card, item.side if item.card != HERALD else ON):
+    """The choice or optional exchange the harvest item waits for (the Herald's is on its one side)."""
+    return side_item_effect(item.card, item.side if item.card != HERALD else ON)
+
+
+@cache
+def side_item_effect(card: str, side: str) -> Choice | Exchange:
+    """The choice or optional exchange printed on ``side`` of ``card`` (read once per card side)."""
+    for effect in side_effects(card, side):
         if isinstance(effect, (Choice, Exchange)):
             return effect
-    raise ValueError(item)  # pragma: no cover
+    raise ValueError((card, side))  # pragma: no cover
+
+
+def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
+    """Whether ``item`` is an optional exchange ``seat`` cannot pay now, so that declining is its
+    one answer (valeria.symbols.pay): :func:`item_options` is then ``("decline",)``."""
+    effect = item_effect(item)
+    return isinstance(effect, Exchange) and not affords(state.seats[seat], effect.pay)
 
 
 def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
@@ -501,9 +532,7 @@ def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     if isinstance(effect, Choice):
         # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
         return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
-    if affords(state.seats[seat], effect.pay):
-        return ("use", "decline")
-    return ("decline",)
+    return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
 
 
 @implements("valeria.herald.no-citizen", "valeria.herald.doubles", "valeria.herald.twice",
@@ -619,14 +648,17 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
 def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
-    ix = _I()
-    out = []
-    for i, kind in enumerate(state.citizen_kinds):
-        c = ix.citizens[kind]
-        if on_top(state, i) and (effect.max_cost is None or c.cost <= effect.max_cost) and (
-                effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
-            out.append(i)
-    return tuple(out)
+    tops = citizens_on_top(state)
+    return tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+
+
+@cache
+def citizens_named(effect: GainCitizen, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """The indices of ``kinds`` whose citizen the effect names: of its kind, role or base cost at
+    most ``max_cost`` (valeria.symbols.up-to), read from the card data once per effect and game."""
+    cards = [_I().citizens[kind] for kind in kinds]
+    return tuple(i for i, c in enumerate(cards) if (effect.max_cost is None or c.cost <= effect.max_cost)
+                 and (effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name))
 
 
 def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool:
@@ -904,6 +936,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(_legal(state))
 
 
+def pending_answers(state: State) -> Iterator[Action]:
+    """The answers to the decision on top of ``state.pending``, one at a time, in the order
+    :func:`legal_actions` lists them: what :func:`rules.valeria.forced.only_answer` reads to
+    stop at the second answer (decision 0035)."""
+    return decision_options(state, state.pending[0])
+
+
 def _legal(state: State) -> Iterator[Action]:
     phase = state.phase
     if phase in (OVER, ROLL, DRAW):
@@ -915,7 +954,7 @@ def _legal(state: State) -> Iterator[Action]:
                     yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from decision_options(state, state.pending[0])
+        yield from pending_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)

@@ -261,7 +261,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
         """What the engine did by itself: the Dark Lord in the solo game (decisions 0011 and 0021), and
         the only possible answers of the decisions the step opened (decision 0033)."""
-        return (*after.flow.forced_steps(before, action, after), *forced.narrated(before, action))
+        return (*after.flow.forced_steps(before, action, after), *forced.narrated(before, action, after))
 
     # ------------------------------------------------------------------ rulebook
 

@@ -18,6 +18,7 @@ here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 from rules.kernel.decisions import Decision, ForcedStep, push
@@ -281,6 +282,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The solo game's legal actions: its own decisions and phases here (:func:`legal`), the
     rest the engine's (the solo game's hook, :data:`rules.valeria.flows.SOLO_FLOW`)."""
     return legal(state) if handles(state) else engine.legal_actions(state)
+
+
+def pending_answers(state: State) -> Iterator[Action]:
+    """The answers to the decision on top of the pending stack, one at a time, in the order
+    :func:`legal_actions` lists them: the solo game's own decisions here, the rest the engine's."""
+    return iter(legal(state)) if handles(state) else engine.pending_answers(state)
 
 
 def check_action(state: State, action: Action) -> Violation | None:
