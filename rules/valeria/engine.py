@@ -395,14 +395,10 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    dice = state.dice
-    out = list(starters_activated(dice))
-    for kind, owned in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
-        if owned:
-            n = times_activated(dice, kind)
-            if n:
-                out.append((kind, owned * n))
-    return tuple(out)
+    dice, kinds = state.dice, state.citizen_kinds
+    return starters_activated(dice) + tuple(
+        (kind, owned * n) for kind, owned, n in zip(kinds, state.seats[seat].citizens, kinds_activated(dice, kinds),
+                                                    strict=True) if owned and n)
 
 
 @cache
@@ -418,6 +414,12 @@ def times_activated(dice: tuple[int, int], kind: str) -> int:
     """How often the ``dice`` activate one copy of the citizen ``kind``: the sum over its
     activation numbers of :data:`ACTIVATIONS` (one table per roll and card)."""
     return sum(ACTIVATIONS[dice][x] for x in _I().citizens[kind].activation)
+
+
+@cache
+def kinds_activated(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """:func:`times_activated` of each citizen kind of the center, one table per roll and game's kinds."""
+    return tuple(times_activated(dice, kind) for kind in kinds)
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
@@ -496,7 +498,8 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
             times, a = gain_times(state, seat, gain), gain.amount
             g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
         gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
-        mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+        if effects.items:
+            mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
     if gold or strength or magic or vp:
         board = replace(board, gold=board.gold + gold, strength=board.strength + strength, magic=board.magic + magic,
                         vp=board.vp + vp)
@@ -764,19 +767,30 @@ def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
     """Citizens of ``seat`` per role icon (starters have none)."""
-    ix = _I()
     out: dict[str, int] = {}
-    for kind, n in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
+    for role, n in zip(citizen_roles(state.citizen_kinds), state.seats[seat].citizens, strict=True):
         if n:
-            role = ix.citizens[kind].role
             out[role] = out.get(role, 0) + n
     return out
+
+
+@cache
+def citizen_roles(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The role icon of each citizen kind of the center (valeria.citizens.role-and-type-icon), read once per game's kinds."""
+    return tuple(_I().citizens[kind].role for kind in kinds)
 
 
 @implements("valeria.build.cost", "valeria.cards.pratchetts-plateau")
 def build_price(state: State, seat: int, domain: str) -> int:
     """The domain's gold cost, 1 less for an owner of Pratchett's Plateau, never below 1 (ruling)."""
-    return max(1, _I().domains[domain].cost - (1 if owns_domain(state, seat, PRATCHETT) else 0))
+    return domain_price(domain, owns_domain(state, seat, PRATCHETT))
+
+
+@cache
+def domain_price(domain: str, discount: bool) -> int:
+    """:func:`build_price` of ``domain`` for a seat with (``discount``) or without Pratchett's Plateau,
+    evaluated once per card."""
+    return max(1, _I().domains[domain].cost - (1 if discount else 0))
 
 
 @implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
@@ -1064,9 +1078,10 @@ def _main_actions(state: State) -> list[Action]:
         out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
     out += slay_options(state, s)
     have = role_counts(state, me)
+    discount = PRATCHETT in s.domains
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
-            price = build_price(state, me, stack[0])
+            price = domain_price(stack[0], discount)  # build_price, with what it reads read once
             out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
     out += gain_actions(me)
     return out
