@@ -447,13 +447,12 @@ def start_harvest(state: State) -> State:
         state = state.flow.announced(state)
         if state.pending:
             return state
-    state = replace(state, phase=HARVEST, harvest=())
     decisions: list[Decision] = []
     for card, n in activated(state, state.active):
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
-    return advance(replace(state, pending=tuple(decisions)))
+    return advance(replace(state, phase=HARVEST, harvest=(), pending=tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -633,7 +632,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
                 raise ValueError(f"{source}: the engine does not implement {effect.rule}")
         else:  # pragma: no cover - only the monster-event variant uses the other effects
             raise ValueError(f"{source}: unsupported effect {effect!r}")
-    return replace(state, pending=push(state.pending, *decisions))
+    return replace(state, pending=push(state.pending, *decisions)) if decisions else state
 
 
 def _special_possible(state: State, seat: int, kind: str) -> bool:
@@ -670,10 +669,11 @@ def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool
 
 
 @implements("valeria.domains.effects")
-def gain_citizen(state: State, seat: int, stack: int) -> State:
+def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
-    adds 1 magic during its owner's Action phase."""
-    s = state.seats[seat]
+    adds 1 magic during its owner's Action phase. ``board``: the seat's board to take it onto
+    (a recruit's, paid already, so the state is copied once), else its board in ``state``."""
+    s = state.seats[seat] if board is None else board
     owned = list(s.citizens)
     owned[stack] += 1
     s = replace(s, citizens=tuple(owned))
@@ -704,8 +704,7 @@ def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
-    state = with_seat(state, state.active, _pay(state.seat, gold=gold, magic=magic))
-    return gain_citizen(state, state.active, stack)
+    return gain_citizen(state, state.active, stack, _pay(state.seat, gold=gold, magic=magic))
 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",

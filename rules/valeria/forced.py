@@ -96,7 +96,7 @@ def _keep_solo_log(before: State, after: State) -> State:
 
 def begun(action: Action, after: State) -> State:
     """``after``, the variant's successor of ``action``: a roll begins a new turn's list of forced answers."""
-    return replace(after, forced=()) if action.kind == ActionKind.ROLL else after
+    return replace(after, forced=()) if action.kind == ActionKind.ROLL and after.forced else after
 
 
 def step(state: State, action: Action) -> State:
