@@ -604,11 +604,14 @@ def _active_domains_at(state: State, timing: str, rule: str) -> State:
             "valeria.domains.extra-action", "valeria.symbols.plus", "valeria.cards.bane-spider")
 def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source: str, rule: str) -> State:
     """Apply a card's effects in order: plain gains at once, every choice as a pending
-    decision of ``seat`` (the first to make on top)."""
+    decision of ``seat`` (the first to make on top). The gains add up on the seat's board, written
+    into the state once: what the other effects read (a "per", the center, the seat's cards) is
+    never a resource."""
     decisions: list[Decision] = []
+    board = state.seats[seat]
     for effect in effects:
         if isinstance(effect, Gain):
-            state = _gain(state, seat, effect)
+            board = credit(board, effect.amount, gain_times(state, seat, effect))
         elif isinstance(effect, Choice):
             if any(branch_possible(state, seat, b) for b in effect.options):
                 decisions.append(Decision(seat, "choose", "valeria.symbols.or", (source, effect)))
@@ -619,7 +622,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
             if state.players > 1:
                 decisions.append(Decision(seat, "take", "valeria.symbols.take-from", (source, effect)))
             else:  # solo: "take from another player" means simply take the reward (valeria.variants.solo.turn)
-                state = with_seat(state, seat, credit(state.seats[seat], effect.amount))
+                board = credit(board, effect.amount)
         elif isinstance(effect, Exchange):
             decisions.append(Decision(seat, "exchange", "valeria.symbols.pay", (source, effect)))
         elif isinstance(effect, ExtraAction):
@@ -632,6 +635,8 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
                 raise ValueError(f"{source}: the engine does not implement {effect.rule}")
         else:  # pragma: no cover - only the monster-event variant uses the other effects
             raise ValueError(f"{source}: unsupported effect {effect!r}")
+    if board is not state.seats[seat]:
+        state = with_seat(state, seat, board)
     return replace(state, pending=push(state.pending, *decisions)) if decisions else state
 
 
