@@ -759,7 +759,10 @@ def roles_met(state: State, seat: int, domain: str, have: dict[str, int] | None 
     no role and domains' icons do not count (ruling O9). ``have``: :func:`role_counts`, if known."""
     if have is None:
         have = role_counts(state, seat)
-    return all(have.get(role, 0) >= n for role, n in roles_needed(domain))
+    for role, n in roles_needed(domain):
+        if have.get(role, 0) < n:
+            return False
+    return True
 
 
 @cache
@@ -1010,16 +1013,18 @@ def slay_targets(state: State) -> list[tuple[str, int, int]]:
     """(card, strength cost, magic cost) of every face-up monster: the tops of the monster
     stacks and, with Monster Events, the events in the center (valeria.variants.events.revealed),
     their cost raised by the tokens on them (valeria.variants.events.cost-tokens)."""
-    ix = _I()
-    targets: list[tuple[str, int, int]] = []
-    for i, stack in enumerate(state.monsters):
-        if stack:
-            m = ix.monsters[stack[0]]
-            targets.append((state.areas[i], m.strength, m.magic))
+    targets = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
     if state.events is not None:
         targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
         targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
     return targets
+
+
+@cache
+def monster_cost(monster: str) -> tuple[int, int]:
+    """(strength cost, magic cost) printed on ``monster`` (valeria.slay.pay-strength), read once per card."""
+    m = _I().monsters[monster]
+    return m.strength, m.magic
 
 
 @cache
@@ -1071,8 +1076,8 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
 def _main_actions(state: State) -> list[Action]:
     """Recruit, slay, build (each with every payment split the proven predicates admit) or
     gain a resource."""
-    s = state.seat
     me = state.active
+    s = state.seats[me]
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
