@@ -354,7 +354,8 @@ def gain_taken(state: State, effect: Take) -> State:
 def successor(state: State, a: Action) -> State:
     """The solo game's successor: its own decisions here, the rest by the engine, then
     the forced steps and the end conditions (:func:`run`)."""
-    state = with_lord(state, steps=())
+    if lord(state).steps:  # a new step starts a new log
+        state = with_lord(state, steps=())
     after = decide(state, a) if handles(state) else engine.successor(state, a)
     return run(after)
 
