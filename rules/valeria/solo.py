@@ -141,8 +141,10 @@ def with_lord(state: State, **changes: Any) -> State:
     return replace(state, solo=replace(lord(state), **changes))
 
 
-def _log(state: State, what: str, column: int, card: str = "") -> State:
-    return with_lord(state, steps=(*lord(state).steps, (what, column, card)))
+def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -> State:
+    """``state`` with the Dark Lord's step logged (for :func:`forced_steps`) and his part's other
+    ``changes`` made in the same copy."""
+    return with_lord(state, steps=(*lord(state).steps, (what, column, card)), **changes)
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
@@ -162,8 +164,8 @@ def attack(state: State, column: int, how: str) -> State:
         domains = list(state.domains)
         domain = domains[column][0]
         domains[column] = domains[column][1:]
-        state = with_lord(replace(state, domains=tuple(domains)), seized=(*lord(state).seized, domain))
-        return _log(state, "seize", column, domain)
+        return _log(replace(state, domains=tuple(domains)), "seize", column, domain,
+                    seized=(*lord(state).seized, domain))
     return _log(replace(with_lord(state, outcome=Outcome.LOSS, attacks=()), phase=OVER, pending=()), "loss", column)
 
 
@@ -173,8 +175,7 @@ def capture(state: State, kind: int) -> State:
     citizens the card below is revealed (ruling O18)."""
     name = state.citizen_kinds[kind]
     column = next(c for c in range(MONSTER_STACKS) if kind in column_citizens(state, c))
-    state = with_lord(take_top(state, kind), captured=(*lord(state).captured, name))
-    return _log(state, "capture", column, name)
+    return _log(take_top(state, kind), "capture", column, name, captured=(*lord(state).captured, name))
 
 
 # =========================================================================== second harvest and end
