@@ -186,10 +186,6 @@ def gain_times(state: State, seat: int, gain: Gain) -> int:
     return count(state, seat, gain.per) if gain.per is not None else 1
 
 
-def _gain(state: State, seat: int, gain: Gain) -> State:
-    return with_seat(state, seat, credit(state.seats[seat], gain.amount, gain_times(state, seat, gain)))
-
-
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace), also where a
@@ -541,27 +537,29 @@ def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
             "valeria.harvest.any-order", "valeria.symbols.pay", "valeria.symbols.or")
 def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     """One harvest item of ``seat``: a branch of a choice (the Herald: one resource of
-    the seat's choice) or an optional exchange used or declined."""
+    the seat's choice) or an optional exchange used or declined. The seat's board and the
+    harvest items left are written into the state in one copy."""
     items = list(state.harvest[seat])
     i = next(i for i, it in enumerate(items) if it.card == card)
     item = items[i]
     effect = item_effect(item)
+    board = state.seats[seat]
     if isinstance(effect, Choice) and option != "decline":
         branch = effect.options[branch_labels(effect).index(option)]
         for e in branch:
             assert isinstance(e, Gain)
-            state = _gain(state, seat, e)
+            board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
     elif isinstance(effect, Exchange) and option == "use":
-        s = state.seats[seat]
-        s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
-        state = with_seat(state, seat, credit(s, effect.gain))
+        board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
     if item.count > 1:
         items[i] = replace(item, count=item.count - 1)
     else:
         del items[i]
     harvest = list(state.harvest)
     harvest[seat] = tuple(items)
-    return replace(state, harvest=tuple(harvest))
+    seats = list(state.seats)
+    seats[seat] = board
+    return replace(state, seats=tuple(seats), harvest=tuple(harvest))
 
 
 @implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
