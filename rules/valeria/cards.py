@@ -133,9 +133,10 @@ class Exchange:
     gain: Amount
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Choice:
-    """Exactly one of the branches (valeria.symbols.or)."""
+    """Exactly one of the branches (valeria.symbols.or). Its hash is kept: a choice is a key of the
+    tables evaluated once per card (its branch labels), looked up at every harvest and reward."""
 
     options: tuple[tuple[Effect, ...], ...]
 

@@ -76,7 +76,6 @@ from rules.valeria.variants import (
     citizen_stacks_exhausted,
     citizens_on_top,
     monster_stack,
-    on_top,
     put_back,
     resting_seat,
     take_top,
@@ -185,10 +184,6 @@ def gain_times(state: State, seat: int, gain: Gain) -> int:
     """How many times ``gain`` pays ``seat`` once: what its "per" counts, else once. A count
     reads cards, never resources, so gains made before it do not change it."""
     return count(state, seat, gain.per) if gain.per is not None else 1
-
-
-def _gain(state: State, seat: int, gain: Gain) -> State:
-    return with_seat(state, seat, credit(state.seats[seat], gain.amount, gain_times(state, seat, gain)))
 
 
 @implements("valeria.exhausted.replace", "valeria.exhausted.last-card", "valeria.variants.events.exhausted")
@@ -358,10 +353,12 @@ def side_effects(card: str, side: str) -> tuple[Effect, ...]:
 @attrs.frozen
 class HarvestEffects:
     """One card side's effects sorted for the Harvest phase (:func:`harvest_effects`): the plain
-    gains, the steals the active Thief resolves first (valeria.harvest.thief-first) and how many
-    choices or optional exchanges wait for the owner as harvest items."""
+    gains without a "per" summed (gold, strength, magic, VP), those with one (what they count
+    changes), the steals the active Thief resolves first (valeria.harvest.thief-first) and how
+    many choices or optional exchanges wait for the owner as harvest items."""
 
-    gains: tuple[Gain, ...]
+    plain: tuple[int, int, int, int]
+    counted: tuple[Gain, ...]
     steals: tuple[Effect, ...]
     items: int
 
@@ -383,7 +380,9 @@ def harvest_effects(card: str, side: str) -> HarvestEffects:
             items += 1
         else:  # pragma: no cover - the card loader's vocabulary for citizens
             raise ValueError(f"{card}: unsupported harvest effect {effect!r}")
-    return HarvestEffects(tuple(gains), tuple(steals), items)
+    plain = [g.amount for g in gains if g.per is None]
+    return HarvestEffects((sum(a.gold for a in plain), sum(a.strength for a in plain), sum(a.magic for a in plain),
+                           sum(a.vp for a in plain)), tuple(g for g in gains if g.per is not None), tuple(steals), items)
 
 
 @implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
@@ -392,14 +391,10 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    dice = state.dice
-    out = list(starters_activated(dice))
-    for kind, owned in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
-        if owned:
-            n = times_activated(dice, kind)
-            if n:
-                out.append((kind, owned * n))
-    return tuple(out)
+    dice, kinds = state.dice, state.citizen_kinds
+    return starters_activated(dice) + tuple(
+        (kind, owned * n) for kind, owned, n in zip(kinds, state.seats[seat].citizens, kinds_activated(dice, kinds),
+                                                    strict=True) if owned and n)
 
 
 @cache
@@ -415,6 +410,12 @@ def times_activated(dice: tuple[int, int], kind: str) -> int:
     """How often the ``dice`` activate one copy of the citizen ``kind``: the sum over its
     activation numbers of :data:`ACTIVATIONS` (one table per roll and card)."""
     return sum(ACTIVATIONS[dice][x] for x in _I().citizens[kind].activation)
+
+
+@cache
+def kinds_activated(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """:func:`times_activated` of each citizen kind of the center, one table per roll and game's kinds."""
+    return tuple(times_activated(dice, kind) for kind in kinds)
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
@@ -442,13 +443,12 @@ def start_harvest(state: State) -> State:
         state = state.flow.announced(state)
         if state.pending:
             return state
-    state = replace(state, phase=HARVEST, harvest=())
     decisions: list[Decision] = []
     for card, n in activated(state, state.active):
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
-    return advance(replace(state, pending=tuple(decisions)))
+    return advance(replace(state, phase=HARVEST, harvest=(), pending=tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -457,43 +457,72 @@ def distribute(state: State) -> State:
     """Every seat gains its plain gains (the active seat its left powers, the others
     their right ones); its choices and optional exchanges, and its Herald, wait as
     harvest items the seat resolves in any order (valeria.harvest.any-order). The
-    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest)."""
+    resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
+    A seat's harvest reads its own cards only, so every board is written into the state at once."""
+    seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        state, mine = harvest_seat(state, seat, ON if seat == state.active else OFF)
+        seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
         items.append(mine)
-    return replace(state, harvest=tuple(items))
+    return replace(state, seats=tuple(seats), harvest=tuple(items))
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
-    """One seat's harvest on ``side`` of its activated cards: its plain gains at once, and
-    the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
+    """One seat's harvest (:func:`harvest_board`) written into the state."""
+    board, mine = harvest_board(state, seat, side)
+    return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
+
+
+def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+    """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
+    and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
     the active side the stealing citizens are left out: they resolve first
-    (valeria.harvest.thief-first)."""
+    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
+    in any order (valeria.harvest.any-order) and the board is copied once."""
     mine: list[HarvestItem] = []
     acts = activated(state, seat)
-    board = state.seats[seat]  # the gains add up on the board, written into the state once
+    board = state.seats[seat]
+    gold = strength = magic = vp = 0
     for card, n in acts:
         effects = harvest_effects(card, side)  # the steals are left out: they resolve first
-        for gain in effects.gains:
-            board = credit(board, gain.amount, n * gain_times(state, seat, gain))
-        mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
-    if board is not state.seats[seat]:
-        state = with_seat(state, seat, board)
+        g, s, m, v = effects.plain
+        for gain in effects.counted:
+            times, a = gain_times(state, seat, gain), gain.amount
+            g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.items:
+            mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+    if gold or strength or magic or vp:
+        board = replace(board, gold=board.gold + gold, strength=board.strength + strength, magic=board.magic + magic,
+                        vp=board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
-    return state, tuple(mine)
+    return board, tuple(mine)
 
 
 def item_effect(item: HarvestItem) -> Choice | Exchange:
-    for effect in side_effects(item.card, item.side if item.card != HERALD else ON):
+    """The choice or optional exchange the harvest item waits for (the Herald's is on its one side)."""
+    return side_item_effect(item.card, item.side if item.card != HERALD else ON)
+
+
+@cache
+def side_item_effect(card: str, side: str) -> Choice | Exchange:
+    """The choice or optional exchange printed on ``side`` of ``card`` (read once per card side)."""
+    for effect in side_effects(card, side):
         if isinstance(effect, (Choice, Exchange)):
             return effect
-    raise ValueError(item)  # pragma: no cover
+    raise ValueError((card, side))  # pragma: no cover
+
+
+def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
+    """Whether ``item`` is an optional exchange ``seat`` cannot pay now, so that declining is its
+    one answer (valeria.symbols.pay): :func:`item_options` is then ``("decline",)``."""
+    effect = item_effect(item)
+    return isinstance(effect, Exchange) and not affords(state.seats[seat], effect.pay)
 
 
 def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
@@ -501,36 +530,36 @@ def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     if isinstance(effect, Choice):
         # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
         return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
-    if affords(state.seats[seat], effect.pay):
-        return ("use", "decline")
-    return ("decline",)
+    return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
 
 
 @implements("valeria.herald.no-citizen", "valeria.herald.doubles", "valeria.herald.twice",
             "valeria.harvest.any-order", "valeria.symbols.pay", "valeria.symbols.or")
 def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     """One harvest item of ``seat``: a branch of a choice (the Herald: one resource of
-    the seat's choice) or an optional exchange used or declined."""
+    the seat's choice) or an optional exchange used or declined. The seat's board and the
+    harvest items left are written into the state in one copy."""
     items = list(state.harvest[seat])
     i = next(i for i, it in enumerate(items) if it.card == card)
     item = items[i]
     effect = item_effect(item)
+    board = state.seats[seat]
     if isinstance(effect, Choice) and option != "decline":
         branch = effect.options[branch_labels(effect).index(option)]
         for e in branch:
             assert isinstance(e, Gain)
-            state = _gain(state, seat, e)
+            board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
     elif isinstance(effect, Exchange) and option == "use":
-        s = state.seats[seat]
-        s = _pay(s, effect.pay.gold, effect.pay.strength, effect.pay.magic)
-        state = with_seat(state, seat, credit(s, effect.gain))
+        board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
     if item.count > 1:
         items[i] = replace(item, count=item.count - 1)
     else:
         del items[i]
     harvest = list(state.harvest)
     harvest[seat] = tuple(items)
-    return replace(state, harvest=tuple(harvest))
+    seats = list(state.seats)
+    seats[seat] = board
+    return replace(state, seats=tuple(seats), harvest=tuple(harvest))
 
 
 @implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
@@ -573,11 +602,14 @@ def _active_domains_at(state: State, timing: str, rule: str) -> State:
             "valeria.domains.extra-action", "valeria.symbols.plus", "valeria.cards.bane-spider")
 def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source: str, rule: str) -> State:
     """Apply a card's effects in order: plain gains at once, every choice as a pending
-    decision of ``seat`` (the first to make on top)."""
+    decision of ``seat`` (the first to make on top). The gains add up on the seat's board, written
+    into the state once: what the other effects read (a "per", the center, the seat's cards) is
+    never a resource."""
     decisions: list[Decision] = []
+    board = state.seats[seat]
     for effect in effects:
         if isinstance(effect, Gain):
-            state = _gain(state, seat, effect)
+            board = credit(board, effect.amount, gain_times(state, seat, effect))
         elif isinstance(effect, Choice):
             if any(branch_possible(state, seat, b) for b in effect.options):
                 decisions.append(Decision(seat, "choose", "valeria.symbols.or", (source, effect)))
@@ -588,7 +620,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
             if state.players > 1:
                 decisions.append(Decision(seat, "take", "valeria.symbols.take-from", (source, effect)))
             else:  # solo: "take from another player" means simply take the reward (valeria.variants.solo.turn)
-                state = with_seat(state, seat, credit(state.seats[seat], effect.amount))
+                board = credit(board, effect.amount)
         elif isinstance(effect, Exchange):
             decisions.append(Decision(seat, "exchange", "valeria.symbols.pay", (source, effect)))
         elif isinstance(effect, ExtraAction):
@@ -601,7 +633,9 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
                 raise ValueError(f"{source}: the engine does not implement {effect.rule}")
         else:  # pragma: no cover - only the monster-event variant uses the other effects
             raise ValueError(f"{source}: unsupported effect {effect!r}")
-    return replace(state, pending=push(state.pending, *decisions))
+    if board is not state.seats[seat]:
+        state = with_seat(state, seat, board)
+    return replace(state, pending=push(state.pending, *decisions)) if decisions else state
 
 
 def _special_possible(state: State, seat: int, kind: str) -> bool:
@@ -619,14 +653,17 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
 def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
-    ix = _I()
-    out = []
-    for i, kind in enumerate(state.citizen_kinds):
-        c = ix.citizens[kind]
-        if on_top(state, i) and (effect.max_cost is None or c.cost <= effect.max_cost) and (
-                effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name):
-            out.append(i)
-    return tuple(out)
+    tops = citizens_on_top(state)
+    return tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+
+
+@cache
+def citizens_named(effect: GainCitizen, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """The indices of ``kinds`` whose citizen the effect names: of its kind, role or base cost at
+    most ``max_cost`` (valeria.symbols.up-to), read from the card data once per effect and game."""
+    cards = [_I().citizens[kind] for kind in kinds]
+    return tuple(i for i, c in enumerate(cards) if (effect.max_cost is None or c.cost <= effect.max_cost)
+                 and (effect.role is None or c.role == effect.role) and (effect.name is None or c.id == effect.name))
 
 
 def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool:
@@ -635,10 +672,11 @@ def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool
 
 
 @implements("valeria.domains.effects")
-def gain_citizen(state: State, seat: int, stack: int) -> State:
+def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
-    adds 1 magic during its owner's Action phase."""
-    s = state.seats[seat]
+    adds 1 magic during its owner's Action phase. ``board``: the seat's board to take it onto
+    (a recruit's, paid already, so the state is copied once), else its board in ``state``."""
+    s = state.seats[seat] if board is None else board
     owned = list(s.citizens)
     owned[stack] += 1
     s = replace(s, citizens=tuple(owned))
@@ -669,8 +707,7 @@ def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
 
 
 def recruit(state: State, stack: int, gold: int, magic: int) -> State:
-    state = with_seat(state, state.active, _pay(state.seat, gold=gold, magic=magic))
-    return gain_citizen(state, state.active, stack)
+    return gain_citizen(state, state.active, stack, _pay(state.seat, gold=gold, magic=magic))
 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
@@ -720,7 +757,10 @@ def roles_met(state: State, seat: int, domain: str, have: dict[str, int] | None 
     no role and domains' icons do not count (ruling O9). ``have``: :func:`role_counts`, if known."""
     if have is None:
         have = role_counts(state, seat)
-    return all(have.get(role, 0) >= n for role, n in roles_needed(domain))
+    for role, n in roles_needed(domain):
+        if have.get(role, 0) < n:
+            return False
+    return True
 
 
 @cache
@@ -732,19 +772,30 @@ def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
     """Citizens of ``seat`` per role icon (starters have none)."""
-    ix = _I()
     out: dict[str, int] = {}
-    for kind, n in zip(state.citizen_kinds, state.seats[seat].citizens, strict=True):
+    for role, n in zip(citizen_roles(state.citizen_kinds), state.seats[seat].citizens, strict=True):
         if n:
-            role = ix.citizens[kind].role
             out[role] = out.get(role, 0) + n
     return out
+
+
+@cache
+def citizen_roles(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The role icon of each citizen kind of the center (valeria.citizens.role-and-type-icon), read once per game's kinds."""
+    return tuple(_I().citizens[kind].role for kind in kinds)
 
 
 @implements("valeria.build.cost", "valeria.cards.pratchetts-plateau")
 def build_price(state: State, seat: int, domain: str) -> int:
     """The domain's gold cost, 1 less for an owner of Pratchett's Plateau, never below 1 (ruling)."""
-    return max(1, _I().domains[domain].cost - (1 if owns_domain(state, seat, PRATCHETT) else 0))
+    return domain_price(domain, owns_domain(state, seat, PRATCHETT))
+
+
+@cache
+def domain_price(domain: str, discount: bool) -> int:
+    """:func:`build_price` of ``domain`` for a seat with (``discount``) or without Pratchett's Plateau,
+    evaluated once per card."""
+    return max(1, _I().domains[domain].cost - (1 if discount else 0))
 
 
 @implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
@@ -904,6 +955,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(_legal(state))
 
 
+def pending_answers(state: State) -> Iterator[Action]:
+    """The answers to the decision on top of ``state.pending``, one at a time, in the order
+    :func:`legal_actions` lists them: what :func:`rules.valeria.forced.only_answer` reads to
+    stop at the second answer (decision 0035)."""
+    return decision_options(state, state.pending[0])
+
+
 def _legal(state: State) -> Iterator[Action]:
     phase = state.phase
     if phase in (OVER, ROLL, DRAW):
@@ -915,7 +973,7 @@ def _legal(state: State) -> Iterator[Action]:
                     yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from decision_options(state, state.pending[0])
+        yield from pending_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)
@@ -953,16 +1011,18 @@ def slay_targets(state: State) -> list[tuple[str, int, int]]:
     """(card, strength cost, magic cost) of every face-up monster: the tops of the monster
     stacks and, with Monster Events, the events in the center (valeria.variants.events.revealed),
     their cost raised by the tokens on them (valeria.variants.events.cost-tokens)."""
-    ix = _I()
-    targets: list[tuple[str, int, int]] = []
-    for i, stack in enumerate(state.monsters):
-        if stack:
-            m = ix.monsters[stack[0]]
-            targets.append((state.areas[i], m.strength, m.magic))
+    targets = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
     if state.events is not None:
         targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
         targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
     return targets
+
+
+@cache
+def monster_cost(monster: str) -> tuple[int, int]:
+    """(strength cost, magic cost) printed on ``monster`` (valeria.slay.pay-strength), read once per card."""
+    m = _I().monsters[monster]
+    return m.strength, m.magic
 
 
 @cache
@@ -1014,8 +1074,8 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
 def _main_actions(state: State) -> list[Action]:
     """Recruit, slay, build (each with every payment split the proven predicates admit) or
     gain a resource."""
-    s = state.seat
     me = state.active
+    s = state.seats[me]
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
@@ -1025,9 +1085,10 @@ def _main_actions(state: State) -> list[Action]:
         out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
     out += slay_options(state, s)
     have = role_counts(state, me)
+    discount = PRATCHETT in s.domains
     for stack in state.domains:
         if stack and roles_met(state, me, stack[0], have):
-            price = build_price(state, me, stack[0])
+            price = domain_price(stack[0], discount)  # build_price, with what it reads read once
             out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
     out += gain_actions(me)
     return out

@@ -44,7 +44,8 @@ def trigger_events(state: State) -> State:
 
 
 #: The base game with 2-5 players (random citizens change the setup only).
-BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_actions, check=violations.refusal,
+BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_actions,
+                 pending_answers=engine.pending_answers, check=violations.refusal,
                  successor=engine.successor, result=base_result, explain_step=explain_step,
                  forced_steps=no_forced_steps)
 #: With Monster Events the triggered events' instructions follow the announced dice
@@ -53,7 +54,8 @@ BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_act
 EVENTS_FLOW = attrs.evolve(BASE_FLOW, announced=trigger_events, after_step=events.fill)
 #: The solo game against the Dark Lord: the Monster phase after the Action phase, the solo
 #: game's own decisions, its result and the Dark Lord's steps narrated (decision 0021).
-SOLO_FLOW = Flow(end_of_actions=solo.monster_phase, legal_actions=solo.legal_actions, check=solo.check_action,
+SOLO_FLOW = Flow(end_of_actions=solo.monster_phase, legal_actions=solo.legal_actions,
+                 pending_answers=solo.pending_answers, check=solo.check_action,
                  successor=solo.successor, result=solo.result, explain_step=solo.explain_step,
                  forced_steps=solo.forced_steps)
 

@@ -19,6 +19,8 @@ such a line as repeating one of them (:func:`written`), so every older record st
 
 from __future__ import annotations
 
+from itertools import islice
+
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.text import Text
 from rules.valeria import engine
@@ -34,19 +36,27 @@ _ANSWERS = (Text.of(cs="Jediná možná odpověď, engine ji dává sám: ", en=
 
 def only_answer(state: State) -> tuple[Action, str] | None:
     """The one possible answer ``state`` waits for and the rule of its decision, or ``None``
-    when someone has a choice (or chance decides, or the game is over)."""
+    when someone has a choice (or chance decides, or the game is over). A pending decision's
+    answers are read one at a time up to the second (``Flow.pending_answers``, in the order
+    ``legal_actions`` lists them); the harvest waits for a forced answer only at an exchange
+    its seat cannot pay (decision 0035: this runs after every step of every game)."""
     if state.phase in (OVER, ROLL, DRAW):
         return None
     if state.pending:
-        answers = state.flow.legal_actions(state)
-        if len(answers) == 1 and answers[0].kind not in (ActionKind.ROLL, ActionKind.DRAW):
-            return answers[0], state.pending[0].rule
+        first_two = tuple(islice(state.flow.pending_answers(state), 2))
+        if len(first_two) == 1 and first_two[0].kind not in (ActionKind.ROLL, ActionKind.DRAW):
+            return first_two[0], state.pending[0].rule
         return None
     for seat, items in enumerate(state.harvest):
         for item in items:
-            if engine.item_options(state, seat, item) == ("decline",) and not _payable_later(state, seat, item):
+            if engine.unpayable_exchange(state, seat, item) and not _payable_later(state, seat, item):
                 return Action(ActionKind.HARVEST, seat, item.card, "decline"), HARVEST_RULE
     return None
+
+
+def _rule_of(state: State) -> str:
+    """The rule of the decision a forced answer in ``state`` answers (:func:`only_answer`'s)."""
+    return state.pending[0].rule if state.pending else HARVEST_RULE
 
 
 _PAID = ("gold", "strength", "magic")
@@ -86,7 +96,7 @@ def _keep_solo_log(before: State, after: State) -> State:
 
 def begun(action: Action, after: State) -> State:
     """``after``, the variant's successor of ``action``: a roll begins a new turn's list of forced answers."""
-    return replace(after, forced=()) if action.kind == ActionKind.ROLL else after
+    return replace(after, forced=()) if action.kind == ActionKind.ROLL and after.forced else after
 
 
 def step(state: State, action: Action) -> State:
@@ -103,12 +113,15 @@ def settle(state: State) -> State:
     return state
 
 
-def narrated(before: State, action: Action) -> tuple[ForcedStep, ...]:
-    """The forced answers that followed ``action`` in ``before``, each with its decision's rule."""
+def narrated(before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
+    """The forced answers that followed ``action`` in ``before`` (``after`` is the game's successor),
+    each with its decision's rule: the answers ``after`` keeps (``State.forced``, those since the
+    roll, this step's last: one source with :func:`settle`), each told on the state it answered."""
+    given = after.forced if action.kind == ActionKind.ROLL else after.forced[len(before.forced):]
     state = step(before, action)
     out = []
-    while (answer := only_answer(state)) is not None:
-        forced, rule = answer
+    for forced in given:
+        rule = _rule_of(state)
         line = describe(state, forced)
         text = Text(tuple((lang, prefix + _without_rule(line.get(lang), rule)) for lang, prefix in _ANSWERS.by_lang))
         out.append(ForcedStep(rule, text))

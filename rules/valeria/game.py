@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import attrs
@@ -130,10 +131,10 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         if phase == DUKES:
             return Turn.simultaneous([i for i, s in enumerate(state.seats) if s.duke is None])
         if state.pending:
-            return Turn.of(state.pending[0].seat)
+            return _seat_turn(state.pending[0].seat)
         if phase == HARVEST:
             return Turn.simultaneous([i for i, items in enumerate(state.harvest) if items])
-        return Turn.of(state.active)
+        return _seat_turn(state.active)
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == OVER
@@ -261,7 +262,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
     def forced_steps(self, before: State, action: Action, after: State) -> tuple[ForcedStep, ...]:
         """What the engine did by itself: the Dark Lord in the solo game (decisions 0011 and 0021), and
         the only possible answers of the decisions the step opened (decision 0033)."""
-        return (*after.flow.forced_steps(before, action, after), *forced.narrated(before, action))
+        return (*after.flow.forced_steps(before, action, after), *forced.narrated(before, action, after))
 
     # ------------------------------------------------------------------ rulebook
 
@@ -273,6 +274,9 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         """The card tables of the rulebook (:func:`rules.valeria.pictures.data_tables`)."""
         return data_tables(languages)
 
+
+#: ``Turn.of(seat)``, made once per seat (a turn is immutable; random play asks at every step).
+_seat_turn = cache(Turn.of)
 
 VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""

@@ -18,6 +18,7 @@ here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 from rules.kernel.decisions import Decision, ForcedStep, push
@@ -140,8 +141,10 @@ def with_lord(state: State, **changes: Any) -> State:
     return replace(state, solo=replace(lord(state), **changes))
 
 
-def _log(state: State, what: str, column: int, card: str = "") -> State:
-    return with_lord(state, steps=(*lord(state).steps, (what, column, card)))
+def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -> State:
+    """``state`` with the Dark Lord's step logged (for :func:`forced_steps`) and his part's other
+    ``changes`` made in the same copy."""
+    return with_lord(state, steps=(*lord(state).steps, (what, column, card)), **changes)
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
@@ -161,8 +164,8 @@ def attack(state: State, column: int, how: str) -> State:
         domains = list(state.domains)
         domain = domains[column][0]
         domains[column] = domains[column][1:]
-        state = with_lord(replace(state, domains=tuple(domains)), seized=(*lord(state).seized, domain))
-        return _log(state, "seize", column, domain)
+        return _log(replace(state, domains=tuple(domains)), "seize", column, domain,
+                    seized=(*lord(state).seized, domain))
     return _log(replace(with_lord(state, outcome=Outcome.LOSS, attacks=()), phase=OVER, pending=()), "loss", column)
 
 
@@ -172,8 +175,7 @@ def capture(state: State, kind: int) -> State:
     citizens the card below is revealed (ruling O18)."""
     name = state.citizen_kinds[kind]
     column = next(c for c in range(MONSTER_STACKS) if kind in column_citizens(state, c))
-    state = with_lord(take_top(state, kind), captured=(*lord(state).captured, name))
-    return _log(state, "capture", column, name)
+    return _log(take_top(state, kind), "capture", column, name, captured=(*lord(state).captured, name))
 
 
 # =========================================================================== second harvest and end
@@ -283,6 +285,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return legal(state) if handles(state) else engine.legal_actions(state)
 
 
+def pending_answers(state: State) -> Iterator[Action]:
+    """The answers to the decision on top of the pending stack, one at a time, in the order
+    :func:`legal_actions` lists them: the solo game's own decisions here, the rest the engine's."""
+    return iter(legal(state)) if handles(state) else engine.pending_answers(state)
+
+
 def check_action(state: State, action: Action) -> Violation | None:
     """Why ``action`` is illegal in the solo game: its own decisions here (:func:`check`), the
     rest and every chance outcome by :func:`rules.valeria.violations.refusal`."""
@@ -347,7 +355,8 @@ def gain_taken(state: State, effect: Take) -> State:
 def successor(state: State, a: Action) -> State:
     """The solo game's successor: its own decisions here, the rest by the engine, then
     the forced steps and the end conditions (:func:`run`)."""
-    state = with_lord(state, steps=())
+    if lord(state).steps:  # a new step starts a new log
+        state = with_lord(state, steps=())
     after = decide(state, a) if handles(state) else engine.successor(state, a)
     return run(after)
 

@@ -18,7 +18,7 @@ un-exhausts it without further bookkeeping.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import attrs
@@ -305,10 +305,13 @@ class Flow:
     valeria.variants.events.revealed); a flow without such a step has ``None`` there. The
     game's answers (:class:`rules.valeria.game.Valeria`): ``legal_actions``, ``check``,
     ``successor``, ``result`` of a finished game, ``explain_step`` and ``forced_steps`` (what
-    an automaton did by itself)."""
+    an automaton did by itself); ``pending_answers``, the answers ``legal_actions`` lists for
+    the decision on top of the pending stack, one at a time, so that
+    :func:`rules.valeria.forced.only_answer` stops at the second (decision 0035)."""
 
     end_of_actions: Callable[[State], State]
     legal_actions: Callable[[State], tuple[Action, ...]]
+    pending_answers: Callable[[State], Iterator[Action]]
     check: Callable[[State, Action], Violation | None]
     successor: Callable[[State, Action], State]
     result: Callable[[State], Result]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.kernel.records import Record, adjudicate
-from rules.valeria import forced
+from rules.valeria import engine, forced
 from rules.valeria.game import VALERIA
 from rules.valeria.state import Action, State
 
@@ -97,3 +97,29 @@ def test_a_legal_answer_is_never_read_as_a_repetition() -> None:
             for legal in VALERIA.legal_actions(state):
                 assert VALERIA.written_forced_answer(state, legal) is None
         state = VALERIA.apply(state, action)
+
+
+@pytest.mark.rules("valeria.symbols.pay", "valeria.harvest.any-order")
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
+@settings(max_examples=6, deadline=None)
+def test_the_forced_answer_check_reads_what_legal_actions_lists(seed: int, variant: dict[str, Any]) -> None:
+    """The check stops at a pending decision's second answer (decision 0035): the answers it reads
+    (``Flow.pending_answers``) are ``legal_actions``, in order; a harvest item whose one answer is
+    a decline is exactly an exchange its seat cannot pay."""
+    rng = random.Random(seed)
+    state = VALERIA.initial_state(VALERIA.random_setup(rng, variant))
+    harvest = 0
+    while not VALERIA.is_terminal(state):
+        if state.pending and state.phase not in ("roll", "draw"):
+            assert tuple(state.flow.pending_answers(state)) == VALERIA.legal_actions(state)
+        for seat, items in enumerate(state.harvest):
+            for item in items:
+                declined = engine.item_options(state, seat, item) == ("decline",)
+                assert engine.unpayable_exchange(state, seat, item) == declined
+                harvest += 1
+        if VALERIA.turn(state).kind.name == "CHANCE":
+            action = rng.choice([a for a, _ in VALERIA.chance_outcomes(state)])
+        else:
+            action = rng.choice(VALERIA.legal_actions(state))
+        state = VALERIA.apply(state, action)
+    assert harvest  # a whole game harvests (every seat's Herald on doubles, at least)
