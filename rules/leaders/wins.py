@@ -61,7 +61,7 @@ import rules.leaders.state
 from rules.kernel.verdict import MalformedError
 from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, RAYS, STEP, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
-from rules.leaders.characters import CODE
+from rules.leaders.characters import ACTIVE_KINDS, CODE
 from rules.leaders.engine import (
     PhaseKey,
     action_phase_options,
@@ -433,6 +433,7 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     # where they are: a figure that walks goes round them (:func:`_walks`)
     walls = frozenset(cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind != "nemesis")
     walk = None if movers or swaps or claws else _walks(target, walls)
+    jailers = [cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind == "jailer"]
     # per figure outside the neighbours: the actions to bring it in, without and with a swap
     enter: list[tuple[int, int]] = []
     others: list[tuple[int, bool]] = []  # per enemy Bruisers or Manipulators may push in: its distance, not a leader
@@ -476,8 +477,13 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         # a Claw Launcher that pulls does not move itself: with a pull, it moves only if pushed
         pulling = bool(claws) and p.kind == "claw-launcher" and i not in acted
         walks = walk is not None and p.kind in _WALKERS
+        if walk is not None and not brewmasters and p.kind in ACTIVE_KINDS and i not in acted and any(
+                DISTANCE[x][j] == 1 for j in jailers):
+            # beside an enemy Jailer that stands still, and nothing moves it away before it acts:
+            # no ability (leaders.jailer), only a step
+            own, walks = 1, True
         # an Acrobat that nothing but its own action moves lands on a few cells only (:func:`_hops`)
-        hops = p.kind == "acrobat" and i not in acted and not brewmasters
+        hops = p.kind == "acrobat" and i not in acted and not brewmasters and not (walks and own == 1)
         lands_near = hops and any(row[y] == 1 for y in _hops(x, *((walls, _holders(s, mover, i, vizier))
                                                                   if walk is not None else (frozenset(), None))))
         if dist > 1:
@@ -493,7 +499,11 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         if best == 0:
             continue
         need_dist = 2 if p.kind == "archer" else 1
-        gap = walk[x] if walks and need_dist == 1 else max(0, dist - need_dist)  # type: ignore[index]
+        if need_dist == 2:  # an Archer weighs only on the six cells two steps in line (leaders.archer)
+            gap = min((DISTANCE[x][y] for k, y in CAPTURE_RING[target]
+                       if k >= 6 and (walk is None or y not in walls)), default=_INF)
+        else:
+            gap = walk[x] if walks else max(0, dist - 1)  # type: ignore[index]
         plain = 0 if free else (1 if lands_near else _INF) if hops else _relocations(gap, own, pushes_weigh)
         (twos if best >= 2 else ones).append(
             (plain, _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)))

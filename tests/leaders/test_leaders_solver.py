@@ -362,12 +362,27 @@ def test_the_lower_bound_with_brewmasters_and_claw_launchers_never_overestimates
     (((1, "leader", 1, -1), (0, "leader", 3, -3), (0, "cub", 1, -3), (0, "cub", 3, -1), (0, "cub", 0, -2),
       (0, "cub", -2, 1), (0, "brewmaster", -3, 2), (0, "brewmaster", 0, 3), (0, "bruiser", 3, 0),
       (1, "rider", -3, 3)), None, 1_000),
-], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win"])
+    # no win: the Acrobat's jumps need figures to jump over on cells nothing can reach (it ran out of
+    # 400,000 nodes at depth 7 before the bound knew them, decision 0037)
+    (((1, "leader", 1, 0), (0, "leader", 0, 3), (0, "cub", -1, 3), (0, "protector", -1, 0), (0, "jailer", 3, -3),
+      (0, "cub", -1, 1), (0, "acrobat", -2, 2), (0, "cub", 0, -2), (0, "rider", 2, -2), (1, "protector", 0, 0),
+      (1, "claw-launcher", -2, 1)), None, 1_000),
+    # no win: the Acrobat stands beside an enemy Jailer, so it can only step (leaders.jailer)
+    (((1, "leader", -1, 1), (0, "leader", -2, 2), (0, "acrobat", -1, -2), (0, "cub", -3, 3), (0, "cub", -2, -1),
+      (0, "jailer", 2, -1), (0, "hermit", 1, -2), (0, "protector", -3, 0), (0, "jailer", 3, -1), (1, "cub", -2, 3),
+      (1, "jailer", -1, -1)), None, 1_000),
+    # no win: the Archer one step from the enemy leader's ring but two steps from its lines (leaders.archer)
+    (((1, "leader", 1, 0), (0, "leader", 1, -3), (0, "acrobat", 0, 1), (0, "archer", 0, -2), (0, "cub", 1, 1),
+      (0, "cub", -1, 1), (0, "cub", 3, 0), (0, "hermit", -2, 1), (0, "hermit", 2, -3), (1, "protector", -2, 2),
+      (1, "claw-launcher", 1, -2)), None, 1_000),
+], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win", "mixed-guarded",
+        "mixed-jailed-acrobat", "mixed-archer-lines"])
 def test_deep_eleven_figure_positions_are_solved_within_a_small_node_budget(
         pieces: tuple[tuple[int, str, int, int], ...], length: int | None, nodes: int) -> None:
     """Positions of the deep suite (benchmarks/leaders_deep.py) that ran out of 400,000 nodes
     before the bound knew Brewmasters, Claw Launchers and movers that cannot reach the leader
-    (issue 19 §2) answer within a few thousand; every win replays against the engine."""
+    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037)
+    answer within a few thousand; every win replays against the engine."""
     s = pos(*pieces)
     answer = forced_win(s, node_limit=nodes)
     assert answer.status == ("win" if length else "no-win") and answer.length == length
