@@ -380,7 +380,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     leaders.royal-guard; and one step per push of another
     Brewmaster that may still act; an Acrobat that nothing else moves lands only on the cells
     of :func:`_hops`, over figures that stand or can come there and never on an enemy that
-    stands still), and distinct figures need distinct actions, so:
+    stands still; a figure beside an enemy Jailer that stands still only steps, leaders.jailer),
+    and distinct figures need distinct actions, so:
 
     - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
       neighbours of ``target`` (``c`` is empty once the leader left it): at least the ``e``
@@ -392,8 +393,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
       ``target`` (decision 0037): a Manipulator's move of the leader, before or
       after a pull, spends its action;
     - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
-      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
-      cells in line), or one when one weight is missing;
+      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: to the
+      nearest of the six cells two steps in line), or one when one weight is missing;
     - moving the leader from ``c`` to ``target`` by Bruisers and Manipulators takes at least
       their distance in their actions (``c`` is then empty). A Manipulator moves no figure of
       its own side, so with no Bruiser to act these actions come on top of the entries (a
@@ -584,11 +585,12 @@ def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int],
     leader, moved ``movers`` cells at most in all, stands ``m`` cells from ``c`` on one of the
     launcher's lines beyond its first cell, lands on that first cell and may go on ``movers -
     m`` cells from there (``m`` plus those cells are its moves). Each of the mover's figures on
-    the line up to the leader must leave first, by an action (one action relocates one of the mover's figures here: a Bruiser or a
-    Manipulator moves an enemy); with no Bruiser or Manipulator at all, an enemy figure there
-    other than a Nemesis cannot leave at all. Otherwise the launcher and the leader move ``movers`` and ``len(brews)`` cells
-    between them at most, so the leader lands within ``1 +`` that many cells of ``u``, for one
-    action at least."""
+    the line up to the leader must leave first, by an action (one action relocates one of the
+    mover's figures here: a Bruiser or a Manipulator moves an enemy); with no Bruiser or
+    Manipulator at all, an enemy figure there other than a Nemesis cannot leave at all.
+    Otherwise the launcher and the leader move ``movers`` and ``len(brews)`` cells between them
+    at most, so the leader lands within ``1 +`` that many cells of ``u``, for one action at
+    least."""
     movers, others = moving
     if not _stands(u, brews):
         return {t: {0: 1} for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
