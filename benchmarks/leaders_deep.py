@@ -13,6 +13,10 @@ work. Each is built from a hand-composed puzzle of ``benchmarks/make_leaders_puz
 figures added or taken away (five-cubs-claw-manipulator's shortest win needs five actions: it
 is here as the slowest case left), and one (mixed-guarded) from a seeded random search with no
 figure of the mover that moves an enemy: the case where only a proof of no win is hard.
+The third round (decision 0037) adds a proof of no win where an Acrobat cannot find figures to
+jump over, two more random puzzle-shaped positions with an Acrobat (one beside an enemy Jailer,
+one with an Archer off the enemy leader's lines), and six-cubs-claw-manipulator, still out of
+reach.
 (six-cubs-illusionist: the solver before issue 19 proved no win within five actions, the one
 after found six.) Reported per position: the answer, the shortest length, the nodes expanded and
 the least CPU seconds (``time.process_time``: the figure a loaded shared machine disturbs
@@ -74,10 +78,26 @@ DEEP: list[tuple[str, int | None, dict[str, Any]]] = [
     ("five-cubs-claw-manipulator", 5, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
                                             (1, "archer", 3, -3), without=((0, 2),))),
     # a random puzzle-shaped position (seeded search, 11 figures) of mixed kinds: none moves an enemy
-    ("mixed-guarded", -1, {"pieces": _p((1, "leader", 1, 0), (0, "leader", 0, 3), (0, "cub", -1, 3),
+    # (no win: proven since the third round, decision 0037; unknown at depth 7 before)
+    ("mixed-guarded", None, {"pieces": _p((1, "leader", 1, 0), (0, "leader", 0, 3), (0, "cub", -1, 3),
                                         (0, "protector", -1, 0), (0, "jailer", 3, -3), (0, "cub", -1, 1),
                                         (0, "acrobat", -2, 2), (0, "cub", 0, -2), (0, "rider", 2, -2),
                                         (1, "protector", 0, 0), (1, "claw-launcher", -2, 1)), "to_move": 0}),
+    # issue 19 §2, third round (decision 0037): an Acrobat's jumps, a Jailer beside it, an Archer's lines
+    ("five-cubs-acrobat-no-win", None, _with("six-cubs", (0, "acrobat", -3, 3), (1, "rider", -3, 0),
+                                             (1, "archer", 3, -3), (1, "protector", 3, 0), without=((0, 2),))),
+    # random puzzle-shaped positions (11 figures) with an Acrobat, none of the mover's figures moves an enemy
+    ("mixed-jailed-acrobat", None, {"pieces": _p((1, "leader", -1, 1), (0, "leader", -2, 2), (0, "acrobat", -1, -2),
+                                                 (0, "cub", -3, 3), (0, "cub", -2, -1), (0, "jailer", 2, -1),
+                                                 (0, "hermit", 1, -2), (0, "protector", -3, 0), (0, "jailer", 3, -1),
+                                                 (1, "cub", -2, 3), (1, "jailer", -1, -1)), "to_move": 0}),
+    ("mixed-archer-lines", None, {"pieces": _p((1, "leader", 1, 0), (0, "leader", 1, -3), (0, "acrobat", 0, 1),
+                                               (0, "archer", 0, -2), (0, "cub", 1, 1), (0, "cub", -1, 1),
+                                               (0, "cub", 3, 0), (0, "hermit", -2, 1), (0, "hermit", 2, -3),
+                                               (1, "protector", -2, 2), (1, "claw-launcher", 1, -2)), "to_move": 0}),
+    # five-cubs-claw-manipulator with the sixth Cub: still out of reach (a Manipulator's line of sight)
+    ("six-cubs-claw-manipulator", -1, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+                                            (1, "archer", 3, -3))),
 ]
 
 

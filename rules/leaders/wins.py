@@ -59,9 +59,9 @@ import attrs
 
 import rules.leaders.state
 from rules.kernel.verdict import MalformedError
-from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, RAYS, ZONE
+from rules.leaders.board import CELLS, DISTANCE, NEIGHBOURS, RAYS, STEP, ZONE
 from rules.leaders.capture import CAPTURE_RING, WEIGHT
-from rules.leaders.characters import CODE
+from rules.leaders.characters import ACTIVE_KINDS, CODE
 from rules.leaders.engine import (
     PhaseKey,
     action_phase_options,
@@ -354,14 +354,15 @@ def lower_bound(s: State, mover: int) -> int:
     best = _INF
     for target in targets:
         best = min(best, _bound_at(s, mover, c, target, movers, (pushers, len(bruisers) - far), tuple(brews),
-                                   tuple(swaps), tuple(claws), pulls.get(target, 0)))
+                                   tuple(swaps), tuple(claws), pulls.get(target, {})))
         if best <= 1:
             break
     return max(1, best)
 
 
 def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: tuple[int, int],
-              brews: tuple[int, ...], swaps: tuple[int, ...] = (), claws: tuple[int, ...] = (), pull: int = 0) -> int:
+              brews: tuple[int, ...], swaps: tuple[int, ...] = (), claws: tuple[int, ...] = (),
+              pull: dict[int, int] | None = None) -> int:
     """The fewest of the mover's actions that can end the phase with the enemy leader (now on
     ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
 
@@ -377,7 +378,10 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     it may move; a Royal Guard's within two cells of its leader, which itself moves at most a
     step or two and one cell per push (or is swapped to an Illusionist's cell),
     leaders.royal-guard; and one step per push of another
-    Brewmaster that may still act), and distinct figures need distinct actions, so:
+    Brewmaster that may still act; an Acrobat that nothing else moves lands only on the cells
+    of :func:`_hops`, over figures that stand or can come there and never on an enemy that
+    stands still; a figure beside an enemy Jailer that stands still only steps, leaders.jailer),
+    and distinct figures need distinct actions, so:
 
     - a surround (leaders.end.surrounded) brings a figure into each of the ``e`` empty
       neighbours of ``target`` (``c`` is empty once the leader left it): at least the ``e``
@@ -385,10 +389,12 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
       Bruisers or Manipulators: each such action moves one enemy one cell, so only enemies
       within ``1 + spare`` cells of ``target`` can enter, ``spare`` the actions of those
       figures not needed to move the leader, and at most ``spare`` of them (counted as free:
-      the bound only gets lower);
+      the bound only gets lower). ``spare`` is counted per way the leader comes to
+      ``target`` (decision 0037): a Manipulator's move of the leader, before or
+      after a pull, spends its action;
     - a capture (leaders.end.captured) adds the missing weight ``2 - w``: the cheapest
-      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: two
-      cells in line), or one when one weight is missing;
+      Assassin to bring adjacent, or the two cheapest figures of weight one (an Archer: to the
+      nearest of the six cells two steps in line), or one when one weight is missing;
     - moving the leader from ``c`` to ``target`` by Bruisers and Manipulators takes at least
       their distance in their actions (``c`` is then empty). A Manipulator moves no figure of
       its own side, so with no Bruiser to act these actions come on top of the entries (a
@@ -419,7 +425,6 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     ring = {x: k for k, x in CAPTURE_RING[target]}
     empty = sum(1 for n in NEIGHBOURS[target] if board[n] < 0)
     pushers, bruisers = pushing
-    spare = movers if bruisers or swaps or claws else movers - row[c]
     leader_moves = pushers > 0 or bool(swaps) or bool(claws)
     # how near a swap (onto the Illusionist's cell) or a pull (next to the Claw Launcher) may
     # carry a figure, the Illusionist or Claw Launcher pushed first by every Brewmaster
@@ -427,11 +432,12 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     carried = 1 if swaps or claws else 0  # the figures' costs with a swap or pull may count
     # with nothing of the mover left to move an enemy, the enemy's figures but the Nemeses stand
     # where they are: a figure that walks goes round them (:func:`_walks`)
-    walk = None if movers or swaps or claws else _walks(target, frozenset(
-        cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind != "nemesis"))
+    walls = frozenset(cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind != "nemesis")
+    walk = None if movers or swaps or claws else _walks(target, walls)
+    jailers = [cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind == "jailer"]
     # per figure outside the neighbours: the actions to bring it in, without and with a swap
     enter: list[tuple[int, int]] = []
-    pushed_in = 0  # enemies that Bruisers or Manipulators could move into a neighbour
+    others: list[tuple[int, bool]] = []  # per enemy Bruisers or Manipulators may push in: its distance, not a leader
     ones: list[tuple[int, int]] = []  # per figure of weight one not weighing yet: the actions to make it weigh
     twos: list[tuple[int, int]] = []
     weight = 0
@@ -443,10 +449,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         if p.owner != mover:
             if p.kind == "nemesis" and dist > 1:
                 enter.append((0, 0))
-            elif 1 < dist <= 1 + spare or (swaps and p.kind != "leader"):
-                pushed_in += 1
-            elif claws and dist > 1:
-                enter.append((_INF, 1))  # pulled in by the Claw Launcher's one action
+            else:
+                others.append((dist, p.kind != "leader"))
             continue
         pushes = brewmasters - (p.kind == "brewmaster" and i not in acted)
         pushes_in = pushes_weigh = pushes
@@ -474,8 +478,18 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         # a Claw Launcher that pulls does not move itself: with a pull, it moves only if pushed
         pulling = bool(claws) and p.kind == "claw-launcher" and i not in acted
         walks = walk is not None and p.kind in _WALKERS
+        if walk is not None and not brewmasters and p.kind in ACTIVE_KINDS and i not in acted and any(
+                DISTANCE[x][j] == 1 for j in jailers):
+            # beside an enemy Jailer that stands still, and nothing moves it away before it acts:
+            # no ability (leaders.jailer), only a step
+            own, walks = 1, True
+        # an Acrobat that nothing but its own action moves lands on a few cells only (:func:`_hops`)
+        hops = p.kind == "acrobat" and i not in acted and not brewmasters and not (walks and own == 1)
+        lands_near = hops and any(row[y] == 1 for y in _hops(x, *((walls, _holders(s, mover, i, vizier))
+                                                                  if walk is not None else (frozenset(), None))))
         if dist > 1:
-            plain = 0 if free else _relocations(walk[x] if walks else dist - 1, own, pushes_in)  # type: ignore[index]
+            plain = 0 if free else (1 if lands_near else _INF) if hops else _relocations(
+                walk[x] if walks else dist - 1, own, pushes_in)  # type: ignore[index]
             enter.append((plain, _relocations(dist - 1, 0, pushes) if pulling else _swapped(plain, via, 1, own, pushes)))
         code = CODE[p.kind]
         k = ring.get(x)
@@ -486,16 +500,25 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         if best == 0:
             continue
         need_dist = 2 if p.kind == "archer" else 1
-        gap = walk[x] if walks and need_dist == 1 else max(0, dist - need_dist)  # type: ignore[index]
-        plain = 0 if free else _relocations(gap, own, pushes_weigh)
+        if need_dist == 2:  # an Archer weighs only on the six cells two steps in line (leaders.archer)
+            gap = min((DISTANCE[x][y] for k, y in CAPTURE_RING[target]
+                       if k >= 6 and (walk is None or y not in walls)), default=_INF)
+        else:
+            gap = walk[x] if walks else max(0, dist - 1)  # type: ignore[index]
+        plain = 0 if free else (1 if lands_near else _INF) if hops else _relocations(gap, own, pushes_weigh)
         (twos if best >= 2 else ones).append(
             (plain, _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)))
-    enter += [(0, 0)] * min(spare, pushed_in)
 
-    def fill(e: int, swapped: int) -> int:
+    def fill(e: int, swapped: int, spare: int) -> int:
         """The cheaper of the surround (``e`` cells to fill) and the capture; ``swapped``: 1 when
-        a swap may carry a figure, 0 when the only Illusionist swaps the leader."""
-        entries = sorted(x[swapped] for x in enter)
+        a swap may carry a figure, 0 when the only Illusionist swaps the leader; ``spare``: the
+        actions of Bruisers and Manipulators this way of winning leaves free to push enemies in
+        (each one enemy one cell, so only enemies within ``1 + spare`` cells count, as free
+        entries, at most ``spare`` of them; with a Claw Launcher, any other enemy may be pulled in
+        by its one action)."""
+        pushable = sum(1 for dist, other in others if 1 < dist <= 1 + spare or (swaps and other))
+        pulled = sum(1 for dist, other in others if claws and dist > 1 and not (dist <= 1 + spare or (swaps and other)))
+        entries = sorted([x[swapped] for x in enter] + [0] * min(spare, pushable) + [_INF if swapped == 0 else 1] * pulled)
         weak = sorted(x[swapped] for x in ones)
         strong = min((x[swapped] for x in twos), default=_INF)
         if weight >= 2:
@@ -512,15 +535,23 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
 
     best = _INF
     if row[c] <= pushers:  # Bruisers and Manipulators carry the leader there; ``c`` is left empty
-        rest = fill(empty + (row[c] == 1), carried)
+        # (at least ``row[c]`` of their actions; each of a Manipulator's moves only the leader)
+        spare = movers if bruisers or swaps else movers - row[c]
+        rest = fill(empty + (row[c] == 1), carried, spare)
         if claws:  # the Claw Launcher's action pulls a figure, or it does not: the cheaper
-            rest = min(rest, fill(empty + (row[c] == 1), 0))
+            rest = min(rest, fill(empty + (row[c] == 1), 0, spare))
         best = max(row[c], rest) if bruisers else row[c] + rest
     if any(DISTANCE[u][target] <= movers + brewmasters for u in swaps):  # a swap carries it near
-        rest = fill(empty, 1 if len(swaps) > 1 else 0)  # ``c`` holds the Illusionist
+        rest = fill(empty, 1 if len(swaps) > 1 else 0, movers)  # ``c`` holds the Illusionist
         best = min(best, max(1, rest) if row[c] <= 1 else 1 + rest)
-    if pull:  # a pull carries it near: the pull (and what clears its line), every entry without one
-        best = min(best, max(pull, 1 + fill(empty, 0)))
+    for moved, cost in (pull or {}).items():
+        # a pull carries it near: the pull (and what clears its line), every entry without one;
+        # with Manipulators only, their ``moved`` moves of the leader come on top (they move
+        # no figure of the mover) and leave ``movers - moved`` of them to push enemies in
+        if bruisers:
+            best = min(best, max(cost, 1 + fill(empty, 0, movers)))
+        else:
+            best = min(best, moved + max(cost, 1 + fill(empty, 0, movers - moved)))
     return best
 
 
@@ -539,9 +570,12 @@ def _on_a_line(u: int, c: int, slack: int) -> bool:
     return any(row[r] <= slack for ray in RAYS[u] for r in ray[1:])
 
 
-def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int], brews: list[int]) -> dict[int, int]:
+def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int],
+           brews: list[int]) -> dict[int, dict[int, int]]:
     """The cells where the enemy leader (on ``c``) may end after the Claw Launcher on ``u``
-    pulled it, each with the fewest of the mover's actions that takes, when ``moving =
+    pulled it, each with, per number of the leader's one-cell moves by Bruisers and
+    Manipulators on the way (0 when not known), the fewest other actions of the mover that
+    takes, when ``moving =
     (movers, others)``: ``movers`` Bruisers and Manipulators that may move the leader, ``others``
     that may move other enemies, and the Brewmasters on ``brews`` may still act
     (leaders.claw-launcher: it pulls a visible figure in line, not adjacent, until it is next
@@ -550,16 +584,17 @@ def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int], brews:
     When no Brewmaster can reach the launcher (:func:`_stands`), it pulls from ``u``: the
     leader, moved ``movers`` cells at most in all, stands ``m`` cells from ``c`` on one of the
     launcher's lines beyond its first cell, lands on that first cell and may go on ``movers -
-    m`` cells from there. Each of the mover's figures on the line up to the leader must leave
-    first, by an action (one action relocates one of the mover's figures here: a Bruiser or a
-    Manipulator moves an enemy); with no Bruiser or Manipulator at all, an enemy figure there
-    other than a Nemesis cannot leave at all. Otherwise the launcher and the leader move ``movers`` and ``len(brews)`` cells
-    between them at most, so the leader lands within ``1 +`` that many cells of ``u``, for one
-    action at least."""
+    m`` cells from there (``m`` plus those cells are its moves). Each of the mover's figures on
+    the line up to the leader must leave first, by an action (one action relocates one of the
+    mover's figures here: a Bruiser or a Manipulator moves an enemy); with no Bruiser or
+    Manipulator at all, an enemy figure there other than a Nemesis cannot leave at all.
+    Otherwise the launcher and the leader move ``movers`` and ``len(brews)`` cells between them
+    at most, so the leader lands within ``1 +`` that many cells of ``u``, for one action at
+    least."""
     movers, others = moving
     if not _stands(u, brews):
-        return {t: 1 for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
-    out: dict[int, int] = {}
+        return {t: {0: 1} for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
+    out: dict[int, dict[int, int]] = {}
     board, pieces, row = s.board, s.pieces, DISTANCE[c]
     for ray in RAYS[u]:
         cost = 1  # the pull, and one action for each of the mover's figures in the way
@@ -567,7 +602,9 @@ def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int], brews:
             if k and row[x] <= movers:  # the leader may be pulled from ``x``
                 for t in range(len(DISTANCE)):
                     if DISTANCE[ray[0]][t] <= movers - row[x]:
-                        out[t] = min(out.get(t, _INF), cost)
+                        ways = out.setdefault(t, {})
+                        moved = row[x] + DISTANCE[ray[0]][t]
+                        ways[moved] = min(ways.get(moved, _INF), cost)
             j = board[x]
             if j >= 0 and pieces[j].owner == mover:
                 cost += 1
@@ -614,6 +651,50 @@ def _walks(target: int, blocked: frozenset[int]) -> tuple[int, ...]:
                     nxt.append(n)
         frontier = nxt
     return tuple(far)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hops(start: int, walls: frozenset[int], holders: frozenset[int] | None) -> frozenset[int]:
+    """The cells an Acrobat on ``start`` may end on by its own action when nothing else moves
+    it: a step to a neighbour, or one or two jumps, each over an adjacent figure to the cell
+    beyond it in line, not ending where it began (leaders.acrobat). A jump moves it by twice a
+    direction, so it stays on the cells ``start`` plus twice a sum of at most two directions.
+    ``walls``: cells that stay occupied, so it never lands there; ``holders``: the cells that
+    may hold a figure to jump over when it jumps (``None``: any cell may)."""
+    out = {n for n in NEIGHBOURS[start] if n not in walls}
+    for d in range(6):
+        over = STEP[start][d]
+        land = STEP[over][d] if over >= 0 else -1
+        if land < 0 or land in walls or (holders is not None and over not in holders):
+            continue
+        out.add(land)
+        for e in range(6):
+            over2 = STEP[land][e]
+            land2 = STEP[over2][e] if over2 >= 0 else -1
+            if land2 < 0 or land2 == start or land2 in walls or (holders is not None and over2 not in holders):
+                continue
+            out.add(land2)
+    return frozenset(out)
+
+
+def _holders(s: State, mover: int, acrobat: int, vizier: bool) -> frozenset[int] | None:
+    """The cells where a figure may stand when the Acrobat ``acrobat`` jumps over it, while
+    nothing of the mover moves an enemy and no Brewmaster of the mover may push: those occupied
+    now, and those another figure of the mover can reach by its own action (:func:`_own_range`);
+    ``None`` (any cell) when the enemy has a Nemesis (it moves whenever the mover's leader
+    does, leaders.nemesis.forced-move) or a figure of the mover may land anywhere."""
+    pieces, cells, acted = s.pieces, s.cells, s.acted
+    out = {x for x in range(len(s.board)) if s.board[x] >= 0}
+    for j, q in enumerate(pieces):
+        if q.owner != mover and q.kind == "nemesis":
+            return None
+        if q.owner == mover and j != acrobat:
+            reach = _own_range(q.kind, j in acted, vizier)
+            if reach >= _INF:
+                return None
+            row = DISTANCE[cells[j]]
+            out.update(y for y in range(len(row)) if row[y] <= reach)
+    return frozenset(out)
 
 
 def _useful_pushes(x: int, row: tuple[int, ...], need: int, reach: int, brews: tuple[int, ...], pushes: int) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from leaders_helpers import pos
 
 from rules.cli import main
@@ -28,7 +29,10 @@ from rules.leaders.wins import (
     Move,
     Replies,
     Win,
+    _holders,
+    _hops,
     check_strategy,
+    compact_key,
     lower_bound,
     plain_forced_win_length,
     strategy_length,
@@ -358,14 +362,102 @@ def test_the_lower_bound_with_brewmasters_and_claw_launchers_never_overestimates
     (((1, "leader", 1, -1), (0, "leader", 3, -3), (0, "cub", 1, -3), (0, "cub", 3, -1), (0, "cub", 0, -2),
       (0, "cub", -2, 1), (0, "brewmaster", -3, 2), (0, "brewmaster", 0, 3), (0, "bruiser", 3, 0),
       (1, "rider", -3, 3)), None, 1_000),
-], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win"])
+    # no win: the Acrobat's jumps need figures to jump over on cells nothing can reach (it ran out of
+    # 400,000 nodes at depth 7 before the bound knew them, decision 0037)
+    (((1, "leader", 1, 0), (0, "leader", 0, 3), (0, "cub", -1, 3), (0, "protector", -1, 0), (0, "jailer", 3, -3),
+      (0, "cub", -1, 1), (0, "acrobat", -2, 2), (0, "cub", 0, -2), (0, "rider", 2, -2), (1, "protector", 0, 0),
+      (1, "claw-launcher", -2, 1)), None, 1_000),
+    # no win: the Acrobat stands beside an enemy Jailer, so it can only step (leaders.jailer)
+    (((1, "leader", -1, 1), (0, "leader", -2, 2), (0, "acrobat", -1, -2), (0, "cub", -3, 3), (0, "cub", -2, -1),
+      (0, "jailer", 2, -1), (0, "hermit", 1, -2), (0, "protector", -3, 0), (0, "jailer", 3, -1), (1, "cub", -2, 3),
+      (1, "jailer", -1, -1)), None, 1_000),
+    # no win: the Archer one step from the enemy leader's ring but two steps from its lines (leaders.archer)
+    (((1, "leader", 1, 0), (0, "leader", 1, -3), (0, "acrobat", 0, 1), (0, "archer", 0, -2), (0, "cub", 1, 1),
+      (0, "cub", -1, 1), (0, "cub", 3, 0), (0, "hermit", -2, 1), (0, "hermit", 2, -3), (1, "protector", -2, 2),
+      (1, "claw-launcher", 1, -2)), None, 1_000),
+], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win", "mixed-guarded",
+        "mixed-jailed-acrobat", "mixed-archer-lines"])
 def test_deep_eleven_figure_positions_are_solved_within_a_small_node_budget(
         pieces: tuple[tuple[int, str, int, int], ...], length: int | None, nodes: int) -> None:
     """Positions of the deep suite (benchmarks/leaders_deep.py) that ran out of 400,000 nodes
     before the bound knew Brewmasters, Claw Launchers and movers that cannot reach the leader
-    (issue 19 §2) answer within a few thousand; every win replays against the engine."""
+    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037)
+    answer within a few thousand; every win replays against the engine."""
     s = pos(*pieces)
     answer = forced_win(s, node_limit=nodes)
     assert answer.status == ("win" if length else "no-win") and answer.length == length
     if answer.strategy is not None:
         assert check_strategy(s, answer.strategy) == length
+
+
+def _with_an_acrobat(rng: random.Random) -> State:
+    """A small position where the mover's Acrobat may jump over figures to the enemy leader: walls
+    of enemy figures around it, other figures of the mover to jump over or that move enemies, now
+    and then an enemy Nemesis that moves whenever the mover's leader does (the Acrobat's cases of
+    the bound, issue 19 §2, third round); three figures that may act, the leader among them or acted."""
+    while True:
+        enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 2])
+        c = INDEX[enemy_leader]
+        cells = rng.sample([i for i in range(len(CELLS)) if 1 <= DISTANCE[c][i] <= 3], 11)
+        acrobat = rng.choice([i for i in range(len(CELLS)) if 2 <= DISTANCE[c][i] <= 4 and i not in cells])
+        own = [(0, "leader", *CELLS[cells[0]]), (0, "acrobat", *CELLS[acrobat])]
+        for k in range(2):
+            own.append((0, rng.choice(("cub", "cub", "rider", "protector", "jailer", "archer", "bruiser",
+                                       "manipulator", "claw-launcher", "brewmaster", "royal-guard")),
+                        *CELLS[cells[1 + k]]))
+        acted = [[own[0][2], own[0][3]]] if rng.random() < 0.6 else []
+        specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
+        # enemies beside the leader: walls, and cells a surround need not fill
+        near = [i for i in cells[4:] if DISTANCE[c][i] <= 2]
+        for k in near[:rng.randint(1, 5)]:
+            specs.append((1, rng.choice(KINDS[:-1]), *CELLS[k]))
+        if rng.random() < 0.2:
+            specs.append((1, "nemesis", *CELLS[cells[10]]))
+        s = _action_phase(specs, acted)
+        if s is not None:
+            return s
+
+
+def test_the_lower_bound_with_an_acrobat_never_overestimates() -> None:
+    """An Acrobat lands only on the cells its jumps reach (twice a direction, or twice the sum of
+    two), over figures that stand there or that another figure can bring, never onto an enemy
+    that stands still: the bound stays at or below plain minimax's shortest length at the roots
+    and a step further, and above 1 in some positions. The profile sizes the run (``thorough``:
+    4,000 positions)."""
+    rng = random.Random(193)
+    roots = [_with_an_acrobat(rng) for _ in range(4 * settings.default.max_examples)]
+    bounds = _bounds_along_the_search(roots, 4)
+    assert len(bounds) >= len(roots) // 2 and sum(1 for b in bounds if b > 1) >= 3
+
+
+def test_an_acrobat_lands_only_where_the_bound_says() -> None:
+    """Every cell the mover's Acrobat reaches in any line of play of the phase (every action of
+    every figure, in every order) is one of :func:`rules.leaders.wins._hops` from where it began:
+    with nothing of the mover that moves an enemy, never on an enemy that stands still and only
+    over figures that stand or can come there; otherwise, by the jumps' geometry alone. Positions
+    where a Brewmaster, Illusionist or Claw Launcher could carry it are left out (the bound does
+    not use the jumps there)."""
+    rng = random.Random(194)
+    checked = 0
+    for _ in range(max(5, settings.default.max_examples // 2)):
+        s = _with_an_acrobat(rng)
+        kinds = {p.kind for i, p in enumerate(s.pieces) if p.owner == 0 and i not in s.acted}
+        if kinds & {"brewmaster", "illusionist", "claw-launcher"}:
+            continue
+        acrobat = next(i for i, p in enumerate(s.pieces) if p.kind == "acrobat")
+        start = s.cells[acrobat]
+        stationary = not kinds & {"bruiser", "manipulator"}
+        vizier = any(p.owner == 0 and p.kind == "vizier" for p in s.pieces)
+        walls = frozenset(s.cells[i] for i, p in enumerate(s.pieces) if p.owner == 1 and p.kind != "nemesis")
+        lands = _hops(start, walls, _holders(s, 0, acrobat, vizier)) if stationary else _hops(
+            start, frozenset(), None)
+        frontier, seen = [s], set()
+        while frontier:
+            t = frontier.pop()
+            if t.phase != ACTIONS or t.player != 0 or compact_key(t) in seen:
+                continue
+            seen.add(compact_key(t))
+            assert t.cells[acrobat] == start or t.cells[acrobat] in lands, position_to_json(s)
+            checked += t.cells[acrobat] != start
+            frontier.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t) if a.kind != ActionKind.END)
+    assert checked >= 10
