@@ -20,7 +20,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from docs_build import build_rulebook, sphinx_build
+from docs_build import sphinx_build
 
 from rules import rulebook
 from rules.kernel.spec import Annotation, load_spec
@@ -72,8 +72,9 @@ def squash(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_rulebook(test_status_path, tmp_path_factory)
+def built(rulebook_html: Path) -> Path:
+    """The rulebook built with the run's outcomes (``tests/conftest.py``, decision record 0038)."""
+    return rulebook_html
 
 
 @pytest.mark.docs
