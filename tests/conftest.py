@@ -23,12 +23,12 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from docs_build import build_rulebook, run_folder
+from docs_build import build_rulebook, build_site, run_folder
 from hypothesis import HealthCheck, settings
 
 # ----------------------------------------------------------------- hypothesis
@@ -74,12 +74,12 @@ _TESTS = Path(__file__).resolve().parent
 
 #: Where a parallel run's controller passes the path of its outcome log to each worker.
 _LOG_INPUT = "rules_outcome_log"
-#: Builds that every worker shares (tests/docs_build.py, ``built_once``), as (the folder whose
-#: conftest defines the fixture, its name): the tests that request one run first, so that in a
-#: parallel run one worker builds it and runs them (long browser tests) while the others run the
-#: rest, rather than ending the run with them, or with every worker waiting for the build
-#: (decision record 0030).
-EARLY_BUILDS = (("web", "site"),)
+#: The tests that need the in-page adjudicator's site (tests/web/conftest.py, fixture ``site``: a build that
+#: every worker shares), as (their folder, the fixture). In a parallel run each worker starts the build in
+#: the background when the session starts (one builds, the other waits: ``built_once``), and these tests run
+#: after the files citing a rule, so that the build has run beside those and both workers share its tests
+#: (decision records 0030, 0038).
+SITE_TESTS = ("web", "site")
 #: The session fixture of the rulebook built with the run's outcomes: when a collected test requests it,
 #: each worker of a parallel run starts building it once every citing test has finished (decision 0038).
 RULEBOOK_FIXTURE = "rulebook_html"
@@ -131,23 +131,23 @@ def _item_rules(item: pytest.Item) -> list[str]:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Remember each test's rule IDs; move ``docs`` tests to the end, the tests
-    that need one of :data:`EARLY_BUILDS` to the front, and after them the files
-    that hold a test citing a rule, before the other files (each file's tests
-    stay together, so a module's fixtures are set up once; stable order
-    otherwise). The citing tests thus finish first, and the rulebook that shows
-    their outcomes can be built while the rest runs (decision record 0038)."""
+    """Remember each test's rule IDs, and order the run: first the files that hold a
+    test citing a rule, then the tests that need the site (:data:`SITE_TESTS`), then
+    the other files, the ``docs`` tests last (each file's tests stay together, so a
+    module's fixtures are set up once; stable order otherwise). The citing tests thus
+    finish early, and the rulebook that shows their outcomes is built while the rest
+    runs (decision record 0038)."""
     rules = config.stash[_RULES]
     for item in items:
         rules[item.nodeid] = _item_rules(item)
     docs = [i for i in items if i.get_closest_marker("docs") is not None]
     config.stash[_DOCS] = {i.nodeid for i in docs}
     others = [i for i in items if i.get_closest_marker("docs") is None]
-    early = [i for i in others if any(_needs(i, build) for build in EARLY_BUILDS)]
-    rest = [i for i in others if i not in set(early)]
+    site = [i for i in others if _needs(i, SITE_TESTS)]
+    rest = [i for i in others if i not in set(site)]
     citing_files = {_file(i) for i in rest if rules[i.nodeid]}
     citing = [i for i in rest if _file(i) in citing_files]
-    items[:] = early + citing + [i for i in rest if _file(i) not in citing_files] + docs
+    items[:] = citing + site + [i for i in rest if _file(i) not in citing_files] + docs
 
 
 def _file(item: pytest.Item) -> str:
@@ -309,8 +309,8 @@ def _rulebook_in_background(request: pytest.FixtureRequest,
     ``test_status_path`` holds, the citing tests' outcomes, which are final once they have
     finished (decision record 0038). The session's end waits for a build under way."""
     config = request.config
-    if not _is_worker(config) or not any(RULEBOOK_FIXTURE in getattr(item, "fixturenames", ())
-                                         for item in request.session.items):
+    items = request.session.items
+    if not _is_worker(config) or not any(RULEBOOK_FIXTURE in getattr(item, "fixturenames", ()) for item in items):
         yield
         return
     status = run_folder(tmp_path_factory) / f"test-status-{config.workerinput['workerid']}.json"  # type: ignore[attr-defined]
@@ -321,15 +321,39 @@ def _rulebook_in_background(request: pytest.FixtureRequest,
         if outcomes is None:
             return
         _write_status(status, outcomes)
-        try:
-            build_rulebook(status, tmp_path_factory)
-        except BaseException:  # built_once keeps the failure; the docs tests fail with it
-            return
+        _quietly(lambda: build_rulebook(status, tmp_path_factory))
 
     thread = threading.Thread(target=build, name="rulebook-in-background", daemon=True)
     thread.start()
     yield
     stop.set()
+    thread.join()
+
+
+def _quietly(build: Callable[[], object]) -> None:
+    """Run a build in a background thread: ``built_once`` keeps a failure, and the tests that need
+    the build fail with its message; the thread has no one to tell."""
+    try:
+        build()
+    except BaseException:
+        return
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _site_in_background(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """On each worker of a parallel run that has tests needing the site (:data:`SITE_TESTS`): a
+    thread that asks ``build_site`` for it when the session starts, so that it is built while the
+    citing tests run (they come first). The ``site`` fixture checks what the build needs (npm, no
+    prebuilt site) and waits for this build; the session's end waits for a build under way."""
+    if (not _is_worker(request.config) or os.environ.get("RULES_WEB_SITE") or shutil.which("npm") is None
+            or not any(_needs(item, SITE_TESTS) for item in request.session.items)):
+        yield
+        return
+    run_folder(tmp_path_factory)  # made here, not in two threads at once
+    thread = threading.Thread(target=_quietly, args=(lambda: build_site(tmp_path_factory),),
+                              name="site-in-background", daemon=True)
+    thread.start()
+    yield
     thread.join()
 
 

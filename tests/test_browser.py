@@ -105,9 +105,9 @@ class Page:
         self.page = browser.new_page(viewport={"width": width, "height": 900})
         self.problems: list[str] = []
         self.in_flight: set[Any] = set()
-        self.page.on("request", self.in_flight.add)
-        self.page.on("requestfinished", self.in_flight.discard)
-        self.page.on("requestfailed", self.in_flight.discard)
+        self.page.on("request", lambda r: self.in_flight.add(r))
+        self.page.on("requestfinished", lambda r: self.in_flight.discard(r))
+        self.page.on("requestfailed", lambda r: self.in_flight.discard(r))
         self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
                      if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
