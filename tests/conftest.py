@@ -206,18 +206,30 @@ def cited(outcomes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {k: v for k, v in outcomes.items() if v["rules"]}
 
 
-def _read_log(log: Path, rules: dict[str, list[str]]) -> tuple[int, dict[str, dict[str, Any]], set[str]]:
-    """The controller's log folded: (its length in lines, the outcomes as one process folds them,
-    the tests finished: their teardown reported, or their worker crashed)."""
-    outcomes: dict[str, dict[str, Any]] = {}
-    finished: set[str] = set()
-    lines = log.read_text(encoding="utf-8").splitlines()
-    for line in lines:
-        nodeid, when, outcome = json.loads(line)
-        fold_outcome(outcomes, nodeid, when, outcome, rules.get(nodeid, []))
-        if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
-            finished.add(nodeid)
-    return len(lines), outcomes, finished
+class _LogReader:
+    """The controller's log, folded as it grows: each :meth:`read` folds only the lines written
+    since the last (a waiting worker reads it twice a second for the whole run) and returns (the
+    lines folded so far, the outcomes as one process folds them, the tests finished: their
+    teardown reported, or their worker crashed). A line still being written waits for the next read."""
+
+    def __init__(self, log: Path, rules: dict[str, list[str]]) -> None:
+        self.log, self.rules, self.offset, self.lines = log, rules, 0, 0
+        self.outcomes: dict[str, dict[str, Any]] = {}
+        self.finished: set[str] = set()
+
+    def read(self) -> tuple[int, dict[str, dict[str, Any]], set[str]]:
+        with self.log.open("rb") as f:
+            f.seek(self.offset)
+            new = f.read()
+        whole = new[:new.rfind(b"\n") + 1]
+        self.offset += len(whole)
+        for line in whole.decode("utf-8").splitlines():
+            nodeid, when, outcome = json.loads(line)
+            fold_outcome(self.outcomes, nodeid, when, outcome, self.rules.get(nodeid, []))
+            if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
+                self.finished.add(nodeid)
+            self.lines += 1
+        return self.lines, self.outcomes, self.finished
 
 
 def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
@@ -240,9 +252,10 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
     workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
     waiting.touch()
     seen, stalled_since = -1, time.monotonic()
+    reader = _LogReader(log, rules)
     try:
         while True:
-            length, outcomes, finished = _read_log(log, rules)
+            length, outcomes, finished = reader.read()
             missing = expected - finished
             if not missing:
                 return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
@@ -289,8 +302,9 @@ def _cited_outcomes_once_finished(config: pytest.Config, stop: threading.Event) 
     log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
     rules = config.stash[_RULES]
     expected = {nodeid for nodeid, ids in rules.items() if ids} - config.stash[_DOCS]
+    reader = _LogReader(log, rules)
     while not stop.is_set():
-        _, outcomes, finished = _read_log(log, rules)
+        _, outcomes, finished = reader.read()
         if expected <= finished:
             return cited(outcomes)
         stop.wait(_POLL_SECONDS)
