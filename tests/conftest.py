@@ -5,10 +5,14 @@
   ``thorough`` (for a long local run). ``HYPOTHESIS_PROFILE`` overrides both.
 - Test-status plumbing for the rulebook: every test's outcome is recorded
   with the rule IDs of its ``rules`` markers, and the ``test_status_path``
-  fixture writes them as JSON. Tests marked ``docs`` run last, so the docs
+  fixture writes those of the tests that cite a rule (the only ones the
+  rulebook shows) as JSON. Tests marked ``docs`` run last, so the docs
   build that requests the fixture sees every other outcome; on several
   workers (``-n auto``) the controller logs every report and a worker that
   reaches a ``docs`` test waits for every other test's (decision record 0030).
+  The files that hold a citing test run first, and on several workers the
+  rulebook is built in the background as soon as they have finished, while
+  the other tests run (``rulebook_html``; decision record 0038).
 """
 
 from __future__ import annotations
@@ -17,11 +21,14 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from docs_build import build_rulebook, build_site, run_folder
 from hypothesis import HealthCheck, settings
 
 # ----------------------------------------------------------------- hypothesis
@@ -67,12 +74,15 @@ _TESTS = Path(__file__).resolve().parent
 
 #: Where a parallel run's controller passes the path of its outcome log to each worker.
 _LOG_INPUT = "rules_outcome_log"
-#: Builds that every worker shares (tests/docs_build.py, ``built_once``), as (the folder whose
-#: conftest defines the fixture, its name): the tests that request one run first, so that in a
-#: parallel run one worker builds it and runs them (long browser tests) while the others run the
-#: rest, rather than ending the run with them, or with every worker waiting for the build
-#: (decision record 0030).
-EARLY_BUILDS = (("web", "site"),)
+#: The tests that need the in-page adjudicator's site (tests/web/conftest.py, fixture ``site``: a build that
+#: every worker shares), as (their folder, the fixture). In a parallel run each worker starts the build in
+#: the background when the session starts (one builds, the other waits: ``built_once``), and these tests run
+#: after the files citing a rule, so that the build has run beside those and both workers share its tests
+#: (decision records 0030, 0038).
+SITE_TESTS = ("web", "site")
+#: The session fixture of the rulebook built with the run's outcomes: when a collected test requests it,
+#: each worker of a parallel run starts building it once every citing test has finished (decision 0038).
+RULEBOOK_FIXTURE = "rulebook_html"
 #: How often a worker that reached the ``docs`` tests reads the controller's log.
 _POLL_SECONDS = 0.5
 #: How long every worker waits with tests missing and the log still before the wait fails.
@@ -121,16 +131,27 @@ def _item_rules(item: pytest.Item) -> list[str]:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Remember each test's rule IDs; move ``docs`` tests to the end, and the tests
-    that need one of :data:`EARLY_BUILDS` to the front (stable order otherwise)."""
+    """Remember each test's rule IDs, and order the run: first the files that hold a
+    test citing a rule, then the tests that need the site (:data:`SITE_TESTS`), then
+    the other files, the ``docs`` tests last (each file's tests stay together, so a
+    module's fixtures are set up once; stable order otherwise). The citing tests thus
+    finish early, and the rulebook that shows their outcomes is built while the rest
+    runs (decision record 0038)."""
     rules = config.stash[_RULES]
     for item in items:
         rules[item.nodeid] = _item_rules(item)
     docs = [i for i in items if i.get_closest_marker("docs") is not None]
     config.stash[_DOCS] = {i.nodeid for i in docs}
     others = [i for i in items if i.get_closest_marker("docs") is None]
-    early = [i for i in others if any(_needs(i, build) for build in EARLY_BUILDS)]
-    items[:] = early + [i for i in others if i not in early] + docs
+    site = [i for i in others if _needs(i, SITE_TESTS)]
+    rest = [i for i in others if i not in set(site)]
+    citing_files = {_file(i) for i in rest if rules[i.nodeid]}
+    citing = [i for i in rest if _file(i) in citing_files]
+    items[:] = citing + site + [i for i in rest if _file(i) not in citing_files] + docs
+
+
+def _file(item: pytest.Item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 def _needs(item: pytest.Item, build: tuple[str, str]) -> bool:
@@ -177,6 +198,40 @@ def recorded_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
             for k, v in config.stash[_OUTCOMES].items()}
 
 
+def cited(outcomes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The outcomes of the tests that cite a rule: all the rulebook shows (``rules.rulebook.tests_by_rule``
+    reads a citation's outcome from the items of its test or class, which all carry its marker, and
+    adds the items a marker cites at run time). A test citing none is left out, so that the rulebook can
+    be built before such tests have run (decision record 0038)."""
+    return {k: v for k, v in outcomes.items() if v["rules"]}
+
+
+class _LogReader:
+    """The controller's log, folded as it grows: each :meth:`read` folds only the lines written
+    since the last (a waiting worker reads it twice a second for the whole run) and returns (the
+    lines folded so far, the outcomes as one process folds them, the tests finished: their
+    teardown reported, or their worker crashed). A line still being written waits for the next read."""
+
+    def __init__(self, log: Path, rules: dict[str, list[str]]) -> None:
+        self.log, self.rules, self.offset, self.lines = log, rules, 0, 0
+        self.outcomes: dict[str, dict[str, Any]] = {}
+        self.finished: set[str] = set()
+
+    def read(self) -> tuple[int, dict[str, dict[str, Any]], set[str]]:
+        with self.log.open("rb") as f:
+            f.seek(self.offset)
+            new = f.read()
+        whole = new[:new.rfind(b"\n") + 1]
+        self.offset += len(whole)
+        for line in whole.decode("utf-8").splitlines():
+            nodeid, when, outcome = json.loads(line)
+            fold_outcome(self.outcomes, nodeid, when, outcome, self.rules.get(nodeid, []))
+            if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
+                self.finished.add(nodeid)
+            self.lines += 1
+        return self.lines, self.outcomes, self.finished
+
+
 def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
     """A worker of a parallel run: wait until the controller's log holds every
     test but the ``docs`` ones, finished (its teardown reported, or its worker
@@ -197,21 +252,15 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
     workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
     waiting.touch()
     seen, stalled_since = -1, time.monotonic()
+    reader = _LogReader(log, rules)
     try:
         while True:
-            outcomes: dict[str, dict[str, Any]] = {}
-            finished: set[str] = set()
-            lines = log.read_text(encoding="utf-8").splitlines()
-            for line in lines:
-                nodeid, when, outcome = json.loads(line)
-                fold_outcome(outcomes, nodeid, when, outcome, rules.get(nodeid, []))
-                if when in ("teardown", "???"):  # "???": the report of a crashed worker's test
-                    finished.add(nodeid)
+            length, outcomes, finished = reader.read()
             missing = expected - finished
             if not missing:
                 return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
-            if len(lines) != seen or len(list(log.parent.glob("waiting-*"))) < workers:
-                seen, stalled_since = len(lines), time.monotonic()
+            if length != seen or len(list(log.parent.glob("waiting-*"))) < workers:
+                seen, stalled_since = length, time.monotonic()
             elif time.monotonic() - stalled_since > _STALL_SECONDS:  # a report on its way has had its time
                 pytest.fail(f"every worker waits for the docs tests, and {len(missing)} tests never ran: "
                             f"{sorted(missing)[:10]}")
@@ -230,8 +279,96 @@ def test_status_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
     """
     path = tmp_path_factory.mktemp("test-status") / "test-status.json"
     outcomes = every_other_outcome(request.config) if _is_worker(request.config) else recorded_outcomes(request.config)
-    path.write_text(json.dumps({"tests": outcomes}, indent=2, sort_keys=True), encoding="utf-8")
+    _write_status(path, cited(outcomes))
     return path
+
+
+def _write_status(path: Path, outcomes: dict[str, dict[str, Any]]) -> None:
+    path.write_text(json.dumps({"tests": outcomes}, indent=2, sort_keys=True), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def rulebook_html(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook built once per run with the outcomes of the citing tests (tests/docs_build.py);
+    in a parallel run usually built already, in the background (:func:`_rulebook_in_background`)."""
+    return build_rulebook(test_status_path, tmp_path_factory)
+
+
+def _cited_outcomes_once_finished(config: pytest.Config, stop: threading.Event) -> dict[str, dict[str, Any]] | None:
+    """A worker of a parallel run: wait until the controller's log holds every test that cites a
+    rule finished, and return their outcomes (:func:`cited`), or ``None`` once ``stop`` is set
+    (the session ended first: a run stopped early, or a crashed worker's tests never ran; the
+    ``docs`` tests' own wait, :func:`every_other_outcome`, reports those)."""
+    log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
+    rules = config.stash[_RULES]
+    expected = {nodeid for nodeid, ids in rules.items() if ids} - config.stash[_DOCS]
+    reader = _LogReader(log, rules)
+    while not stop.is_set():
+        _, outcomes, finished = reader.read()
+        if expected <= finished:
+            return cited(outcomes)
+        stop.wait(_POLL_SECONDS)
+    return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rulebook_in_background(request: pytest.FixtureRequest,
+                            tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """On each worker of a parallel run whose tests request :func:`rulebook_html`: a thread that
+    builds it as soon as every citing test has finished (they run first:
+    ``pytest_collection_modifyitems``), while the other tests still run, rather than at the
+    end of the run with only the ``docs`` tests after it. Both workers' threads ask
+    ``built_once``: one builds, the other waits for it; a ``docs`` test then finds it built,
+    or waits for it. The status file it is built with holds what the ``docs`` tests'
+    ``test_status_path`` holds, the citing tests' outcomes, which are final once they have
+    finished (decision record 0038). The session's end waits for a build under way."""
+    config = request.config
+    items = request.session.items
+    if not _is_worker(config) or not any(RULEBOOK_FIXTURE in getattr(item, "fixturenames", ()) for item in items):
+        yield
+        return
+    status = run_folder(tmp_path_factory) / f"test-status-{config.workerinput['workerid']}.json"  # type: ignore[attr-defined]
+    stop = threading.Event()
+
+    def build() -> None:
+        outcomes = _cited_outcomes_once_finished(config, stop)
+        if outcomes is None:
+            return
+        _write_status(status, outcomes)
+        _quietly(lambda: build_rulebook(status, tmp_path_factory))
+
+    thread = threading.Thread(target=build, name="rulebook-in-background", daemon=True)
+    thread.start()
+    yield
+    stop.set()
+    thread.join()
+
+
+def _quietly(build: Callable[[], object]) -> None:
+    """Run a build in a background thread: ``built_once`` keeps a failure, and the tests that need
+    the build fail with its message; the thread has no one to tell."""
+    try:
+        build()
+    except BaseException:
+        return
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _site_in_background(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """On each worker of a parallel run that has tests needing the site (:data:`SITE_TESTS`): a
+    thread that asks ``build_site`` for it when the session starts, so that it is built while the
+    citing tests run (they come first). The ``site`` fixture checks what the build needs (npm, no
+    prebuilt site) and waits for this build; the session's end waits for a build under way."""
+    if (not _is_worker(request.config) or os.environ.get("RULES_WEB_SITE") or shutil.which("npm") is None
+            or not any(_needs(item, SITE_TESTS) for item in request.session.items)):
+        yield
+        return
+    run_folder(tmp_path_factory)  # made here, not in two threads at once
+    thread = threading.Thread(target=_quietly, args=(lambda: build_site(tmp_path_factory),),
+                              name="site-in-background", daemon=True)
+    thread.start()
+    yield
+    thread.join()
 
 
 # ----------------------------------------------------------------- Claim positions

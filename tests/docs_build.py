@@ -9,10 +9,11 @@ shared temporary folder, and the other workers wait for it and reuse it
 ``build/test-status.json``, which ``docs/conf.py`` reads, so a rulebook built
 by hand after the suite shows them too (decision record 0015).
 
-The rulebook's builds (this one and the in-page adjudicator's site, tests/web)
-read and write in parallel (:data:`RULEBOOK_JOBS`): the extensions of
-``docs/conf.py`` all declare themselves parallel-safe, and while a build runs
-no other test does, so the second core would otherwise idle (docs/performance.rst).
+The rulebook's builds (this one and the in-page adjudicator's site, tests/web,
+:func:`build_site`) read and write in parallel (:data:`RULEBOOK_JOBS`): the
+extensions of ``docs/conf.py`` all declare themselves parallel-safe. In a
+parallel run both are built in the background while tests run
+(``tests/conftest.py``, decision record 0038).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from rules.web.build import DEFAULT_CACHE, BuildError, bundle
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 STATUS_COPY = ROOT / "build" / "test-status.json"
@@ -37,6 +40,8 @@ STATUS_COPY = ROOT / "build" / "test-status.json"
 RULEBOOK_JOBS = ("-j", "auto")
 #: The rulebook's folder in the run's temporary folder.
 RULEBOOK = "docs-html"
+#: The in-page adjudicator's site's folder in the run's temporary folder (tests/web).
+SITE = "site"
 
 
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -91,8 +96,28 @@ def build_rulebook(status: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 
     def build(out: Path) -> None:
         STATUS_COPY.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(status, STATUS_COPY)
+        # whole or not at all: the site's build (docs/conf.py reads this file) may be running beside this one
+        partial = STATUS_COPY.with_name(f"{STATUS_COPY.name}.{os.getpid()}")
+        shutil.copyfile(status, partial)
+        os.replace(partial, STATUS_COPY)
         result = sphinx_build(DOCS, out, *RULEBOOK_JOBS, "-D", f"rules_test_status={status}")
         assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
 
     return built_once(tmp_path_factory, RULEBOOK, build)
+
+
+def build_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook with the in-page adjudicator's runtime and wheels, built once per run as
+    ``python -m rules.web.build`` builds it: ``sphinx-build -W`` on both cores, then
+    ``rules.web.build.bundle`` (the Pyodide runtime from npm, the wheels). Needs npm."""
+
+    def build(out: Path) -> None:
+        rulebook = sphinx_build(DOCS, out, *RULEBOOK_JOBS)
+        if rulebook.returncode != 0:
+            pytest.fail(f"building the site failed: sphinx-build -W:\n{rulebook.stderr[-6000:]}")
+        try:
+            bundle(out, DEFAULT_CACHE)
+        except BuildError as exc:
+            pytest.fail(f"building the site failed: {exc}")
+
+    return built_once(tmp_path_factory, SITE, build)

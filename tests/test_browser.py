@@ -20,12 +20,13 @@ import http.server
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from docs_build import ROOT, build_rulebook, rulebook_folder
+from docs_build import ROOT, rulebook_folder
 
 from rules import rulebook
 from rules.kernel.spec import load_spec
@@ -36,6 +37,8 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 #: The pages a reader starts from; their screenshots are kept.
 MAIN_PAGES = ("index", "claim", "claim2", "claim-combined", "leaders", "valeria", "rulings", "proofs", "rule-ruleindex",
               "intersphinx", "decisions/0001-rule-ids", "search")
+#: How long a page's requests may take to answer (a bound on a wait, not a measurement).
+SETTLE_SECONDS = 60.0
 
 
 def _browser_missing() -> str | None:
@@ -52,14 +55,14 @@ pytestmark = pytest.mark.docs
 
 
 @pytest.fixture(scope="module")
-def site(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built rulebook served on 127.0.0.1 (no other network)."""
+def site(rulebook_html: Path) -> Iterator[str]:
+    """The built rulebook (``rulebook_html``, tests/conftest.py) served on 127.0.0.1 (no other network)."""
     missing = _browser_missing()
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"browser tests cannot run under CI: {missing}")
         pytest.skip(f"browser tests skipped outside CI: {missing}")
-    root = build_rulebook(test_status_path, tmp_path_factory)
+    root = rulebook_html
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
@@ -95,11 +98,16 @@ def _pages(site_root: Path) -> list[str]:
 
 
 class Page:
-    """A browser page that records console errors and failed requests."""
+    """A browser page that records console errors and failed requests, and the requests still
+    on their way (:meth:`settle` waits for them)."""
 
     def __init__(self, browser: Any, width: int) -> None:
         self.page = browser.new_page(viewport={"width": width, "height": 900})
         self.problems: list[str] = []
+        self.in_flight: set[Any] = set()
+        self.page.on("request", lambda r: self.in_flight.add(r))
+        self.page.on("requestfinished", lambda r: self.in_flight.discard(r))
+        self.page.on("requestfailed", lambda r: self.in_flight.discard(r))
         self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
                      if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
@@ -108,8 +116,21 @@ class Page:
                      if r.status >= 400 else None)
 
     def open(self, url: str) -> None:
-        self.page.goto(url)
-        self.page.wait_for_load_state("networkidle")
+        self.page.goto(url)  # returns at the load event: the page and everything its markup names
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until every request the page made has answered or failed, those its scripts make
+        after the load event included (the search index, a picture coming into view): the
+        handlers above have then recorded every failure. Two animation frames first, so that
+        what the load's layout starts (observers, timers of zero) has started. This waits for
+        exactly what the test checks, where waiting for the network to be idle added half a
+        second of silence to each of the rulebook's pages at each width (docs/performance.rst)."""
+        self.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while self.in_flight:
+            assert time.monotonic() < deadline, f"requests unanswered: {[r.url for r in self.in_flight][:10]}"
+            self.page.wait_for_timeout(20)  # lets Playwright deliver the requests' events
 
 
 #: For every picture in the page: its size and the texts that leave its viewBox.
@@ -204,7 +225,7 @@ def test_a_rule_link_from_another_page_lands_on_the_rule(browser: Any, site: str
     assert link.get_attribute("title"), "a rule link shows the rule on hover"
     link.click()
     page.page.wait_for_url(f"**/leaders.html#{target}")
-    page.page.wait_for_load_state("networkidle")
+    page.settle()
     # the page may scroll smoothly: wait until the rule's heading stands still at the top
     page.page.wait_for_function(
         """(id) => { const el = document.getElementById(id); if (!el) return false;

@@ -2,13 +2,16 @@
 ``objects.inv``, renders both languages, the rulings and the drawn tricks, and
 another project resolves ``:rule:`` references through intersphinx.
 
-The build tests are marked ``docs``: ``conftest.py`` runs them last and the
-``test_status_path`` fixture hands them the outcomes of every other test,
-which the rulebook shows next to each rule.
+The tests of the rulebook's build are marked ``docs``: ``conftest.py`` runs them last and
+the ``test_status_path`` fixture hands them the outcomes of the tests citing a rule, which
+the rulebook shows next to each rule. The builds of other projects (the citing recipe
+alone, a downstream project) show no outcome: they are not marked, and run beside the
+other tests (decision record 0038).
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -20,7 +23,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from docs_build import build_rulebook, sphinx_build
+from docs_build import sphinx_build
 
 from rules import rulebook
 from rules.kernel.spec import Annotation, load_spec
@@ -72,8 +75,9 @@ def squash(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(test_status_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_rulebook(test_status_path, tmp_path_factory)
+def built(rulebook_html: Path) -> Path:
+    """The rulebook built with the run's outcomes (``tests/conftest.py``, decision record 0038)."""
+    return rulebook_html
 
 
 @pytest.mark.docs
@@ -121,9 +125,16 @@ def test_claim_page_draws_every_worked_trick(built: Path) -> None:
 CHAPTERS = tuple(c.key for c in rulebook.chapters())
 
 
+@functools.cache
+def built_page(built: Path, name: str) -> str:
+    """The text of the built page ``name`` (read once per run: the chapters are large, and
+    :func:`chapter_of` looks through every one of them for each rule)."""
+    return (built / f"{name}.html").read_text(encoding="utf-8")
+
+
 def chapter_of(built: Path, rule_id: str) -> str:
     """The chapter page that anchors ``rule_id``."""
-    found = [c for c in CHAPTERS if f'id="{rule_id}"' in (built / f"{c}.html").read_text(encoding="utf-8")]
+    found = [c for c in CHAPTERS if f'id="{rule_id}"' in built_page(built, c)]
     assert len(found) == 1, f"{rule_id} is anchored on {found or 'no page'}"
     return found[0]
 
@@ -131,7 +142,7 @@ def chapter_of(built: Path, rule_id: str) -> str:
 @pytest.mark.docs
 def test_every_rule_of_every_book_is_in_exactly_one_chapter(built: Path) -> None:
     for rule in SPEC.rules:
-        page = (built / f"{chapter_of(built, rule.id)}.html").read_text(encoding="utf-8")
+        page = built_page(built, chapter_of(built, rule.id))
         book = SPEC.book(rule.game)
         for lang in book.languages:
             assert html.escape(rule.title.get(lang), quote=False) in page, (rule.id, lang)
@@ -196,7 +207,6 @@ def _citing_project(tmp_path: Path, *, intersphinx: str | None = None) -> Path:
     return src
 
 
-@pytest.mark.docs
 def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) -> None:
     """No intersphinx, no network: every rule ID resolves from the installed spec."""
     src = _citing_project(tmp_path)
@@ -234,7 +244,6 @@ We play :rule:`claim.follow-suit` strictly.
 """
 
 
-@pytest.mark.docs
 @pytest.mark.parametrize("published", [None, "https://rules.example.invalid/book"])
 def test_a_downstream_project_shows_the_book_and_the_published_rulebook(tmp_path: Path, published: str | None) -> None:
     """A tiny project of someone else's renders rules (issue 18 §3): the source is the book

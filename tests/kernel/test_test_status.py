@@ -2,7 +2,8 @@
 next to each rule), checked by running a small suite with that conftest in a
 subprocess: in one process, and on two workers (``-n 2``), where the ``docs``
 tests must still see every other test's outcome and share one build
-(decision record 0030)."""
+(decision record 0030); the status holds the tests that cite a rule, whose
+files run first (decision record 0038)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,12 @@ def test_slow():
     time.sleep(3)  # on two workers, likely still running when the other reaches the docs tests
 '''
 
+#: A file without a citing test, collected before the suite's: it runs after the files that hold one.
+PLAIN = '''
+def test_plain():
+    pass
+'''
+
 INI = """[pytest]
 markers =
     rules(*ids): rule IDs
@@ -105,15 +112,18 @@ def test_status_file_records_every_outcome_and_docs_run_last(tmp_path: Path, wor
         shutil.copy(TESTS / name, tmp_path / name)
     (tmp_path / "pytest.ini").write_text(INI, encoding="utf-8")
     (tmp_path / "test_suite.py").write_text(SUITE, encoding="utf-8")
+    (tmp_path / "test_plain.py").write_text(PLAIN, encoding="utf-8")
     out, builds = tmp_path / "status-", tmp_path / "builds.txt"
     env = {**os.environ, "STATUS_OUT": str(out), "BUILDS_OUT": str(builds), "HYPOTHESIS_PROFILE": "dev"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", *workers,
                           "--basetemp", str(tmp_path / "tmp"), str(tmp_path)],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stdout + run.stderr  # test_fail fails, on purpose
-    if not workers:  # one process: the docs tests are the last two run
-        order = [line.split(" ")[0] for line in run.stdout.splitlines() if line.startswith("test_suite.py::")]
-        assert order[-2:] == ["test_suite.py::test_docs_build", "test_suite.py::test_docs_again"], order
+    if not workers:  # one process: the file citing rules first, then the other file, the docs tests last
+        order = list(dict.fromkeys(line.split(" ")[0] for line in run.stdout.splitlines()
+                                   if line.startswith(("test_suite.py::", "test_plain.py::"))))
+        assert order[-3:] == ["test_plain.py::test_plain", "test_suite.py::test_docs_build",
+                              "test_suite.py::test_docs_again"], order
     passed = {word for line in run.stdout.splitlines() if "PASSED" in line for word in line.split()}
     assert {"test_suite.py::test_docs_build", "test_suite.py::test_docs_again"} <= passed, run.stdout
     assert builds.read_text(encoding="utf-8") == "built\n"  # one build, shared by both docs tests
@@ -126,12 +136,12 @@ def test_status_file_records_every_outcome_and_docs_run_last(tmp_path: Path, wor
         "test_fail": {"outcome": "failed", "rules": ["toy.b", "toy.c"]},
         "test_skip": {"outcome": "skipped", "rules": ["toy.d"]},
         "test_setup_error": {"outcome": "failed", "rules": ["toy.e"]},
-        "test_teardown_error": {"outcome": "failed", "rules": []},
         "test_known_bug": {"outcome": "skipped", "rules": ["toy.f"]},
         "TestGroup::test_param[1]": {"outcome": "passed", "rules": ["toy.h", "toy.g"]},
         "TestGroup::test_param[2]": {"outcome": "failed", "rules": ["toy.h", "toy.g"]},
         "test_param_marks[1]": {"outcome": "passed", "rules": ["toy.i"]},
         "test_slow": {"outcome": "passed", "rules": ["toy.j"]},
     }
+    # the tests citing no rule (test_teardown_error, test_plain) are not the rulebook's (decision record 0038)
     assert all(nodeid.startswith("test_suite.py::") for nodeid in tests)
 

@@ -21,9 +21,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import CHROMIUM, Server, new_context, open_page
-from docs_build import DOCS, RULEBOOK_JOBS, built_once, sphinx_build
-
-from rules.web.build import DEFAULT_CACHE, BuildError, bundle
+from docs_build import build_site
 
 
 def _missing(reason: str) -> None:
@@ -46,23 +44,14 @@ def playwright_api() -> Any:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, playwright_api: Any) -> Path:
     """The built rulebook with the adjudicator's runtime and wheels: built once per
-    test run, whichever worker asks first (tests/docs_build.py, ``built_once``)."""
+    test run, whichever worker asks first (tests/docs_build.py, ``build_site``); in a
+    parallel run usually under way already, in the background (tests/conftest.py)."""
     prebuilt = os.environ.get("RULES_WEB_SITE")  # a site already built by rules.web.build (for quick local runs)
     if prebuilt:
         return Path(prebuilt)
     if shutil.which("npm") is None:
         _missing("npm is not installed (the Pyodide runtime is the npm package pyodide)")
-
-    def build(out: Path) -> None:
-        rulebook = sphinx_build(DOCS, out, *RULEBOOK_JOBS)  # rules.web.build's first step, on both cores
-        if rulebook.returncode != 0:
-            pytest.fail(f"building the site failed: sphinx-build -W:\n{rulebook.stderr[-6000:]}")
-        try:
-            bundle(out, DEFAULT_CACHE)
-        except BuildError as exc:
-            pytest.fail(f"building the site failed: {exc}")
-
-    return built_once(tmp_path_factory, "site", build)
+    return build_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -62,8 +62,11 @@ def test_every_page_works_offline_after_one_visit(new_page: Any, site: Path, wid
     # the search: the index loads from the kept copy, results with their previews, no error
     page.goto(own.url + "search.html?q=knight")
     page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 0", timeout=60_000)
-    page.wait_for_timeout(500)  # the previews are fetched after the list is drawn
-    assert page.locator("#search-results li p.context").count() > 0, "no search preview drawn offline"
+    try:  # the previews are fetched after the list is drawn
+        page.wait_for_function("() => document.querySelectorAll('#search-results li p.context').length > 0",
+                               timeout=60_000)
+    except Exception as exc:  # a timeout
+        raise AssertionError("no search preview drawn offline") from exc
     shot(page, "search", width)
     # a page the site does not have: explained, styled, with the way home
     page.goto(own.url + "no-such-page.html")
