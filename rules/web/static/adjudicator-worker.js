@@ -18,6 +18,10 @@
 "use strict";
 
 let loading = null; // the one load: a Promise of the rules.web.api module
+// rules.web.build writes "bundled" here when it adds the runtime to the site (a Sphinx build alone has
+// none): Pyodide then starts beside the manifest's fetch, not after it, and a site without the runtime
+// never asks for a file it lacks
+const RUNTIME = "sphinx-only";
 
 // A failure the panel shows as it is (its message is written for the reader), not as "went wrong".
 // ``key`` names its text among the panel's words (messages.toml, panel.*), ``values`` fills it: the
@@ -60,14 +64,17 @@ async function load(base, origin) {
   const stages = {};
   const stage = (name) => { stages[name] = Math.round(performance.timeOrigin + performance.now() - origin) / 1000; };
   progress(0.02, "progress_manifest");
-  // Pyodide's start needs nothing from the manifest: it begins at once, beside the manifest's fetch,
-  // rather than after it (on a revisit the manifest's network-first fetch is a round trip of its own)
-  const runtime = import(base + "pyodide/pyodide.mjs").then((module) => {
+  // Pyodide's start needs nothing from the manifest: on a site with the runtime it begins at once,
+  // beside the manifest's fetch, rather than after it (on a revisit the manifest's network-first fetch
+  // is a round trip of its own)
+  const start = () => import(base + "pyodide/pyodide.mjs").then((module) => {
     stage("module");
     return module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
   });
-  runtime.catch(() => {}); // a site without the runtime: the manifest says so below
+  const early = RUNTIME === "bundled" ? start() : null;
+  if (early) early.catch(() => {}); // reported when awaited below, after the manifest's own failures
   const manifest = await readManifest(base);
+  const runtime = early || start();
   stage("manifest");
   // the wheels download while Pyodide starts (decision 0022); they are unpacked once it runs
   const wheels = manifest.wheels.map((wheel) => fetch(base + wheel).then((data) => {
