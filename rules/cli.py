@@ -15,22 +15,16 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from rules import games
 from rules.kernel.game import HasCommands
-from rules.kernel.messages import FALLBACK, group, languages, verdict_language
+from rules.kernel.messages import FALLBACK, languages
 from rules.kernel.pictures import Table, Tables
-from rules.kernel.records import (
-    Adjudication,
-    adjudicate,
-    parse_record,
-    read_json,
-)
+from rules.kernel.records import read_json
 from rules.kernel.registry import implementations
 from rules.kernel.schema import assemble
 from rules.kernel.simulate import VariantError, bench, random_record
@@ -38,13 +32,16 @@ from rules.kernel.spec import Rule, SpecError, load_spec
 from rules.kernel.verdict import MalformedError
 from rules.studies import command as study_command
 from rules.studies import policies as named_policies
-
-EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
-#: Where to report an internal error (exit status 3).
-REPORT = "please report it to the tabletop-rules maintainers with the command and its input files"
-
-#: The verdict's own words in every language (rules/kernel/messages.toml, decision 0025).
-_WORDS = group("verdict")
+from rules.verdicts import (
+    EXIT_INTERNAL,
+    EXIT_MALFORMED,
+    EXIT_OK,
+    adjudicate_one,
+    emit,
+    indent,
+    internal_error,
+    printable,
+)
 
 
 class UsageError(Exception):
@@ -68,28 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except (UsageError, MalformedError, SpecError) as exc:
-        print(f"rules: {_printable(str(exc))}", file=sys.stderr)
+        print(f"rules: {printable(str(exc))}", file=sys.stderr)
         return EXIT_MALFORMED
     except BrokenPipeError:  # e.g. `rules rules | head`
         return EXIT_OK
     except Exception as exc:  # a bug must not look like a verdict (exit 1): exit 3
         print(f"rules: {internal_error(exc)}", file=sys.stderr)
         return EXIT_INTERNAL
-
-
-def internal_error(exc: BaseException) -> str:
-    """The one line that reports a bug in the library (exit status 3)."""
-    try:
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-    except Exception:  # even the message may fail to print
-        detail = ""
-    text = _printable(f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__)
-    return f"internal error, a bug in the library ({text[:300]}); {REPORT}"
-
-
-def _printable(text: str) -> str:
-    """``text`` with what UTF-8 cannot encode (lone surrogates) escaped as ``\\udXXX``."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -221,101 +203,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return worst
 
 
-def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
-                   out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Judge the record ``load()`` returns, named ``name``, and write exactly what
-    ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
-    that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
-    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        record = parse_record(load(), games.load, where=name)
-        game = games.load(record.game)
-        verdict = adjudicate(game, record, explain=explain)
-        spoken = verdict_language(game.info.languages, lang)
-        # a game without text in LANG speaks the fallback throughout, and says so in LANG (decision 0034)
-        said = _WORDS["language"].format(game=game.info.name)[lang] if spoken != lang else None
-        if as_json:
-            _emit({**_verdict_json(name, game, verdict, spoken), **({"language": said} if said else {})}, out)
-        else:
-            _print_verdict(name, game, verdict, spoken, explain, out, comment=record.comment,
-                           language=f"{_WORDS['language_note'][lang]}: {said}" if said else None)
-    except MalformedError as exc:
-        if as_json:
-            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                   "error": str(exc)}, out)
-        else:
-            print(_printable(f"{name}: {_WORDS['malformed'].format(error=exc.detail)[lang]}"), file=err)
-        return EXIT_MALFORMED
-    except BrokenPipeError:
-        raise
-    except Exception as exc:  # the caller judges the other files; exit 3, not 1
-        if as_json:
-            _emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                   "error": internal_error(exc), "internal": True}, out)
-        print(_printable(f"{name}: {internal_error(exc)}"), file=err)
-        return EXIT_INTERNAL
-    if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
-        return EXIT_MALFORMED
-    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
-
-
-def _verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"file": name, "legal": v.legal, "finished": v.finished, "illegal": None,
-                           "result": v.result.to_json() if v.result else None, "actions": v.actions}
-    if v.illegal:
-        out["illegal"] = {"index": v.illegal.index, "action": game.action_to_json(v.illegal.action),
-                          **v.illegal.violation.to_json(lang)}
-        if v.illegal.impossible:
-            out["impossible"] = True
-    if v.notes:
-        out["notes"] = [note[lang] for note in v.notes]
-    if v.trace:
-        out["explanation"] = [line[lang] for line in v.trace]
-    if v.result and v.result.lines:
-        out["scoring"] = [line[lang] for line in v.result.lines]
-    return out
-
-
-def _print_verdict(name: str, game: Any, v: Adjudication, lang: str, explain: bool,
-                   out: TextIO | None = None, comment: str | None = None, language: str | None = None) -> None:
-    """The verdict as text; any string the record held prints (see :func:`_printable`).
-    ``language``: the line that says the verdict is in another language than asked for."""
-    lines: list[str] = []
-    if comment:
-        lines.append(f"{name}: {comment}")
-    if language:
-        lines.append(f"  {language}")
-    for note in v.notes:
-        lines.append(f"  {_WORDS['note'][lang]}: {note[lang]}")
-    if explain:  # the trace first, so the verdict is the last thing read
-        lines.extend(f"  {line[lang]}" for line in v.trace)
-    if v.legal:
-        key = "legal_finished" if v.finished else "legal_unfinished"
-        lines.append(f"{name}: {_WORDS[key].format(n=v.steps)[lang]}")
-    else:
-        assert v.illegal is not None
-        action = json.dumps(game.action_to_json(v.illegal.action), ensure_ascii=False)
-        word = "impossible" if v.illegal.impossible else "illegal"
-        lines.append(f"{name}: {_WORDS[word].format(i=v.illegal.index + 1, n=v.actions, action=action)[lang]}")
-    if v.illegal:
-        spec = load_spec()
-        lines.append(f"  {v.illegal.violation.message[lang]}")
-        for rule_id in v.illegal.violation.rules:
-            rule = spec.get(rule_id)
-            title = rule.title[lang] if rule else "?"
-            lines.append(f"  {_WORDS['breaks'][lang]} {rule_id} ({title})")
-            if rule:
-                lines.append(_indent(rule.text[lang], "    > "))
-    if v.result:
-        lines.extend(f"  {line[lang]}" for line in v.result.lines)
-        seats = (", ".join(_WORDS["seat"].format(s=s)[lang] for s in v.result.winners) or v.result.automaton
-                 or _WORDS["nobody"][lang])
-        lines.append(f"  {_WORDS['winners'].format(w=seats)[lang]}")
-    (out or sys.stdout).write("".join(_printable(line) + "\n" for line in lines))
-
-
 # --------------------------------------------------------------------------- rules
 
 
@@ -327,7 +214,7 @@ def _rule(args: argparse.Namespace) -> int:
         hint = f"; did you mean {', '.join(close)}?" if close else "; list them with `rules rules`"
         raise UsageError(f"no rule {args.id!r}{hint}")
     if args.json:
-        _emit(_rule_json(rule))
+        emit(_rule_json(rule))
         return EXIT_OK
     book = spec.book(rule.game)
     print(f"{rule.id}  [{book.title.get(FALLBACK)}, {rule.source.seed} › {rule.source.section}]")
@@ -335,11 +222,11 @@ def _rule(args: argparse.Namespace) -> int:
         print("(informative)")
     for lang in rule.text.languages:
         print(f"\n{rule.title[lang]} ({lang})")
-        print(_indent(rule.text[lang], "  "))
+        print(indent(rule.text[lang], "  "))
     for a in rule.annotations:
         print(f"\n{a.kind}{' (' + a.source + ')' if a.source else ''}:")
         for lang in a.text.languages:
-            print(_indent(f"[{lang}] {a.text[lang]}", "  "))
+            print(indent(f"[{lang}] {a.text[lang]}", "  "))
     if rule.see:
         print(f"\nsee: {', '.join(rule.see)}")
     games.load_all()
@@ -387,7 +274,7 @@ def _cards(args: argparse.Namespace) -> int:
             raise UsageError(f"--table {args.table!r}: {args.game} has the tables {keys}")
     for i, table in enumerate(tables):
         if args.json:
-            _emit({"key": table.key, "rule": table.rule, "title": table.title[args.lang],
+            emit({"key": table.key, "rule": table.rule, "title": table.title[args.lang],
                    "columns": [c[args.lang] for c in table.columns],
                    "rows": [[c[args.lang] for c in row] for row in table.rows]})
         else:
@@ -414,7 +301,7 @@ def _rules(args: argparse.Namespace) -> int:
         selected = spec.rules
     for rule in selected:
         if args.json:
-            _emit(_rule_json(rule))
+            emit(_rule_json(rule))
         else:
             flag = " (informative)" if rule.informative else ""
             print(f"{rule.id:40} {rule.title.get(FALLBACK)}{flag}")
@@ -477,7 +364,7 @@ def _bench(args: argparse.Namespace) -> int:
     except VariantError as exc:
         raise UsageError(f"{exc}; remove --variant") from None
     if args.json:
-        _emit(report)
+        emit(report)
     else:
         print(f"{report['games']} random {report['game']} games in {report['seconds']} s: "
               f"{report['games_per_second']} games/s ({report['actions']} actions)")
@@ -505,19 +392,6 @@ def _schema(args: argparse.Namespace) -> int:
 def _game_keys() -> str:
     """The registered games' keys, for the help of the commands that take one."""
     return ", ".join(sorted(games.GAMES)) or "none registered"
-
-
-def _emit(obj: dict[str, Any], out: TextIO | None = None) -> None:
-    """One JSON object on one line; a lone surrogate a record held is written as its JSON escape."""
-    print(_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False)),
-          file=out or sys.stdout)
-
-
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
-def _indent(text: str, prefix: str) -> str:
-    return "\n".join(prefix + line if line else prefix.rstrip() for line in text.splitlines())
 
 
 if __name__ == "__main__":  # pragma: no cover

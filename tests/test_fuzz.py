@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from schema_strategies import records
 
-from rules import cli, games
+from rules import cli, games, verdicts
 from rules.kernel.records import adjudicate, parse_json, parse_record, starting_state
 from rules.kernel.schema import MAX_DEPTH, assemble, fragment_of
 from rules.kernel.verdict import MalformedError
@@ -322,14 +322,14 @@ def test_the_verdict_printer_escapes_what_the_stream_cannot_encode() -> None:
     record = parse_record(EXAMPLES[KNIGHT], games.load)
     verdict = adjudicate(game, record)
     stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    cli._print_verdict("x\udcff.json", game, verdict, "en", False, out=stream, comment="a \ud800 b")
+    verdicts.print_verdict("x\udcff.json", game, verdict, "en", False, out=stream, comment="a \ud800 b")
     stream.flush()
     text = stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
     assert text.startswith("x\\udcff.json: a \\ud800 b\n") and "ILLEGAL" in text
 
 
 def test_json_output_writes_a_lone_surrogate_as_its_escape(capsys: pytest.CaptureFixture[str]) -> None:
-    cli._emit({"file": "\ud800.json"})
+    verdicts.emit({"file": "\ud800.json"})
     line = capsys.readouterr().out
     assert line == '{"file": "\\ud800.json"}\n' and json.loads(line) == {"file": "\ud800.json"}
 
@@ -370,7 +370,7 @@ def test_an_internal_error_exits_3_with_one_line(folder: Path, monkeypatch: pyte
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(cli, "adjudicate", broken)
+    monkeypatch.setattr(verdicts, "adjudicate", broken)
     path = folder / "fine.json"
     path.write_text(json.dumps(EXAMPLES[KNIGHT]), encoding="utf-8")
     code, out, err = run_cli(["adjudicate", str(path), str(folder / "missing.json")])
@@ -390,7 +390,7 @@ def test_an_internal_error_in_another_command_exits_3(monkeypatch: pytest.Monkey
     code, out, err = run_cli(["schema"])
     assert code == 3 and out == ""
     assert err == ("rules: internal error, a bug in the library (RuntimeError: fragments disagree); "
-                   f"{cli.REPORT}\n")
+                   f"{verdicts.REPORT}\n")
 
 
 def test_the_exit_statuses_are_documented() -> None:

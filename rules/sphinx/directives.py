@@ -10,6 +10,7 @@ domain's directives (``.. rule:rule::``), attached at the end of this module.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -21,7 +22,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rules import rulebook
-from rules.kernel.messages import FALLBACK, message
+from rules.kernel.messages import FALLBACK, language_name, message
 from rules.kernel.spec import Book, load_spec
 from rules.sphinx.data import _count, proof_report
 from rules.sphinx.domain import RuleDomain, rule_xref
@@ -236,6 +237,11 @@ class QuickReferenceDirective(_ChapterDirective):
     The chapter generator puts it first on every chapter page; this directive
     only renders what the game declares (the generic layers name no game).
     A chapter that declares none is a warning. Decision record 0031.
+
+    On a phone the page's script shows one language at a time with a switch
+    (``rules-page.js``); its buttons name each language in itself ("čeština",
+    "magyar", "English", as the panel's language picker does), from the names
+    written into the box here, not the columns' English labels.
     """
 
     def render(self, chapter: rulebook.Chapter) -> list[nodes.Node]:
@@ -248,6 +254,8 @@ class QuickReferenceDirective(_ChapterDirective):
         box = nodes.container(classes=["rules-quick"], ids=[f"{chapter.key}-quick-reference"])
         self.state.document.set_id(box)
         box += _para(*_titles(message("rulebook.quick"), langs), classes=["rules-quick-heading"])
+        names = json.dumps({lang: language_name(lang) for lang in langs}, ensure_ascii=False, sort_keys=True)
+        box += nodes.raw("", f'<script type="application/json" class="rules-quick-names">{names}</script>', format="html")
         for item in chapter.quick:
             part = nodes.container(classes=["rules-quick-part", f"rules-quick-{item.key}"])
             part += _para(*_titles(item.title, langs), classes=["rules-quick-title"])

@@ -3,7 +3,7 @@
 Pure functions from strings and JSON-able values to JSON-able dicts, run in
 the page by Pyodide with the project's own wheel, and by the tests with
 CPython. Nothing here re-states a rule or names a game: a record is judged by
-:func:`rules.cli.adjudicate_one` (what ``rules adjudicate`` runs); the panes a
+:func:`rules.verdicts.adjudicate_one` (what ``rules adjudicate`` runs); the panes a
 game adds (a disputed follow, a board, a roll) call that game's own functions,
 which its game object offers through the
 :class:`~rules.kernel.panel.HasPanel` capability (decision 0025).
@@ -30,13 +30,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules import games
-from rules.cli import EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_MALFORMED, EXIT_OK, adjudicate_one
 from rules.kernel.messages import FALLBACK, languages, verdict_language
 from rules.kernel.panel import HasPanel, Page, check_language, malformed, parameters_json, rule_json
 from rules.kernel.records import adjudicate as replay
 from rules.kernel.records import parse_json, parse_record
 from rules.kernel.spec import SpecError
 from rules.kernel.verdict import MalformedError, UnknownGameError
+from rules.verdicts import EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_MALFORMED, EXIT_OK, adjudicate_one
 
 _STATUS = {EXIT_OK: "legal", EXIT_ILLEGAL: "illegal", EXIT_MALFORMED: "malformed", EXIT_INTERNAL: "internal"}
 

@@ -304,6 +304,7 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT, stages
     (target / "manifest.json").write_text(text + "\n", encoding="utf-8")
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
     write_service_worker(site, version)
+    mark_runtime_bundled(site)
     write_file_list(site)
     stages.done()
     return manifest
@@ -313,6 +314,23 @@ def write_service_worker(site: Path, version: str) -> None:
     """``site/sw.js``: the panel's service worker with its cache named ``version``."""
     template = resources.files("rules.web").joinpath("static", "sw.js").read_text(encoding="utf-8")
     (site / "sw.js").write_text(template.replace("__VERSION__", version), encoding="utf-8")
+
+
+#: What the engine's worker script says before the build adds the runtime, and after.
+WORKER_SCRIPT = "_static/adjudicator-worker.js"
+RUNTIME_MARK = ('const RUNTIME = "sphinx-only";', 'const RUNTIME = "bundled";')
+
+
+def mark_runtime_bundled(site: Path) -> None:
+    """Tell the site's engine worker that the runtime is there, so that it starts Pyodide beside
+    the manifest's fetch instead of after it (a Sphinx build alone has no runtime: its worker
+    waits for the manifest, which says so, and never asks for a file the site lacks)."""
+    worker = site / WORKER_SCRIPT
+    text = worker.read_text(encoding="utf-8")
+    before, after = RUNTIME_MARK
+    if before not in text and after not in text:
+        raise BuildError(f"{worker} does not say whether the runtime is bundled ({before!r})")
+    worker.write_text(text.replace(before, after), encoding="utf-8")
 
 
 def _sphinx(docs: Path, out: Path, say: Say) -> None:

@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The layers above the kernel that serve every game (decision 0025), and the studies and the
 #: adapters with the kernel's parts of them (decision 0026): no game key, game word or language
 #: code in their string literals, no import of a game package.
-NEUTRAL = [ROOT / "rules" / "cli.py", ROOT / "rules" / "rulebook.py", *sorted((ROOT / "rules" / "sphinx").glob("*.py")),
+NEUTRAL = [ROOT / "rules" / "cli.py", ROOT / "rules" / "verdicts.py", ROOT / "rules" / "rulebook.py",
+           *sorted((ROOT / "rules" / "sphinx").glob("*.py")),
            *sorted((ROOT / "rules" / "web").glob("*.py")), *sorted((ROOT / "rules" / "web" / "static").glob("*.js")),
            *sorted((ROOT / "rules" / "sphinx" / "static").glob("*.js")),
            *sorted((ROOT / "rules" / "studies").glob("*.py")), *sorted((ROOT / "rules" / "adapters").glob("*.py")),

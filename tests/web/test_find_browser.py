@@ -21,6 +21,7 @@ import pytest
 from browser_helpers import SCREENSHOTS
 
 from rules import rulebook
+from rules.kernel.messages import language_name
 from rules.kernel.spec import load_spec
 
 WIDTHS = (390, 1280)
@@ -226,6 +227,9 @@ def test_each_chapter_opens_with_its_quick_reference(new_page: Any, server: Any,
             assert screens <= 1.15, f"{chapter.key}: the quick reference is {height:.0f} px at 1280 px"
         else:
             assert page.locator("p.rules-quick-switch button").count() == 2
+            # the switch names each language in itself ("čeština", "English"), not in English
+            names = page.locator("p.rules-quick-switch button").all_inner_texts()
+            assert names == [language_name(lang) for lang in chapter.book.languages], (chapter.key, names)
             assert screens <= 1.6, f"{chapter.key}: the quick reference is {height:.0f} px on a phone"
         text = page.evaluate("() => document.querySelector('div.rules-quick').innerText")
         assert "spec/" not in text and "decision record" not in text.lower()
@@ -242,6 +246,7 @@ def test_the_quick_reference_switches_language_on_a_phone(new_page: Any, server:
     visible = ("() => [...document.querySelectorAll('div.rules-quick div.rules-lang')]"
                ".filter(c => c.checkVisibility()).map(c => c.lang)")
     assert set(page.evaluate(visible)) == {"hu"}
+    assert page.locator("p.rules-quick-switch button").all_inner_texts() == ["magyar", "English"]
     page.locator("p.rules-quick-switch button[lang=en]").click()
     assert set(page.evaluate(visible)) == {"en"}
     page.goto(f"{server.url}claim.html")  # the choice holds on the next chapter

@@ -17,6 +17,7 @@ from rules.kernel.panel import HasPanel, Panel, check_language, rules_in
 from rules.kernel.spec import load_spec
 from rules.kernel.verdict import MalformedError
 from rules.sphinx import adjudicator
+from rules.web import build
 
 PANELS = {key: game.panel for key, game in games.load_all().items() if isinstance(game, HasPanel)}
 _CALL = re.compile(r"ctx\.call\(\"([a-z_]+)\"")
@@ -107,3 +108,21 @@ def test_a_missing_message_is_a_key_error_naming_it() -> None:
         messages.message("verdict.nope")
     with pytest.raises(KeyError, match="a group of messages"):
         messages.message("verdict")
+
+
+def test_the_build_tells_the_worker_that_the_runtime_is_there(tmp_path: Path) -> None:
+    """The worker starts Pyodide beside the manifest's fetch only on a site the build added the
+    runtime to (a Sphinx build alone has none, and its worker must not ask for files it lacks)."""
+    shipped = resources.files("rules.web").joinpath("static", "adjudicator-worker.js").read_text(encoding="utf-8")
+    before, after = build.RUNTIME_MARK
+    assert before in shipped and after not in shipped
+    worker = tmp_path / build.WORKER_SCRIPT
+    worker.parent.mkdir(parents=True)
+    worker.write_text(shipped, encoding="utf-8")
+    build.mark_runtime_bundled(tmp_path)
+    build.mark_runtime_bundled(tmp_path)  # a bundle added again to the same site
+    marked = worker.read_text(encoding="utf-8")
+    assert after in marked and before not in marked
+    worker.write_text("// some other script\n", encoding="utf-8")
+    with pytest.raises(build.BuildError):
+        build.mark_runtime_bundled(tmp_path)

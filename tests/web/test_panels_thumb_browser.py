@@ -5,7 +5,8 @@
   and its pieces carry their names; "Is it legal?" sits under the board;
 - Valeria's stack names are whole (role and cost shown), "11/12" fits its pill;
 - the controls speak the chosen language: Czech words when Czech is chosen, English
-  when English is;
+  when English is; so does the engine's progress while it starts (its worker names each
+  stage, the page says it in the panel's language);
 - the step-through counts as a reader does: the last of 16 actions is "16 of 16";
 - the engine starts in a Web Worker when the panel comes into view: the page itself
   never loads Pyodide or a wheel (so its thread has none of their long tasks to run);
@@ -156,6 +157,11 @@ def test_the_engine_starts_off_the_page_thread(new_page: Any, server: Server, si
     """The panel starts by itself once scrolled into view (no tap), and Python starts in a Web
     Worker: the page's thread fetches the worker's script, never Pyodide or a wheel."""
     page = new_page(width)
+    # every text the status line shows while the engine starts (each worker message is a task of its own)
+    page.add_init_script("""window.__statuses = []; new MutationObserver(() => {
+        const s = document.querySelector('section.rules-adjudicator .ra-status');
+        if (s && s.textContent !== window.__statuses.at(-1)) window.__statuses.push(s.textContent);
+      }).observe(document, {subtree: true, childList: true, characterData: true});""")
     page.goto(server.url + chapter_of(site, "valeria"))  # a long chapter, its panel far below the fold
     page.wait_for_load_state("load")
     panel = page.locator("section.rules-adjudicator").first
@@ -172,4 +178,12 @@ def test_the_engine_starts_off_the_page_thread(new_page: Any, server: Server, si
     engine = [n for n in fetched if "pyodide.asm" in n or n.endswith(".whl")]
     assert not engine, f"the page fetched the engine itself: {engine}"
     assert page.evaluate("() => typeof window.loadPyodide === 'undefined'"), "Pyodide must not load in the page"
+    # Czech is the chapter's first language: the engine's progress spoke Czech at each stage, never English
+    statuses = page.evaluate("() => window.__statuses")
+    said = " | ".join(statuses)
+    for czech in ("Čtu seznam souborů", "Spouštím Python", "Instaluji ", "Načítám pravidla", "Připraveno"):
+        assert czech in said, f"{czech!r} not among {statuses}"
+    for english in ("Reading the manifest", "Starting Python", "Installing", "Importing the rules", "Ready"):
+        assert english not in said, f"{english!r} among {statuses}"
+    shot(page.locator("section.rules-adjudicator").first, page, "progress-ready-cs", width)
     assert not real_errors(page), real_errors(page)

@@ -7,7 +7,8 @@
  *    before the highlighting, which waits for the page to be ready.
  * 2. A chapter's quick reference shows its two languages side by side; on a phone, where
  *    they would stack into three screens, it shows one, with a switch between them (the
- *    choice is kept for the next page). Without this script both languages stay.
+ *    choice is kept for the next page), each language named in itself. Without this script
+ *    both languages stay.
  */
 "use strict";
 document.querySelectorAll("svg title, svg desc, svg style").forEach((el) => el.classList.add("nohighlight"));
@@ -20,9 +21,13 @@ document.querySelectorAll("svg title, svg desc, svg style").forEach((el) => el.c
     const columns = [...box.querySelectorAll("div.rules-lang[lang]")];
     const langs = [...new Set(columns.map((c) => c.lang))];
     if (langs.length < 2) continue;
+    // each language named in itself ("čeština", "English"), as the directive wrote the names; a page
+    // built without them falls back to the columns' labels
+    let own = {};
+    try { own = JSON.parse(box.querySelector("script.rules-quick-names").textContent); } catch (e) { /* none */ }
     const names = Object.fromEntries(langs.map((lang) => {
       const label = box.querySelector(`div.rules-lang[lang="${lang}"] .rules-lang-label`);
-      return [lang, label ? label.textContent.split("·")[0].trim() : lang];
+      return [lang, own[lang] || (label ? label.textContent.split("·")[0].trim() : lang)];
     }));
     const bar = document.createElement("p");
     bar.className = "rules-quick-switch";

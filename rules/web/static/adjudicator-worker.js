@@ -9,58 +9,88 @@
 // Messages from the page:  {id, type: "load", base, origin}      base: the bundle's URL; origin: the
 //                                                                 page's performance.timeOrigin
 //                          {id, type: "call", name, json, game}
-// Messages to the page:    {type: "progress", fraction, text, creep}   creep: a stage with no progress
-//                                                                       of its own (the page moves the bar)
-//                          {id, ok: true, value} | {id, ok: false, error, explained}
+// Messages to the page:    {type: "progress", fraction, key, values, creep}   key: the stage's text among
+//                                          the panel's words (panel.progress_*), filled with values; creep:
+//                                          a stage with no progress of its own (the page moves the bar)
+//                          {id, ok: true, value} | {id, ok: false, error, explained, key, values}
+//                                          (an explained failure's key and values: its text in the reader's
+//                                          language; error: the same in English)
 "use strict";
 
 let loading = null; // the one load: a Promise of the rules.web.api module
+// rules.web.build writes "bundled" here when it adds the runtime to the site (a Sphinx build alone has
+// none): Pyodide then starts beside the manifest's fetch, not after it, and a site without the runtime
+// never asks for a file it lacks
+const RUNTIME = "sphinx-only";
 
 // A failure the panel shows as it is (its message is written for the reader), not as "went wrong".
-class Explained extends Error {}
+// ``key`` names its text among the panel's words (messages.toml, panel.*), ``values`` fills it: the
+// page says it in the reader's language.
+class Explained extends Error {
+  constructor(key, values, english) {
+    super(english);
+    this.key = key;
+    this.values = values || {};
+  }
+}
 
-function progress(fraction, text, creep) {
-  self.postMessage({type: "progress", fraction, text, creep: Boolean(creep)});
+// A stage of the load for the page's progress bar: ``key`` names its text among the panel's words
+// (messages.toml, panel.progress_*), which the page says in the reader's language.
+function progress(fraction, key, values, creep) {
+  self.postMessage({type: "progress", fraction, key, values: values || {}, creep: Boolean(creep)});
 }
 
 function megabytes(manifest) {
   return Math.round(manifest.files.reduce((sum, f) => sum + f.bytes, 0) / 1e6);
 }
 
-async function load(base, origin) {
-  // seconds since the page's navigation at the end of each stage (benchmarks/web.py)
-  const stages = {};
-  const stage = (name) => { stages[name] = Math.round(performance.timeOrigin + performance.now() - origin) / 1000; };
-  progress(0.02, "Reading the manifest…");
+async function readManifest(base) {
   let response;
   try {
     response = await fetch(base + "manifest.json", {cache: "no-cache"});
   } catch (error) {
-    throw new Explained("The adjudicator's files cannot be fetched: no network, and this device has not kept them yet.");
+    throw new Explained("error_offline", {}, "The adjudicator's files cannot be fetched: no network, and this device has not kept them yet.");
   }
   const manifest = response.ok ? await response.json() : {runtime: false};
   if (!manifest.runtime) {
-    throw new Explained("This build of the rulebook has no adjudicator runtime. Build the site with " +
+    throw new Explained("error_no_runtime", {}, "This build of the rulebook has no adjudicator runtime. Build the site with " +
                         "`python -m rules.web.build OUT` (see the README).");
   }
+  return manifest;
+}
+
+async function load(base, origin) {
+  // seconds since the page's navigation at the end of each stage (benchmarks/web.py)
+  const stages = {};
+  const stage = (name) => { stages[name] = Math.round(performance.timeOrigin + performance.now() - origin) / 1000; };
+  progress(0.02, "progress_manifest");
+  // Pyodide's start needs nothing from the manifest: on a site with the runtime it begins at once,
+  // beside the manifest's fetch, rather than after it (on a revisit the manifest's network-first fetch
+  // is a round trip of its own)
+  const start = () => import(base + "pyodide/pyodide.mjs").then((module) => {
+    stage("module");
+    return module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+  });
+  const early = RUNTIME === "bundled" ? start() : null;
+  if (early) early.catch(() => {}); // reported when awaited below, after the manifest's own failures
+  const manifest = await readManifest(base);
+  const runtime = early || start();
   stage("manifest");
   // the wheels download while Pyodide starts (decision 0022); they are unpacked once it runs
   const wheels = manifest.wheels.map((wheel) => fetch(base + wheel).then((data) => {
-    if (!data.ok) throw new Explained(`Cannot fetch ${wheel} (${data.status}).`);
+    if (!data.ok) throw new Explained("error_fetch", {file: wheel, status: data.status}, `Cannot fetch ${wheel} (${data.status}).`);
     return data.arrayBuffer();
   }));
   wheels.forEach((w) => w.catch(() => {})); // reported when awaited below
-  progress(0.08, `Starting Python (Pyodide ${manifest.pyodide}; about ${megabytes(manifest)} MB the first time, ` +
-                 "then kept on this device)", true);
-  const module = await import(base + "pyodide/pyodide.mjs");
-  const pyodide = await module.loadPyodide({indexURL: base + "pyodide/", stdout: () => {}, stderr: () => {}});
+  progress(0.08, "progress_python", {version: manifest.pyodide, mb: megabytes(manifest)}, true);
+  const pyodide = await runtime;
   stage("pyodide");
   for (const [i, wheel] of manifest.wheels.entries()) {
-    progress(0.7 + 0.2 * i / manifest.wheels.length, `Installing ${wheel.split("/").pop()}…`);
+    progress(0.7 + 0.2 * i / manifest.wheels.length, "progress_install", {wheel: wheel.split("/").pop()});
     pyodide.unpackArchive(await wheels[i], "wheel");
   }
   stage("wheels");
-  progress(0.92, "Importing the rules…");
+  progress(0.92, "progress_import");
   const api = pyodide.pyimport("rules.web.api");
   api.call("languages");
   stage("import");
@@ -85,11 +115,13 @@ self.addEventListener("message", async (event) => {
       const {stages, manifest} = await loading;
       self.postMessage({id, ok: true, value: {stages, manifest}});
     } else if (message.type === "call") {
-      if (!loading) throw new Explained("The rules engine has not been started.");
+      if (!loading) throw new Explained("error_not_started", {}, "The rules engine has not been started.");
       const {api} = await loading;
       self.postMessage({id, ok: true, value: call(api, message)});
     }
   } catch (error) {
-    self.postMessage({id, ok: false, error: String((error && error.message) || error), explained: error instanceof Explained});
+    const explained = error instanceof Explained;
+    self.postMessage({id, ok: false, error: String((error && error.message) || error), explained,
+                      key: explained ? error.key : null, values: explained ? error.values : null});
   }
 });

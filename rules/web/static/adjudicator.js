@@ -60,15 +60,17 @@
   }
 
   // The engine runs in a Web Worker (adjudicator-worker.js; decision 0032): Pyodide's start and every
-  // verdict take none of this thread's time. ``call`` returns a Promise of the answer.
-  function loadRuntime(root, progress) {
+  // verdict take none of this thread's time. ``call`` returns a Promise of the answer. The worker names
+  // its stages and explained failures by key; ``words(key, values)`` says them in the reader's language
+  // (the one chosen at the moment, so a stage relabels when the language changes).
+  function loadRuntime(root, progress, words) {
     if (runtime) return runtime;
     runtime = new Promise((resolve, reject) => {
       let worker;
       try {
         worker = new Worker(absolute(root, "_static/adjudicator-worker.js"), {type: "module"});
       } catch (error) {
-        reject(new PanelError(`This browser cannot run the rules engine beside the page: ${error.message || error}`));
+        reject(new PanelError(words("error_no_worker", {error: error.message || error})));
         return;
       }
       const pending = new Map();
@@ -83,12 +85,13 @@
         const message = event.data || {};
         if (message.type === "progress") {
           clearInterval(ticker);
-          progress(message.fraction, message.creep ? `${message.text}…` : message.text);
+          const text = () => words(message.key, message.values);
+          progress(message.fraction, message.creep ? `${text()}…` : text());
           if (message.creep) { // a stage with no progress of its own: the bar creeps and the seconds count
             const began = performance.now();
             ticker = setInterval(() => {
               const s = (performance.now() - began) / 1000;
-              progress(message.fraction + 0.6 * (1 - Math.exp(-s / 6)), `${message.text}… ${Math.round(s)} s`);
+              progress(message.fraction + 0.6 * (1 - Math.exp(-s / 6)), `${text()}… ${Math.round(s)} s`);
             }, 1000);
           }
           return;
@@ -97,11 +100,12 @@
         if (!waiting) return;
         pending.delete(message.id);
         if (message.ok) waiting.ok(message.value);
-        else waiting.fail(message.explained ? new PanelError(message.error) : new Error(message.error));
+        else waiting.fail(message.explained ? new PanelError(message.key ? words(message.key, message.values) : message.error)
+                                            : new Error(message.error));
       });
       worker.addEventListener("error", (event) => {
         clearInterval(ticker);
-        const error = new PanelError(`The rules engine stopped: ${event.message || "its script could not run"}.`);
+        const error = new PanelError(event.message ? words("error_stopped", {error: event.message}) : words("error_no_script"));
         for (const waiting of pending.values()) waiting.fail(error);
         pending.clear();
         reject(error);
@@ -285,12 +289,12 @@
     definitions[src] = definition;
   }
 
-  function loadPanelScript(url) {
+  function loadPanelScript(url, words) {
     if (!scripts[url]) {
       scripts[url] = new Promise((resolve, reject) => {
         const script = el("script", {src: url});
         script.addEventListener("load", () => resolve(definitions[script.src] || {}));
-        script.addEventListener("error", () => reject(new PanelError(`Cannot load the panel script ${url}.`)));
+        script.addEventListener("error", () => reject(new PanelError(words("error_panel_script", {url}))));
         document.head.append(script);
       });
       scripts[url].catch(() => { delete scripts[url]; });
@@ -325,6 +329,7 @@
       const title = panel.querySelector(".ra-title");
       if (title && !panel.dataset.ownTitle) title.textContent = state.words("title");
       if (panel.dataset.state === "ready") status.textContent = state.words("ready");
+      else if (!panel.dataset.state) status.textContent = state.words("not_started");
       for (const relabel of state.relabel) relabel();
       if (state.rerun) state.rerun();
     });
@@ -336,8 +341,9 @@
       performance.mark("rules-engine-start"); // the browser tests bound the page's tasks from here to ready
       start.disabled = true;
       try {
-        const rt = await loadRuntime(root, progress);
-        const definition = panel.dataset.panel ? await loadPanelScript(absolute(root, panel.dataset.panel)) : {};
+        const words = (key, values) => state.words(key, values);
+        const rt = await loadRuntime(root, progress, words);
+        const definition = panel.dataset.panel ? await loadPanelScript(absolute(root, panel.dataset.panel), words) : {};
         const call = (name, args) => rt.call(name, args, game);
         const generic = (name, args) => rt.call(name, args);
         const ctx = {game, state, root, call, generic, words: (key, values) => state.words(key, values)};
