@@ -40,5 +40,5 @@ def maker(cls: type[T]) -> Callable[..., T]:
                                  **{f"set_{name}": getattr(cls, name).__set__ for name in names}}
     exec(compile(source, f"<make {cls.__name__}>", "exec"), namespace)  # the class's own field names
     made: Callable[..., T] = namespace["make"]
-    made.__doc__ = f"{cls.__name__}(*values), every slot stored through its member descriptor."
+    made.__doc__ = f"``{cls.__name__}(*values)``, every slot stored through its member descriptor."
     return made
