@@ -425,9 +425,17 @@ ACTIVATIONS: dict[tuple[int, int], tuple[int, ...]] = {
 
 
 def herald_count(state: State, seat: int, acts: tuple[tuple[str, int], ...] | None = None) -> int:
-    a, b = state.dice
+    """How often ``seat``'s Herald activates (:data:`HERALD`): whether any of its cards did
+    (``acts``: :func:`activated`, if known) and whether the dice are doubles."""
     acts = activated(state, seat) if acts is None else acts
-    return int(herald_activations(a, b, sum(n for _, n in acts)))
+    return HERALD_ACTIVATIONS[state.dice][bool(acts)]
+
+
+#: ``HERALD_ACTIVATIONS[(a, b)][some card activated]``: :func:`~rules.valeria.predicates.herald_activations`
+#: for every roll, with no card activated (0) or some (1: the count matters only through being 0),
+#: evaluated once like :data:`ACTIVATIONS`.
+HERALD_ACTIVATIONS: dict[tuple[int, int], tuple[int, int]] = {
+    (a, b): (int(herald_activations(a, b, 0)), int(herald_activations(a, b, 1))) for a in range(1, 7) for b in range(1, 7)}
 
 
 def _is_steal(effect: Effect) -> bool:
@@ -1062,7 +1070,11 @@ def gain_actions(seat: int) -> tuple[Action, ...]:
 
 
 def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
-    """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
+    """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`); none
+    at all for a seat without strength, as every payment holds at least one real strength
+    (:func:`~rules.valeria.predicates.slay_payment_ok`)."""
+    if seat.strength < 1:
+        return ()
     out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
@@ -1073,23 +1085,36 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
 def _main_actions(state: State) -> list[Action]:
     """Recruit, slay, build (each with every payment split the proven predicates admit) or
-    gain a resource."""
+    gain a resource. A card whose gold price the seat's gold and magic together do not reach, or
+    any card when it has no gold, offers no payment split (:func:`gold_payments` is then empty:
+    :func:`~rules.valeria.predicates.gold_payment_ok` asks at least one real gold and the whole
+    price, no more than the seat has), so no split is looked up for it; the roles a domain needs are
+    counted only when the seat could pay for some domain."""
     me = state.active
     s = state.seats[me]
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
     kinds, owned = state.citizen_kinds, s.citizens
-    for i in citizens_on_top(state):
-        price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
-        out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
+    if gold:
+        for i in citizens_on_top(state):
+            price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
+            if gold + magic >= price:
+                out += recruit_actions(me, kinds[i], price, gold if gold < price else price,
+                                       magic if magic < price else price)
     out += slay_options(state, s)
-    have = role_counts(state, me)
-    discount = PRATCHETT in s.domains
-    for stack in state.domains:
-        if stack and roles_met(state, me, stack[0], have):
-            price = domain_price(stack[0], discount)  # build_price, with what it reads read once
-            out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
+    if gold:
+        discount = PRATCHETT in s.domains
+        have: dict[str, int] | None = None
+        for stack in state.domains:
+            if stack:
+                price = domain_price(stack[0], discount)  # build_price, with what it reads read once
+                if gold + magic >= price:
+                    if have is None:
+                        have = role_counts(state, me)
+                    if roles_met(state, me, stack[0], have):
+                        out += build_actions(me, stack[0], price, gold if gold < price else price,
+                                             magic if magic < price else price)
     out += gain_actions(me)
     return out
 
