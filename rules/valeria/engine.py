@@ -958,16 +958,38 @@ def advance(state: State) -> State:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    if state.phase == ACTIONS and not state.pending:
+    if state.pending and state.phase not in (OVER, ROLL, DRAW, DUKES):
+        return listed_answers(state)
+    if state.phase == ACTIONS:
         return tuple(_main_actions(state))
     return tuple(_legal(state))
 
 
 def pending_answers(state: State) -> Iterator[Action]:
-    """The answers to the decision on top of ``state.pending``, one at a time, in the order
-    :func:`legal_actions` lists them: what :func:`rules.valeria.forced.only_answer` reads to
-    stop at the second answer (decision 0035)."""
-    return decision_options(state, state.pending[0])
+    """The answers to the decision on top of ``state.pending``, in the order :func:`legal_actions`
+    lists them: what :func:`rules.valeria.forced.only_answer` reads (decision 0035), listed once
+    for both (:func:`listed_answers`)."""
+    return iter(listed_answers(state))
+
+
+#: The state whose answers were listed last and those answers, as one pair (:func:`listed_answers`;
+#: replaced whole, so a reader never pairs one state with another's answers); the entry keeps the
+#: state alive, so its identity is not another state's while it is here.
+_LISTED: list[tuple[Any, tuple[Action, ...]]] = [(None, ())]
+
+
+def listed_answers(state: State) -> tuple[Action, ...]:
+    """The answers to the decision on top of ``state.pending`` (:func:`decision_options`), listed
+    once per state (decision 0040): the forced-answer check after a step lists them, and the legal
+    actions asked next of the very same state (random play, a seat choosing) read them from
+    :data:`_LISTED` instead of listing them again. States are immutable, so the answers of one
+    state object never change."""
+    known, answers = _LISTED[0]
+    if known is state:
+        return answers
+    answers = tuple(decision_options(state, state.pending[0]))
+    _LISTED[0] = (state, answers)
+    return answers
 
 
 def _legal(state: State) -> Iterator[Action]:
@@ -981,7 +1003,7 @@ def _legal(state: State) -> Iterator[Action]:
                     yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from pending_answers(state)
+        yield from listed_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)
