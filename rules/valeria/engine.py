@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import attrs
 
+from rules.kernel.construct import replacer
 from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
 from rules.valeria import events
@@ -158,22 +159,42 @@ def citizen_base(kind: str) -> tuple[int, int]:
 
 # =========================================================================== small state edits
 
+# The copies made at (nearly) every step, each written out once for its fields
+# (:func:`rules.kernel.construct.replacer`, decision 0040) and called positionally, the new values
+# in the order named: this skips :func:`~rules.valeria.state.replace`'s keyword arguments and its
+# look-up of the copier, which cost about as much as the copy itself.
+_set_seats = replacer(State, "seats")
+_set_board = replacer(Seat, "gold", "strength", "magic", "vp")
+_set_paid = replacer(Seat, "gold", "strength", "magic")
+_set_citizens = replacer(Seat, "citizens")
+_set_roll = replacer(State, "dice", "rolled", "used")
+_set_harvest_start = replacer(State, "phase", "harvest", "pending")
+_set_harvested = replacer(State, "phase", "seats", "harvest", "pending")
+_set_seats_harvest = replacer(State, "seats", "harvest")
+_set_action_phase = replacer(State, "phase", "actions_left", "harvest", "closing")
+_set_pending = replacer(State, "pending")
+_set_closing = replacer(State, "closing")
+_set_actions_left = replacer(State, "actions_left")
+_set_over = replacer(State, "phase", "end_triggered", "actions_left", "closing")
+_set_next_turn = replacer(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
+                          "harvest", "actions_left", "closing")
+
 
 def with_seat(state: State, i: int, seat: Seat) -> State:
     seats = list(state.seats)
     seats[i] = seat
-    return replace(state, seats=tuple(seats))
+    return _set_seats(state, tuple(seats))
 
 
 def credit(seat: Seat, amount: Amount, times: int = 1) -> Seat:
     if times == 0:
         return seat
-    return replace(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
-                        magic=seat.magic + amount.magic * times, vp=seat.vp + amount.vp * times)
+    return _set_board(seat, seat.gold + amount.gold * times, seat.strength + amount.strength * times,
+                      seat.magic + amount.magic * times, seat.vp + amount.vp * times)
 
 
 def _pay(seat: Seat, gold: int = 0, strength: int = 0, magic: int = 0) -> Seat:
-    return replace(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
+    return _set_paid(seat, seat.gold - gold, seat.strength - strength, seat.magic - magic)
 
 
 def affords(seat: Seat, amount: Amount) -> bool:
@@ -260,7 +281,7 @@ def gargan(state: State) -> State:
 @implements("valeria.roll.dice")
 def rolled(state: State, a: int, b: int) -> State:
     """The active seat rolls both dice; then it may use its die-changing domains."""
-    state = replace(state, dice=(a, b), rolled=(a, b), used=())
+    state = _set_roll(state, (a, b), (a, b), ())
     if a == b:
         state = gargan(state)
     return _after_die_change(state)
@@ -456,7 +477,12 @@ def start_harvest(state: State) -> State:
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
-    return advance(replace(state, phase=HARVEST, harvest=(), pending=tuple(decisions)))
+    if not decisions and state.flow.after_step is None:
+        # nothing resolves first and no step of the variant follows this one: the distribution
+        # advance would make next is written in the same copy
+        seats, items = harvested(state)
+        return advance(_set_harvested(state, HARVEST, seats, items, ()))
+    return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -466,7 +492,15 @@ def distribute(state: State) -> State:
     their right ones); its choices and optional exchanges, and its Herald, wait as
     harvest items the seat resolves in any order (valeria.harvest.any-order). The
     resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
-    A seat's harvest reads its own cards only, so every board is written into the state at once."""
+    A seat's harvest reads its own cards only, so every board is written into the state at once
+    (:func:`harvested`)."""
+    seats, items = harvested(state)
+    return _set_seats_harvest(state, seats, items)
+
+
+def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+    """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
+    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first)."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
@@ -475,7 +509,7 @@ def distribute(state: State) -> State:
             continue
         seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
         items.append(mine)
-    return replace(state, seats=tuple(seats), harvest=tuple(items))
+    return tuple(seats), tuple(items)
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
@@ -504,8 +538,7 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
         if effects.items:
             mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
     if gold or strength or magic or vp:
-        board = replace(board, gold=board.gold + gold, strength=board.strength + strength, magic=board.magic + magic,
-                        vp=board.vp + vp)
+        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
@@ -567,7 +600,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     harvest[seat] = tuple(items)
     seats = list(state.seats)
     seats[seat] = board
-    return replace(state, seats=tuple(seats), harvest=tuple(harvest))
+    return _set_seats_harvest(state, tuple(seats), tuple(harvest))
 
 
 @implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
@@ -589,7 +622,7 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 def begin_actions(state: State) -> State:
     """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
     the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
-    state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
+    state = _set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False)
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
 
@@ -643,7 +676,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
             raise ValueError(f"{source}: unsupported effect {effect!r}")
     if board is not state.seats[seat]:
         state = with_seat(state, seat, board)
-    return replace(state, pending=push(state.pending, *decisions)) if decisions else state
+    return _set_pending(state, push(state.pending, *decisions)) if decisions else state
 
 
 def _special_possible(state: State, seat: int, kind: str) -> bool:
@@ -687,7 +720,7 @@ def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None)
     s = state.seats[seat] if board is None else board
     owned = list(s.citizens)
     owned[stack] += 1
-    s = replace(s, citizens=tuple(owned))
+    s = _set_citizens(s, tuple(owned))
     state = take_top(with_seat(state, seat, s), stack)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
@@ -886,7 +919,7 @@ def close_actions(state: State) -> State:
     its domain answers that domain's, one that names none the first queued, so the
     owner chooses the order and each target (valeria.symbols.opponent,
     :func:`answered_take`)."""
-    return _active_domains_at(replace(state, closing=True), "action-end", "valeria.domains.effects")
+    return _active_domains_at(_set_closing(state, True), "action-end", "valeria.domains.effects")
 
 
 @implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
@@ -901,10 +934,9 @@ def end_phase(state: State) -> State:
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
-        return replace(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
-    return replace(state, active=nxt, resting=resting_seat(state.players, nxt), phase=ROLL, turns=state.turns + 1,
-                   end_triggered=triggered,
-                        dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
+        return _set_over(state, OVER, True, 0, False)
+    return _set_next_turn(state, nxt, resting_seat(state.players, nxt), ROLL, state.turns + 1, triggered,
+                          (0, 0), (0, 0), (), (), 0, False)
 
 
 @implements("valeria.end.conditions", "valeria.exhausted.end-trigger", "valeria.end.check",
@@ -1277,7 +1309,7 @@ def successor(state: State, a: Action) -> State:
         return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
-    state = replace(state, actions_left=state.actions_left - 1)
+    state = _set_actions_left(state, state.actions_left - 1)
     if k == ActionKind.RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
     elif k == ActionKind.SLAY:
@@ -1322,7 +1354,7 @@ def _decide(state: State, a: Action) -> State:
     answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
     assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
     d = state.pending[answered]
-    state = replace(state, pending=state.pending[:answered] + state.pending[answered + 1:])
+    state = _set_pending(state, state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
     if a.kind == ActionKind.DECLINE:
         return state

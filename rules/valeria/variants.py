@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from rules.kernel.construct import replacer
 from rules.kernel.parameters import Kind, Parameter, Parameters, Refusal
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
@@ -216,6 +217,10 @@ def citizen_stacks_exhausted(state: State) -> int:
     return sum(1 for c in state.citizen_counts if c == 0)
 
 
+#: a citizen taken from the center without random citizens: one copy, written out once (decision 0040)
+_set_counts = replacer(State, "citizen_counts")
+
+
 @implements("valeria.variants.random-citizens.hidden")
 def take_top(state: State, kind: int) -> State:
     """A citizen of ``kind`` leaves the center from the top of its stack; with random
@@ -223,7 +228,7 @@ def take_top(state: State, kind: int) -> State:
     counts = list(state.citizen_counts)
     counts[kind] -= 1
     if not state.citizen_stacks:
-        return replace(state, citizen_counts=tuple(counts))
+        return _set_counts(state, tuple(counts))
     stacks = list(state.citizen_stacks)
     i = next(i for i, st in enumerate(stacks) if st and st[0] == kind)
     stacks[i] = stacks[i][1:]
