@@ -446,7 +446,7 @@ ACTIVATIONS: dict[tuple[int, int], tuple[int, ...]] = {
 
 
 def herald_count(state: State, seat: int, acts: tuple[tuple[str, int], ...] | None = None) -> int:
-    """How often ``seat``'s Herald activates (:data:`HERALD`): whether any of its cards did
+    """How often ``seat``'s Herald activates (:data:`HERALD_ACTIVATIONS`): whether any of its cards did
     (``acts``: :func:`activated`, if known) and whether the dice are doubles."""
     acts = activated(state, seat) if acts is None else acts
     return HERALD_ACTIVATIONS[state.dice][bool(acts)]
