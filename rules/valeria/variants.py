@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import compress
 from typing import Any
 
 import attrs
@@ -203,18 +204,20 @@ def on_top(state: State, kind: int) -> bool:
 
 
 def citizens_on_top(state: State) -> tuple[int, ...]:
-    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits."""
+    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits
+    (without random citizens: the stacks whose count, never negative, is not 0)."""
     if state.citizen_stacks:
         tops = {st[0] for st in state.citizen_stacks if st}
         return tuple(i for i in range(len(state.citizen_kinds)) if i in tops)
-    return tuple(i for i, n in enumerate(state.citizen_counts) if n > 0)
+    counts = state.citizen_counts
+    return tuple(compress(range(len(counts)), counts))
 
 
 def citizen_stacks_exhausted(state: State) -> int:
     """The empty citizen stacks (valeria.exhausted.replace)."""
     if state.citizen_stacks:
         return sum(1 for st in state.citizen_stacks if not st)
-    return sum(1 for c in state.citizen_counts if c == 0)
+    return state.citizen_counts.count(0)
 
 
 #: a citizen taken from the center without random citizens: one copy, written out once (decision 0040)
