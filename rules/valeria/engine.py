@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import attrs
 
+from rules.kernel.construct import replacer
 from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
 from rules.valeria import events
@@ -158,22 +159,42 @@ def citizen_base(kind: str) -> tuple[int, int]:
 
 # =========================================================================== small state edits
 
+# The copies made at (nearly) every step, each written out once for its fields
+# (:func:`rules.kernel.construct.replacer`, decision 0040) and called positionally, the new values
+# in the order named: this skips :func:`~rules.valeria.state.replace`'s keyword arguments and its
+# look-up of the copier, which cost about as much as the copy itself.
+_set_seats = replacer(State, "seats")
+_set_board = replacer(Seat, "gold", "strength", "magic", "vp")
+_set_paid = replacer(Seat, "gold", "strength", "magic")
+_set_citizens = replacer(Seat, "citizens")
+_set_roll = replacer(State, "dice", "rolled", "used")
+_set_harvest_start = replacer(State, "phase", "harvest", "pending")
+_set_harvested = replacer(State, "phase", "seats", "harvest", "pending")
+_set_seats_harvest = replacer(State, "seats", "harvest")
+_set_action_phase = replacer(State, "phase", "actions_left", "harvest", "closing")
+_set_pending = replacer(State, "pending")
+_set_closing = replacer(State, "closing")
+_set_actions_left = replacer(State, "actions_left")
+_set_over = replacer(State, "phase", "end_triggered", "actions_left", "closing")
+_set_next_turn = replacer(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
+                          "harvest", "actions_left", "closing")
+
 
 def with_seat(state: State, i: int, seat: Seat) -> State:
     seats = list(state.seats)
     seats[i] = seat
-    return replace(state, seats=tuple(seats))
+    return _set_seats(state, tuple(seats))
 
 
 def credit(seat: Seat, amount: Amount, times: int = 1) -> Seat:
     if times == 0:
         return seat
-    return replace(seat, gold=seat.gold + amount.gold * times, strength=seat.strength + amount.strength * times,
-                        magic=seat.magic + amount.magic * times, vp=seat.vp + amount.vp * times)
+    return _set_board(seat, seat.gold + amount.gold * times, seat.strength + amount.strength * times,
+                      seat.magic + amount.magic * times, seat.vp + amount.vp * times)
 
 
 def _pay(seat: Seat, gold: int = 0, strength: int = 0, magic: int = 0) -> Seat:
-    return replace(seat, gold=seat.gold - gold, strength=seat.strength - strength, magic=seat.magic - magic)
+    return _set_paid(seat, seat.gold - gold, seat.strength - strength, seat.magic - magic)
 
 
 def affords(seat: Seat, amount: Amount) -> bool:
@@ -260,7 +281,7 @@ def gargan(state: State) -> State:
 @implements("valeria.roll.dice")
 def rolled(state: State, a: int, b: int) -> State:
     """The active seat rolls both dice; then it may use its die-changing domains."""
-    state = replace(state, dice=(a, b), rolled=(a, b), used=())
+    state = _set_roll(state, (a, b), (a, b), ())
     if a == b:
         state = gargan(state)
     return _after_die_change(state)
@@ -425,9 +446,17 @@ ACTIVATIONS: dict[tuple[int, int], tuple[int, ...]] = {
 
 
 def herald_count(state: State, seat: int, acts: tuple[tuple[str, int], ...] | None = None) -> int:
-    a, b = state.dice
+    """How often ``seat``'s Herald activates (:data:`HERALD_ACTIVATIONS`): whether any of its cards did
+    (``acts``: :func:`activated`, if known) and whether the dice are doubles."""
     acts = activated(state, seat) if acts is None else acts
-    return int(herald_activations(a, b, sum(n for _, n in acts)))
+    return HERALD_ACTIVATIONS[state.dice][bool(acts)]
+
+
+#: ``HERALD_ACTIVATIONS[(a, b)][some card activated]``: :func:`~rules.valeria.predicates.herald_activations`
+#: for every roll, with no card activated (0) or some (1: the count matters only through being 0),
+#: evaluated once like :data:`ACTIVATIONS`.
+HERALD_ACTIVATIONS: dict[tuple[int, int], tuple[int, int]] = {
+    (a, b): (int(herald_activations(a, b, 0)), int(herald_activations(a, b, 1))) for a in range(1, 7) for b in range(1, 7)}
 
 
 def _is_steal(effect: Effect) -> bool:
@@ -448,7 +477,12 @@ def start_harvest(state: State) -> State:
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
-    return advance(replace(state, phase=HARVEST, harvest=(), pending=tuple(decisions)))
+    if not decisions and state.flow.after_step is None:
+        # nothing resolves first and no step of the variant follows this one: the distribution
+        # advance would make next is written in the same copy
+        seats, items = harvested(state)
+        return advance(_set_harvested(state, HARVEST, seats, items, ()))
+    return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -458,7 +492,15 @@ def distribute(state: State) -> State:
     their right ones); its choices and optional exchanges, and its Herald, wait as
     harvest items the seat resolves in any order (valeria.harvest.any-order). The
     resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
-    A seat's harvest reads its own cards only, so every board is written into the state at once."""
+    A seat's harvest reads its own cards only, so every board is written into the state at once
+    (:func:`harvested`)."""
+    seats, items = harvested(state)
+    return _set_seats_harvest(state, seats, items)
+
+
+def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+    """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
+    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first)."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
@@ -467,7 +509,7 @@ def distribute(state: State) -> State:
             continue
         seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
         items.append(mine)
-    return replace(state, seats=tuple(seats), harvest=tuple(items))
+    return tuple(seats), tuple(items)
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
@@ -496,8 +538,7 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
         if effects.items:
             mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
     if gold or strength or magic or vp:
-        board = replace(board, gold=board.gold + gold, strength=board.strength + strength, magic=board.magic + magic,
-                        vp=board.vp + vp)
+        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
@@ -559,7 +600,7 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     harvest[seat] = tuple(items)
     seats = list(state.seats)
     seats[seat] = board
-    return replace(state, seats=tuple(seats), harvest=tuple(harvest))
+    return _set_seats_harvest(state, tuple(seats), tuple(harvest))
 
 
 @implements("valeria.harvest.steal-target", "valeria.symbols.take-from", "valeria.symbols.opponent",
@@ -581,7 +622,7 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 def begin_actions(state: State) -> State:
     """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
     the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
-    state = replace(state, phase=ACTIONS, actions_left=ACTIONS_PER_TURN, harvest=(), closing=False)
+    state = _set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False)
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
 
@@ -635,7 +676,7 @@ def resolve_effects(state: State, seat: int, effects: tuple[Effect, ...], source
             raise ValueError(f"{source}: unsupported effect {effect!r}")
     if board is not state.seats[seat]:
         state = with_seat(state, seat, board)
-    return replace(state, pending=push(state.pending, *decisions)) if decisions else state
+    return _set_pending(state, push(state.pending, *decisions)) if decisions else state
 
 
 def _special_possible(state: State, seat: int, kind: str) -> bool:
@@ -679,7 +720,7 @@ def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None)
     s = state.seats[seat] if board is None else board
     owned = list(s.citizens)
     owned[stack] += 1
-    s = replace(s, citizens=tuple(owned))
+    s = _set_citizens(s, tuple(owned))
     state = take_top(with_seat(state, seat, s), stack)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
@@ -878,7 +919,7 @@ def close_actions(state: State) -> State:
     its domain answers that domain's, one that names none the first queued, so the
     owner chooses the order and each target (valeria.symbols.opponent,
     :func:`answered_take`)."""
-    return _active_domains_at(replace(state, closing=True), "action-end", "valeria.domains.effects")
+    return _active_domains_at(_set_closing(state, True), "action-end", "valeria.domains.effects")
 
 
 @implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
@@ -893,10 +934,9 @@ def end_phase(state: State) -> State:
         sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
-        return replace(state, phase=OVER, end_triggered=True, actions_left=0, closing=False)
-    return replace(state, active=nxt, resting=resting_seat(state.players, nxt), phase=ROLL, turns=state.turns + 1,
-                   end_triggered=triggered,
-                        dice=(0, 0), rolled=(0, 0), used=(), harvest=(), actions_left=0, closing=False)
+        return _set_over(state, OVER, True, 0, False)
+    return _set_next_turn(state, nxt, resting_seat(state.players, nxt), ROLL, state.turns + 1, triggered,
+                          (0, 0), (0, 0), (), (), 0, False)
 
 
 @implements("valeria.end.conditions", "valeria.exhausted.end-trigger", "valeria.end.check",
@@ -950,16 +990,38 @@ def advance(state: State) -> State:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    if state.phase == ACTIONS and not state.pending:
+    if state.pending and state.phase not in (OVER, ROLL, DRAW, DUKES):
+        return listed_answers(state)
+    if state.phase == ACTIONS:
         return tuple(_main_actions(state))
     return tuple(_legal(state))
 
 
 def pending_answers(state: State) -> Iterator[Action]:
-    """The answers to the decision on top of ``state.pending``, one at a time, in the order
-    :func:`legal_actions` lists them: what :func:`rules.valeria.forced.only_answer` reads to
-    stop at the second answer (decision 0035)."""
-    return decision_options(state, state.pending[0])
+    """The answers to the decision on top of ``state.pending``, in the order :func:`legal_actions`
+    lists them: what :func:`rules.valeria.forced.only_answer` reads (decision 0035), listed once
+    for both (:func:`listed_answers`)."""
+    return iter(listed_answers(state))
+
+
+#: The state whose answers were listed last and those answers, as one pair (:func:`listed_answers`;
+#: replaced whole, so a reader never pairs one state with another's answers); the entry keeps the
+#: state alive, so its identity is not another state's while it is here.
+_LISTED: list[tuple[Any, tuple[Action, ...]]] = [(None, ())]
+
+
+def listed_answers(state: State) -> tuple[Action, ...]:
+    """The answers to the decision on top of ``state.pending`` (:func:`decision_options`), listed
+    once per state (decision 0040): the forced-answer check after a step lists them, and the legal
+    actions asked next of the very same state (random play, a seat choosing) read them from
+    :data:`_LISTED` instead of listing them again. States are immutable, so the answers of one
+    state object never change."""
+    known, answers = _LISTED[0]
+    if known is state:
+        return answers
+    answers = tuple(decision_options(state, state.pending[0]))
+    _LISTED[0] = (state, answers)
+    return answers
 
 
 def _legal(state: State) -> Iterator[Action]:
@@ -973,7 +1035,7 @@ def _legal(state: State) -> Iterator[Action]:
                     yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from pending_answers(state)
+        yield from listed_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)
@@ -1062,7 +1124,11 @@ def gain_actions(seat: int) -> tuple[Action, ...]:
 
 
 def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
-    """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`)."""
+    """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`); none
+    at all for a seat without strength, as every payment holds at least one real strength
+    (:func:`~rules.valeria.predicates.slay_payment_ok`)."""
+    if seat.strength < 1:
+        return ()
     out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
@@ -1073,23 +1139,36 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
 def _main_actions(state: State) -> list[Action]:
     """Recruit, slay, build (each with every payment split the proven predicates admit) or
-    gain a resource."""
+    gain a resource. A card whose gold price the seat's gold and magic together do not reach, or
+    any card when it has no gold, offers no payment split (:func:`gold_payments` is then empty:
+    :func:`~rules.valeria.predicates.gold_payment_ok` asks at least one real gold and the whole
+    price, no more than the seat has), so no split is looked up for it; the roles a domain needs are
+    counted only when the seat could pay for some domain."""
     me = state.active
     s = state.seats[me]
     gold, magic = s.gold, s.magic
     plain = EMERALD in s.domains
     out: list[Action] = []
     kinds, owned = state.citizen_kinds, s.citizens
-    for i in citizens_on_top(state):
-        price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
-        out += recruit_actions(me, kinds[i], price, gold if gold < price else price, magic if magic < price else price)
+    if gold:
+        for i in citizens_on_top(state):
+            price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
+            if gold + magic >= price:
+                out += recruit_actions(me, kinds[i], price, gold if gold < price else price,
+                                       magic if magic < price else price)
     out += slay_options(state, s)
-    have = role_counts(state, me)
-    discount = PRATCHETT in s.domains
-    for stack in state.domains:
-        if stack and roles_met(state, me, stack[0], have):
-            price = domain_price(stack[0], discount)  # build_price, with what it reads read once
-            out += build_actions(me, stack[0], price, gold if gold < price else price, magic if magic < price else price)
+    if gold:
+        discount = PRATCHETT in s.domains
+        have: dict[str, int] | None = None
+        for stack in state.domains:
+            if stack:
+                price = domain_price(stack[0], discount)  # build_price, with what it reads read once
+                if gold + magic >= price:
+                    if have is None:
+                        have = role_counts(state, me)
+                    if roles_met(state, me, stack[0], have):
+                        out += build_actions(me, stack[0], price, gold if gold < price else price,
+                                             magic if magic < price else price)
     out += gain_actions(me)
     return out
 
@@ -1230,7 +1309,7 @@ def successor(state: State, a: Action) -> State:
         return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
-    state = replace(state, actions_left=state.actions_left - 1)
+    state = _set_actions_left(state, state.actions_left - 1)
     if k == ActionKind.RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
     elif k == ActionKind.SLAY:
@@ -1275,7 +1354,7 @@ def _decide(state: State, a: Action) -> State:
     answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
     assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
     d = state.pending[answered]
-    state = replace(state, pending=state.pending[:answered] + state.pending[answered + 1:])
+    state = _set_pending(state, state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
     if a.kind == ActionKind.DECLINE:
         return state

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rules.kernel.construct import replacer
 from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import Result
 from rules.kernel.text import Text
@@ -153,7 +154,7 @@ class Setup:
                        self.solo.difficulty if self.solo is not None else "normal")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Tokens:
     """Cardboard tokens on one monster card (valeria.variants.events.cost-tokens,
     valeria.variants.events.bounty): ``position`` is the center position (0-4 the monster
@@ -231,7 +232,7 @@ class Action:
         return f"{who} {words[k]}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Seat:
     """One player's board, duchy, Victory stack and dukes."""
 
@@ -249,7 +250,7 @@ class Seat:
         return int(getattr(self, name))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class HarvestItem:
     """Activations of one card side that still wait for their owner's choice:
     ``count`` instances of ``card`` (``side`` "on": the active player's left
@@ -260,7 +261,7 @@ class HarvestItem:
     count: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Events:
     """What only the game with Monster Events has (valeria.variants.events.*, decision 0020)."""
 
@@ -276,7 +277,7 @@ class Events:
     known_top: int = 0
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Solo:
     """What only the solo game against the Dark Lord has (valeria.variants.solo.*, decision 0021)."""
 
@@ -322,7 +323,7 @@ class Flow:
     after_step: Callable[[State], State] | None = None
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class State:
     """A Valeria game between two steps: the center stacks, every seat's board and duchy, whose
     turn and which phase (valeria.turn.phases), the dice, the harvest items and decisions still
@@ -453,30 +454,12 @@ T = TypeVar("T")
 _REPLACERS: dict[tuple[Any, ...], Any] = {}
 
 
-def _replacer(cls: type, *changed: str) -> Any:
-    """A function ``(obj, changes) -> copy`` written out for ``cls``'s fields with the fields
-    ``changed`` taken from ``changes``: every slot is set through its member descriptor (what
-    ``attrs``' own ``__init__`` does for a frozen slotted class, without the call), so a copy
-    costs one store per field and nothing else (made once per class and set of fields)."""
-    fields = [f.name for f in attrs.fields(cls)]
-    if {n for n in cls.__slots__ if n != "__weakref__"} != set(fields):  # type: ignore[attr-defined]
-        raise TypeError(f"{cls.__name__} keeps more than its fields (a cached hash): use attrs.evolve")
-    unknown = [name for name in changed if name not in fields]
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    body = "".join(f"    set_{f}(n, c[{f!r}])\n" if f in changed else f"    set_{f}(n, o.{f})\n" for f in fields)
-    source = f"def r(o, c):\n    n = new(cls)\n{body}    return n\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls,
-                                 **{f"set_{f}": getattr(cls, f).__set__ for f in fields}}
-    exec(compile(source, f"<replace {cls.__name__}>", "exec"), namespace)  # our own field names
-    return namespace["r"]
-
-
 def replace(obj: T, **changes: Any) -> T:
     """``attrs.evolve`` for the slotted, validator-free models of this module, without
-    its generic overhead (the engine makes thousands of these per game)."""
+    its generic overhead (the engine makes thousands of these per game): a copier written out
+    once per class and set of changed fields (:func:`rules.kernel.construct.replacer`)."""
     key = (type(obj), *changes)
     fn = _REPLACERS.get(key)
     if fn is None:
-        fn = _REPLACERS[key] = _replacer(type(obj), *changes)
-    return fn(obj, changes)  # type: ignore[no-any-return]
+        fn = _REPLACERS[key] = replacer(type(obj), *changes)
+    return fn(obj, *changes.values())  # type: ignore[no-any-return]

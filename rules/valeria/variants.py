@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import compress
 from typing import Any
 
 import attrs
 
+from rules.kernel.construct import replacer
 from rules.kernel.parameters import Kind, Parameter, Parameters, Refusal
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
@@ -202,18 +204,24 @@ def on_top(state: State, kind: int) -> bool:
 
 
 def citizens_on_top(state: State) -> tuple[int, ...]:
-    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits."""
+    """The citizen kinds (indices of ``state.citizen_kinds``, in order) that :func:`on_top` admits
+    (without random citizens: the stacks whose count, never negative, is not 0)."""
     if state.citizen_stacks:
         tops = {st[0] for st in state.citizen_stacks if st}
         return tuple(i for i in range(len(state.citizen_kinds)) if i in tops)
-    return tuple(i for i, n in enumerate(state.citizen_counts) if n > 0)
+    counts = state.citizen_counts
+    return tuple(compress(range(len(counts)), counts))
 
 
 def citizen_stacks_exhausted(state: State) -> int:
     """The empty citizen stacks (valeria.exhausted.replace)."""
     if state.citizen_stacks:
         return sum(1 for st in state.citizen_stacks if not st)
-    return sum(1 for c in state.citizen_counts if c == 0)
+    return state.citizen_counts.count(0)
+
+
+#: a citizen taken from the center without random citizens: one copy, written out once (decision 0040)
+_set_counts = replacer(State, "citizen_counts")
 
 
 @implements("valeria.variants.random-citizens.hidden")
@@ -223,7 +231,7 @@ def take_top(state: State, kind: int) -> State:
     counts = list(state.citizen_counts)
     counts[kind] -= 1
     if not state.citizen_stacks:
-        return replace(state, citizen_counts=tuple(counts))
+        return _set_counts(state, tuple(counts))
     stacks = list(state.citizen_stacks)
     i = next(i for i, st in enumerate(stacks) if st and st[0] == kind)
     stacks[i] = stacks[i][1:]

@@ -1,16 +1,25 @@
 """``rules.kernel.construct.maker`` makes the object the class's own constructor makes, and
-refuses a class whose constructor does more than store its fields (decision record 0036)."""
+``replacer`` the copy ``attrs.evolve`` makes, filled as a draft when the class has no
+weak-reference slot, else slot by slot; both refuse a class whose constructor does more than
+store its fields (decision records 0036 and 0040)."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
-from rules.kernel.construct import maker
+from rules.kernel.construct import maker, replacer
 
 
 @attrs.frozen
 class Plain:
+    a: int
+    b: tuple[int, ...] = ()
+    c: str | None = None
+
+
+@attrs.frozen(weakref_slot=False)
+class Drafted:
     a: int
     b: tuple[int, ...] = ()
     c: str | None = None
@@ -45,15 +54,34 @@ class Unslotted:
     a: int
 
 
-def test_a_made_object_is_the_constructors() -> None:
-    make = maker(Plain)
+@pytest.mark.parametrize("cls", [Plain, Drafted])
+def test_a_made_object_is_the_constructors(cls: type[Plain] | type[Drafted]) -> None:
+    make = maker(cls)
     made = make(1, (2, 3), "x")
-    assert type(made) is Plain
-    assert made == Plain(1, (2, 3), "x") and hash(made) == hash(Plain(1, (2, 3), "x"))
-    assert repr(made) == repr(Plain(1, (2, 3), "x"))
+    assert type(made) is cls
+    assert made == cls(1, (2, 3), "x") and hash(made) == hash(cls(1, (2, 3), "x"))
+    assert repr(made) == repr(cls(1, (2, 3), "x"))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.a = 2  # type: ignore[misc]
-    assert attrs.evolve(made, a=5) == Plain(5, (2, 3), "x")
+        made.a = 2
+    assert attrs.evolve(made, a=5) == cls(5, (2, 3), "x")
+
+
+@pytest.mark.parametrize("cls", [Plain, Drafted])
+def test_a_copy_is_evolves(cls: type[Plain] | type[Drafted]) -> None:
+    old = cls(1, (2, 3), "x")
+    copy_of = replacer(cls, "c", "a")
+    assert ("draft" in copy_of.__globals__) == (cls is Drafted)  # the quicker way where CPython allows it
+    copy = copy_of(old, "y", 7)
+    assert type(copy) is cls and copy == attrs.evolve(old, a=7, c="y") and old == cls(1, (2, 3), "x")
+    assert copy.b is old.b
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.a = 2
+    assert replacer(cls)(old) == old
+
+
+def test_a_copy_names_only_fields_the_class_has() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        replacer(Plain, "d")
 
 
 def test_every_field_is_required_positionally() -> None:
@@ -65,3 +93,5 @@ def test_every_field_is_required_positionally() -> None:
 def test_a_class_whose_constructor_does_more_is_refused(cls: type) -> None:
     with pytest.raises(TypeError, match=cls.__name__):
         maker(cls)
+    with pytest.raises(TypeError, match=cls.__name__):
+        replacer(cls, "a")
