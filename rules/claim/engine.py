@@ -17,7 +17,7 @@ from rules.claim.choices import check_decision, decision_options
 from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
-from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, make_state
+from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
 from rules.claim.tables import _SEAT_PLAYS, FOLLOW_BY_HELD, FOLLOWABLE, _faction, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
@@ -146,9 +146,7 @@ def successor(state: State, action: Action) -> State:
         new_hands = hands[:seat] + (hand,) + hands[seat + 1:]
     table = state.table + (card,)
     if len(table) < len(hands):
-        return make_state(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
-                          state.followers, state.known_followers, state.score, state.discard,
-                          state.tricks_played, state.last_trick, state.gnomes, state.trolls, (), state.variant)
+        return with_play(state, new_hands, table)  # no decision is pending: a play is legal
     if state.phase is PHASE_ONE:
         return resolve_phase_one(state, new_hands, table)
     return resolve_phase_two(state, new_hands, table)

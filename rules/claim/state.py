@@ -16,7 +16,7 @@ import rules.claim.kinds
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variants import CLAIM_VARIANT, Variant
-from rules.kernel.construct import maker
+from rules.kernel.construct import copier, maker
 from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]
@@ -134,7 +134,7 @@ class Route:
     rules: tuple[str, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # fields in an instance dictionary: made in one step (decision record 0039)
 class TrickOutcome:
     """The facts of one resolved trick; explanations are derived from them.
 
@@ -199,7 +199,7 @@ def _empties(state: Any) -> Pair:
     return tuple(() for _ in state.hands)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # fields in an instance dictionary: made and copied in one step (decision record 0039)
 class State:
     """A whole position, hidden cards included.
 
@@ -215,6 +215,10 @@ class State:
     States are made by the engine (and by
     :func:`rules.claim.positions.position_from_json`, which checks them); the
     constructor does not check, because the engine makes one per action.
+    The fields live in an instance dictionary rather than in slots, so the
+    engine makes a state with one dictionary and a play copies the previous
+    state's in one call, sharing the fourteen fields a play does not change
+    (:func:`rules.kernel.construct.copier`, decision record 0039).
     """
 
     phase: Phase
@@ -274,9 +278,12 @@ class State:
 
 
 #: ``State(*fields)`` and ``TrickOutcome(*fields)`` with every field given, as the engine makes them
-#: for every action and every trick: each slot stored directly (:func:`rules.kernel.construct.maker`).
+#: for every trick: the instance dictionary built at once (:func:`rules.kernel.construct.maker`).
 make_state = maker(State)
 make_outcome = maker(TrickOutcome)
+#: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
+#: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
+with_play = copier(State, "hands", "table")
 
 
 @attrs.frozen
