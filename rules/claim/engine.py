@@ -18,7 +18,7 @@ from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
-from rules.claim.tables import _SEAT_PLAYS, FOLLOW_BY_HELD, FOLLOWABLE, _faction, followable
+from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
 
@@ -38,11 +38,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hands = state.hands
     seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
     hand = hands[seat]
-    plays = _SEAT_PLAYS[seat]
+    plays = _SEAT_PLAYS[seat].__getitem__
     if not table:
-        return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-    allowed = FOLLOW_BY_HELD[table[0].faction][frozenset(map(_faction, hand))]  # followable(), inline
-    return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
+        return tuple(map(plays, dict.fromkeys(hand)))
+    # followable(), card by card: the hand holds the led faction when one of its cards does, and the
+    # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
+    lead = table[0].faction
+    allowed = FOLLOWERS[lead][not HOLDING[lead].isdisjoint(hand)]
+    return tuple(map(plays, dict.fromkeys(filter(allowed.__contains__, hand))))
 
 
 def check(state: State, action: Action) -> Violation | None:
