@@ -16,6 +16,7 @@ from rules.claim.state import (
     Choice,
     State,
     Take,
+    after_exchange,
     choice,
     make_outcome,
     make_state,
@@ -143,8 +144,8 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
     t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
         k = v.face_up_per_trick
-        return make_state(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
-                     score, discard, number, t, state.gnomes, state.trolls, decisions, v)
+        return after_exchange(state, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known), score,
+                              discard, number, t, decisions)  # still phase one: the phase is state's
     # claim.phase1.end -> claim.phase2.take-followers
     empties = tuple(() for _ in hands)
     return make_state(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,

@@ -284,6 +284,14 @@ make_outcome = maker(TrickOutcome)
 #: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
 #: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
 with_play = copier(State, "hands", "table")
+#: The state after a phase-one trick (or a take) that leaves phase one going: the cards handed out,
+#: the next face-up cards, the outcome; the phase, Gnomes, Trolls and variant shared.
+after_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers", "score",
+                        "discard", "tricks_played", "last_trick", "decisions")
+#: The state after a phase-two trick: the cards taken, laid out or waiting, the outcome; the phase,
+#: deck, followers and variant shared.
+after_battle = copier(State, "hands", "face_up", "leader", "table", "score", "discard", "tricks_played", "last_trick",
+                      "gnomes", "trolls", "decisions")
 
 
 @attrs.frozen
