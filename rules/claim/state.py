@@ -8,6 +8,7 @@ travels with the setup and the state.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -30,8 +31,11 @@ def _need_seat(owner: str, value: Any) -> None:
         raise ValueError(f"{owner} must be a seat number (an int >= 0), not {value!r}")
 
 
+_CARD_ONLY = {Card}
+
+
 def _need_cards(owner: str, value: Any) -> None:
-    if type(value) is not tuple or any(type(c) is not Card for c in value):
+    if type(value) is not tuple or not set(map(type, value)) <= _CARD_ONLY:  # every item exactly a Card
         raise ValueError(f"{owner} must be a tuple of Cards (e.g. Card.parse('goblin:3')), not {value!r}")
 
 
@@ -64,7 +68,8 @@ def _check_setup(setup: Setup) -> None:
     _need_seat("Setup.leader", setup.leader)
     if setup.leader >= v.players:
         raise ValueError(f"Setup.leader must be a seat 0–{v.players - 1}, not {setup.leader!r}")
-    if Counter(setup.deck + tuple(c for h in setup.hands for c in h)) != Counter(v.deck):
+    # compared as dict items, in C (Counter's own == walks every key in Python; counts are positive here)
+    if Counter(chain(setup.deck, *setup.hands)).items() != Counter(v.deck).items():
         raise ValueError("Setup: the hands and the deck must be exactly the cards of the variant's deck")
 
 
