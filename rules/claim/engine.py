@@ -11,6 +11,8 @@ trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rules.claim import violations
 from rules.claim.cards import Card, Faction
 from rules.claim.choices import check_decision, decision_options
@@ -38,14 +40,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hands = state.hands
     seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
     hand = hands[seat]
-    plays = _SEAT_PLAYS[seat].__getitem__
-    if not table:
-        return tuple(map(plays, dict.fromkeys(hand)))
-    # followable(), card by card: the hand holds the led faction when one of its cards does, and the
-    # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
-    lead = table[0].faction
-    allowed = FOLLOWERS[lead][not HOLDING[lead].isdisjoint(hand)]
-    return tuple(map(plays, dict.fromkeys(filter(allowed.__contains__, hand))))
+    if table:
+        # followable(), card by card: the hand holds the led faction when one of its cards does, and the
+        # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
+        lead = table[0].faction
+        distinct = dict.fromkeys(filter(FOLLOWERS[lead][not HOLDING[lead].isdisjoint(hand)].__contains__, hand))
+    else:
+        distinct = dict.fromkeys(hand)
+    if len(distinct) > 1:  # the seat's plays of these cards in one C call (map calls the dict once a card)
+        return itemgetter(*distinct)(_SEAT_PLAYS[seat])  # type: ignore[no-any-return]
+    return tuple([_SEAT_PLAYS[seat][card] for card in distinct])  # one card (itemgetter would not make a tuple)
 
 
 def check(state: State, action: Action) -> Violation | None:
