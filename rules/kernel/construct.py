@@ -6,9 +6,9 @@ for a state of sixteen fields that costs more than the rule the action applies.
 
 * :func:`maker` writes out, once per class, a positional constructor: the same object
   ``cls(*values)`` makes, at a fraction of the cost. For a slotted class it stores each
-  field through its slot's member descriptor (about two thirds of the cost); for a class
-  that keeps its fields in an instance dictionary it builds that dictionary in one
-  expression and attaches it (about a third).
+  field through its slot's member descriptor (about two thirds of ``attrs``' cost); for a
+  class that keeps its fields in an instance dictionary it builds that dictionary in one
+  expression and attaches it (for sixteen fields, about two thirds of the slotted cost again).
 * :func:`copier` writes out, once per class and set of changed fields, the copy of an
   instance with those fields replaced: its instance dictionary copied in one call, the
   changed entries stored, the copy attached to a new object. It serves dictionary-backed
