@@ -23,6 +23,7 @@ class's own constructor would make.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, TypeVar
 
 import attrs
@@ -92,6 +93,9 @@ def copier(cls: type[T], *changed: str) -> Callable[..., T]:
     names = _field_names(cls)
     if not _keeps_a_dict(cls):
         raise TypeError(f"{cls.__name__}: a copier needs a class that keeps its fields in a dictionary")
+    if any(isinstance(value, cached_property) for klass in cls.__mro__ for value in vars(klass).values()):
+        raise TypeError(f"{cls.__name__}: a cached property is kept in the instance dictionary, and a copy "
+                        "would carry it over stale")
     unknown = [name for name in changed if name not in names]
     if unknown or not changed or len(set(changed)) != len(changed):
         raise TypeError(f"{cls.__name__}: a copier changes distinct fields of the class, not {changed!r}")

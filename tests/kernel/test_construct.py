@@ -4,6 +4,8 @@ constructor does more than store its fields (decision records 0036 and 0039)."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import attrs
 import pytest
 
@@ -54,6 +56,15 @@ class UnslottedCachedHash:
 
 
 @attrs.frozen(slots=False)
+class UnslottedCaching:
+    a: int
+
+    @cached_property
+    def double(self) -> int:
+        return 2 * self.a
+
+
+@attrs.frozen(slots=False)
 class UnslottedChecked:
     a: int = attrs.field(validator=attrs.validators.instance_of(int))
 
@@ -87,7 +98,7 @@ def test_a_copier_changes_distinct_fields_the_class_has(changed: tuple[str, ...]
         copier(Unslotted, *changed)
 
 
-@pytest.mark.parametrize("cls", [Plain, UnslottedChecked, UnslottedCachedHash])
+@pytest.mark.parametrize("cls", [Plain, UnslottedChecked, UnslottedCachedHash, UnslottedCaching])
 def test_a_copier_needs_an_unchecked_class_with_an_instance_dictionary(cls: type) -> None:
     with pytest.raises(TypeError, match=cls.__name__):
         copier(cls, "a")
