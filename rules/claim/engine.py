@@ -11,14 +11,16 @@ trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rules.claim import violations
 from rules.claim.cards import Card, Faction
 from rules.claim.choices import check_decision, decision_options
 from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
-from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, make_state
-from rules.claim.tables import _SEAT_PLAYS, FOLLOW_BY_HELD, FOLLOWABLE, _faction, followable
+from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
+from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
 
@@ -38,11 +40,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     hands = state.hands
     seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
     hand = hands[seat]
-    plays = _SEAT_PLAYS[seat]
-    if not table:
-        return tuple(map(plays.__getitem__, dict.fromkeys(hand)))
-    allowed = FOLLOW_BY_HELD[table[0].faction][frozenset(map(_faction, hand))]  # followable(), inline
-    return tuple([plays[c] for c in dict.fromkeys(hand) if c.faction in allowed])
+    if table:
+        # followable(), card by card: the hand holds the led faction when one of its cards does, and the
+        # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
+        lead = table[0].faction
+        distinct = dict.fromkeys(filter(FOLLOWERS[lead][not HOLDING[lead].isdisjoint(hand)].__contains__, hand))
+    else:
+        distinct = dict.fromkeys(hand)
+    if len(distinct) > 1:  # the seat's plays of these cards in one C call (map calls the dict once a card)
+        return itemgetter(*distinct)(_SEAT_PLAYS[seat])  # type: ignore[no-any-return]
+    return tuple([_SEAT_PLAYS[seat][card] for card in distinct])  # one card (itemgetter would not make a tuple)
 
 
 def check(state: State, action: Action) -> Violation | None:
@@ -146,9 +153,7 @@ def successor(state: State, action: Action) -> State:
         new_hands = hands[:seat] + (hand,) + hands[seat + 1:]
     table = state.table + (card,)
     if len(table) < len(hands):
-        return make_state(state.phase, new_hands, state.deck, state.face_up, state.leader, table,
-                          state.followers, state.known_followers, state.score, state.discard,
-                          state.tricks_played, state.last_trick, state.gnomes, state.trolls, (), state.variant)
+        return with_play(state, new_hands, table)  # no decision is pending: a play is legal
     if state.phase is PHASE_ONE:
         return resolve_phase_one(state, new_hands, table)
     return resolve_phase_two(state, new_hands, table)

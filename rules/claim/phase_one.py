@@ -16,6 +16,8 @@ from rules.claim.state import (
     Choice,
     State,
     Take,
+    TrickOutcome,
+    after_exchange,
     choice,
     make_outcome,
     make_state,
@@ -77,9 +79,33 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
         return make_state(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
                      state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
                      push(state.decisions, decision), v)
-    # two players, no choice: the winner takes the face-up card, the loser draws
-    return distribute(state, hands, score, discard, next_leader, number, (leader, cards, winner, ()), winner,
-                      state.face_up[0], False, order, state.decisions)
+    return exchange(state, hands, score, discard, next_leader, number, leader, cards, winner)
+
+
+@implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
+            "claim2.phase1.loser-draws")
+def exchange(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
+             discard: tuple[Card, ...], leader: int, number: int, trick_leader: int, cards: tuple[Card, ...],
+             winner: int) -> State:
+    """Two players, no choice (no Seer won): the winner takes the face-up card, the loser draws
+    the top deck card. :func:`distribute` with ``chooser`` the winner and ``after`` the loser,
+    written for the one case every trick of two-player phase one but a Seer's is: no lists,
+    the two seats' piles rebuilt in place (decision record 0039)."""
+    revealed = state.face_up[0]
+    deck = state.deck
+    drawn = deck[0]
+    loser = 1 - winner
+    followers = state.followers
+    known = state.known_followers
+    if winner == 0:
+        followers = (followers[0] + (revealed,), followers[1] + (drawn,))
+        known = (known[0] + (revealed,), known[1])
+    else:
+        followers = (followers[0] + (drawn,), followers[1] + (revealed,))
+        known = (known[0], known[1] + (revealed,))
+    t = make_outcome(number, PHASE_ONE, trick_leader, cards, winner, leader,
+                     ((winner, revealed, _REVEALED), (loser, drawn, _DRAWN)), (), None)
+    return next_trick(state, hands, deck[1:], leader, followers, known, score, discard, number, t, state.decisions)
 
 
 def apply_take(state: State, action: Take) -> State:
@@ -141,12 +167,23 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
             received.append((seat, c, _DRAWN))
         followers[seat] += (c,)
     t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
+    return next_trick(state, hands, deck, leader, tuple(followers), tuple(known), score, discard, number, t, decisions)
+
+
+@implements("claim.phase1.reveal", "claim-combined.phase1.reveal-two", "claim.phase1.end", "claim2.phase1.end",
+            "claim-combined.phase1.end")
+def next_trick(state: State, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...], leader: int,
+               followers: tuple[tuple[Card, ...], ...], known: tuple[tuple[Card, ...], ...],
+               score: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], number: int, t: TrickOutcome,
+               decisions: Decisions) -> State:
+    """The cards of a phase-one trick are handed out: the next trick's face-up cards are revealed
+    or, the hands empty, phase one ends and each player takes their followers as their hand."""
     if hands[0]:  # claim.phase1.reveal / claim-combined.phase1.reveal-two for the next trick
-        k = v.face_up_per_trick
-        return make_state(PHASE_ONE, hands, deck[k:], deck[:k], leader, (), tuple(followers), tuple(known),
-                     score, discard, number, t, state.gnomes, state.trolls, decisions, v)
+        k = state.variant.face_up_per_trick
+        return after_exchange(state, hands, deck[k:], deck[:k], leader, (), followers, known, score,
+                              discard, number, t, decisions)  # still phase one: the phase is state's
     # claim.phase1.end -> claim.phase2.take-followers
     empties = tuple(() for _ in hands)
     return make_state(PHASE_TWO, tuple(sorted_cards(f) for f in followers), deck, (), leader, (), empties, empties,
-                 score, discard, number, t, state.gnomes, state.trolls, decisions, v)
+                      score, discard, number, t, state.gnomes, state.trolls, decisions, state.variant)
 

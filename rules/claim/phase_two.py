@@ -15,7 +15,7 @@ import attrs
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import ActionKind
 from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
-from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, choice, make_outcome, make_state
+from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, after_battle, choice, make_outcome, make_state
 from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
@@ -109,8 +109,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     next_leader = (leader + next_leader_position(v, cards, wp)) % n
     number = state.tricks_played + 1
     outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
-    after = make_state(PHASE_TWO, hands, state.deck, (), next_leader, (), state.followers, state.known_followers,
-                  tuple(score), discard, number, outcome, tuple(gnomes), trolls, decisions, v)
+    after = after_battle(state, hands, (), next_leader, (), tuple(score), discard, number, outcome, tuple(gnomes),
+                         trolls, decisions)  # still phase two: the phase is state's
     if not decisions and last:
         return finish(after)
     return after

@@ -8,6 +8,7 @@ travels with the setup and the state.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -16,7 +17,7 @@ import rules.claim.kinds
 from rules.claim.cards import Card
 from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variants import CLAIM_VARIANT, Variant
-from rules.kernel.construct import maker
+from rules.kernel.construct import copier, maker
 from rules.kernel.decisions import Decision, Decisions
 
 Hand = tuple[Card, ...]
@@ -30,8 +31,11 @@ def _need_seat(owner: str, value: Any) -> None:
         raise ValueError(f"{owner} must be a seat number (an int >= 0), not {value!r}")
 
 
+_CARD_ONLY = {Card}
+
+
 def _need_cards(owner: str, value: Any) -> None:
-    if type(value) is not tuple or any(type(c) is not Card for c in value):
+    if type(value) is not tuple or not set(map(type, value)) <= _CARD_ONLY:  # every item exactly a Card
         raise ValueError(f"{owner} must be a tuple of Cards (e.g. Card.parse('goblin:3')), not {value!r}")
 
 
@@ -64,7 +68,8 @@ def _check_setup(setup: Setup) -> None:
     _need_seat("Setup.leader", setup.leader)
     if setup.leader >= v.players:
         raise ValueError(f"Setup.leader must be a seat 0–{v.players - 1}, not {setup.leader!r}")
-    if Counter(setup.deck + tuple(c for h in setup.hands for c in h)) != Counter(v.deck):
+    # compared as dict items, in C (Counter's own == walks every key in Python; counts are positive here)
+    if Counter(chain(setup.deck, *setup.hands)).items() != Counter(v.deck).items():
         raise ValueError("Setup: the hands and the deck must be exactly the cards of the variant's deck")
 
 
@@ -134,7 +139,7 @@ class Route:
     rules: tuple[str, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # fields in an instance dictionary: made in one step (decision record 0039)
 class TrickOutcome:
     """The facts of one resolved trick; explanations are derived from them.
 
@@ -199,7 +204,7 @@ def _empties(state: Any) -> Pair:
     return tuple(() for _ in state.hands)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # fields in an instance dictionary: made and copied in one step (decision record 0039)
 class State:
     """A whole position, hidden cards included.
 
@@ -215,6 +220,10 @@ class State:
     States are made by the engine (and by
     :func:`rules.claim.positions.position_from_json`, which checks them); the
     constructor does not check, because the engine makes one per action.
+    The fields live in an instance dictionary rather than in slots, so the
+    engine makes a state with one dictionary and a play copies the previous
+    state's in one call, sharing the fourteen fields a play does not change
+    (:func:`rules.kernel.construct.copier`, decision record 0039).
     """
 
     phase: Phase
@@ -274,9 +283,20 @@ class State:
 
 
 #: ``State(*fields)`` and ``TrickOutcome(*fields)`` with every field given, as the engine makes them
-#: for every action and every trick: each slot stored directly (:func:`rules.kernel.construct.maker`).
+#: for every trick: the instance dictionary built at once (:func:`rules.kernel.construct.maker`).
 make_state = maker(State)
 make_outcome = maker(TrickOutcome)
+#: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
+#: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
+with_play = copier(State, "hands", "table")
+#: The state after a phase-one trick (or a take) that leaves phase one going: the cards handed out,
+#: the next face-up cards, the outcome; the phase, Gnomes, Trolls and variant shared.
+after_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers", "score",
+                        "discard", "tricks_played", "last_trick", "decisions")
+#: The state after a phase-two trick: the cards taken, laid out or waiting, the outcome; the phase,
+#: deck, followers and variant shared.
+after_battle = copier(State, "hands", "face_up", "leader", "table", "score", "discard", "tricks_played", "last_trick",
+                      "gnomes", "trolls", "decisions")
 
 
 @attrs.frozen

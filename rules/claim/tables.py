@@ -72,6 +72,13 @@ FACTION_SETS = tuple(frozenset(s) for k in range(len(Faction) + 1) for s in comb
 #: lookup per follow instead of a scan of the hand through the vocabulary.
 FOLLOW_BY_HELD = {lf: {held: FOLLOWABLE[lf][holds_faction(sorted(held), lf)] for held in FACTION_SETS}
                   for lf in Faction}
+#: HOLDING[lead_faction] = the cards that make a hand hold the led faction: ``holds_faction`` is
+#: true of a hand exactly when it is true of one of its cards (it is an Or over the hand's cards).
+HOLDING = {lf: frozenset(c for c in _ALL_CARDS if holds_faction([c.faction], lf)) for lf in Faction}
+#: FOLLOWERS[lead_faction][holds_lead] = the cards that may follow (``may_follow`` of their faction):
+#: with :data:`HOLDING`, a hand's follows are filtered in one pass of set look-ups, card by card.
+FOLLOWERS = {lf: {holds: frozenset(c for c in _ALL_CARDS if c.faction in FOLLOWABLE[lf][holds])
+                  for holds in (False, True)} for lf in Faction}
 #: RANK[lead_faction][card] = card_rank(card, lead_faction)
 RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _ALL_CARDS} for lf in Faction}
 #: DESTINATIONS[players][phase][faction] = powers.played_card_destinations(phase, faction, players)

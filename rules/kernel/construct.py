@@ -1,28 +1,37 @@
-"""Quick constructors and copiers for an engine's frozen, slotted ``attrs`` models (decision
-records 0036 and 0040).
+"""Quick constructors and copiers for an engine's frozen ``attrs`` models (decision records
+0036, 0039 and 0040).
 
-An engine makes a new immutable state for every action. ``attrs`` builds a frozen slotted
-instance by calling ``object.__setattr__`` once per field, which looks the field up again
-each time; for a state of sixteen fields that costs more than the rule the action applies.
-:func:`maker` writes out, once per class, a positional constructor, and :func:`replacer` a
-copy with some fields changed (``attrs.evolve`` without its generic overhead): the same objects
-``cls(*values)`` and ``attrs.evolve`` make, without the call through ``__setattr__``.
+An engine makes a new immutable state for every action. ``attrs`` builds a frozen instance
+by calling ``object.__setattr__`` once per field, which looks the field up again each time;
+for a state of sixteen or twenty-six fields that costs more than the rule the action applies.
 
-Each slot is stored in one of two ways. A class without a weak-reference slot
-(``@attrs.frozen(weakref_slot=False)``) is filled as its *draft*, a plain class with the very
-same slots and no ``__setattr__`` of its own, whose stores are ordinary attribute stores; the
-finished object then takes the frozen class as its own (``__class__`` assignment, which CPython
-allows between classes of one layout). That is about a quarter of the cost of the other way,
-which serves every other class: each slot stored through its member descriptor.
+* :func:`maker` writes out, once per class, a positional constructor: the same object
+  ``cls(*values)`` makes.
+* :func:`copier` writes out, once per class and set of changed fields, the copy of an
+  instance with those fields replaced: the same object ``attrs.evolve`` makes, the unchanged
+  fields shared with the original.
 
-Both serve classes whose constructor only stores its arguments (no validators, converters,
-post-init or cached hash): anything else is refused, so a maker or a copier never skips a check
-the class's own constructor would make.
+How the fields are stored depends on how the class keeps them, the quickest way each allows:
+
+* **an instance dictionary** (``@attrs.frozen(slots=False)``, Claim's state, decision 0039):
+  the dictionary is built in one expression, or copied in one call with the changed entries
+  stored, and attached to the new object;
+* **slots, no weak-reference slot** (``@attrs.frozen(weakref_slot=False)``, Valeria's models,
+  decision 0040): the object is filled as its *draft*, a plain class with the very same slots
+  and no ``__setattr__`` of its own, by ordinary attribute stores; it then takes the frozen
+  class as its own (``__class__`` assignment, which CPython allows between classes of one
+  layout);
+* **any other slotted class**: each slot stored through its member descriptor (decision 0036).
+
+All of them serve classes whose constructor only stores its arguments (no validators,
+converters, post-init or cached hash): anything else is refused, so a maker or a copier never
+skips a check the class's own constructor would make.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, TypeVar
 
 import attrs
@@ -31,17 +40,93 @@ from attrs import AttrsInstance
 T = TypeVar("T", bound=AttrsInstance)
 
 
-def _field_names(cls: type) -> list[str]:
-    """``cls``'s fields in order, once it is known that its constructor only stores them."""
+def maker(cls: type[T]) -> Callable[..., T]:
+    """``cls(*values)`` with every field given positionally, in the order of ``attrs.fields(cls)``,
+    written out for ``cls``. A ``TypeError`` names a class whose constructor does more than
+    store its fields, or that keeps anything beside them."""
+    names = _field_names(cls)
+    made: Callable[..., T] = _written(cls, "make", names, {name: name for name in names})
+    made.__doc__ = f"``{cls.__name__}(*values)``, every field stored at once."
+    return made
+
+
+def copier(cls: type[T], *changed: str) -> Callable[..., T]:
+    """``attrs.evolve(instance, **dict(zip(changed, values)))`` as ``copy(instance, *values)``,
+    written out for ``cls`` and the fields ``changed``: the unchanged fields are shared with
+    ``instance`` (structural sharing). A ``TypeError`` names a class :func:`maker` would refuse,
+    a field it does not have or one named twice."""
+    names = _field_names(cls)
+    unknown = [name for name in changed if name not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    if len(set(changed)) != len(changed):
+        raise TypeError(f"{cls.__name__}: a copier changes each field once, not {changed!r}")
+    if _keeps_a_dict(cls) and any(isinstance(value, cached_property)
+                                  for klass in cls.__mro__ for value in vars(klass).values()):
+        raise TypeError(f"{cls.__name__}: a cached property is kept in the instance dictionary, and a copy "
+                        "would carry it over stale")
+    value_of = {name: f"value_{changed.index(name)}" if name in changed else f"old.{name}" for name in names}
+    copy: Callable[..., T] = _written(cls, "copy", ["old", *(f"value_{i}" for i in range(len(changed)))],
+                                      value_of, changed)
+    copy.__doc__ = f"A ``{cls.__name__}`` with {', '.join(changed) or 'nothing'} changed, the other fields shared."
+    return copy
+
+
+def _field_names(cls: type[Any]) -> list[str]:
+    """The fields of ``cls`` in constructor order; a ``TypeError`` for a class whose constructor
+    does more than store them, or that keeps anything beside them in its slots or dictionary."""
     fields = attrs.fields(cls)
     names = [f.name for f in fields]
-    slots = {n for n in getattr(cls, "__slots__", ()) if n != "__weakref__"}
-    if slots != set(names):
+    slots = {n for n in cls.__dict__.get("__slots__", ()) if n != "__weakref__"}
+    if slots and slots != set(names):
         raise TypeError(f"{cls.__name__}: a maker needs a slotted class whose slots are its fields")
     if getattr(cls, "__attrs_post_init__", None) is not None or any(
             f.validator is not None or f.converter is not None for f in fields):
         raise TypeError(f"{cls.__name__}: its constructor checks or converts; call it instead")
+    if not slots:
+        if not _keeps_a_dict(cls):
+            raise TypeError(f"{cls.__name__}: neither its slots nor an instance dictionary hold its fields")
+        # the constructor only stores (checked above), so any values do: what else does it keep?
+        if set(vars(cls(*[None] * len(names)))) != set(names):
+            raise TypeError(f"{cls.__name__}: a maker needs a class whose instance dictionary holds its fields "
+                            "only (no cached hash)")
     return names
+
+
+def _keeps_a_dict(cls: type[Any]) -> bool:
+    """Does an instance of ``cls`` keep its fields in an instance dictionary (not in slots)?"""
+    return "__slots__" not in cls.__dict__ and "__dict__" in dir(cls)
+
+
+def _written(cls: type, name: str, parameters: list[str], value_of: dict[str, str],
+             changed: tuple[str, ...] | None = None) -> Callable[..., Any]:
+    """The function ``name(*parameters)`` that makes a ``cls`` whose field ``f`` holds the
+    expression ``value_of[f]``, in the quickest way ``cls`` allows (the module's docstring).
+    ``changed``: for a copy (``old`` the original), the fields that change."""
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    if _keeps_a_dict(cls):
+        descriptor = _dict_descriptor(cls)
+        namespace["set_dict"] = descriptor.__set__
+        if changed is None:
+            entries = ", ".join(f"{field!r}: {value}" for field, value in value_of.items())
+            body = f"    set_dict(made, {{{entries}}})\n"
+        else:  # the original's dictionary copied in one call, the changed entries stored
+            namespace["get_dict"] = descriptor.__get__
+            stores = "".join(f"    fields[{field!r}] = {value_of[field]}\n" for field in changed)
+            body = f"    fields = get_dict(old).copy()\n{stores}    set_dict(made, fields)\n"
+        source = f"    made = new(cls)\n{body}"
+    elif (draft := _draft(cls)) is not None:
+        namespace["draft"] = draft
+        stores = "".join(f"    made.{field} = {value}\n" for field, value in value_of.items())
+        source = f"    made = new(draft)\n{stores}    made.__class__ = cls\n"
+    else:
+        namespace.update({f"set_{field}": getattr(cls, field).__set__ for field in value_of})
+        stores = "".join(f"    set_{field}(made, {value})\n" for field, value in value_of.items())
+        source = f"    made = new(cls)\n{stores}"
+    source = f"def {name}({', '.join(parameters)}):\n{source}    return made\n"
+    exec(compile(source, f"<{name} {cls.__name__}>", "exec"), namespace)  # the class's own field names
+    written: Callable[..., Any] = namespace[name]
+    return written
 
 
 def _draft(cls: type) -> type | None:
@@ -57,45 +142,9 @@ def _draft(cls: type) -> type | None:
     return draft
 
 
-def _written(cls: type, name: str, parameters: str, value_of: dict[str, str]) -> Callable[..., Any]:
-    """The function ``name(parameters)`` that makes a ``cls`` whose field ``f`` holds the expression
-    ``value_of[f]``, storing every slot in the quicker of the two ways of the module's docstring."""
-    draft = _draft(cls)
-    names = list(value_of)
-    if draft is not None:
-        body = "".join(f"    made.{field} = {value_of[field]}\n" for field in names)
-        source = f"def {name}({parameters}):\n    made = new(draft)\n{body}    made.__class__ = cls\n    return made\n"
-        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "draft": draft}
-    else:
-        body = "".join(f"    set_{field}(made, {value_of[field]})\n" for field in names)
-        source = f"def {name}({parameters}):\n    made = new(cls)\n{body}    return made\n"
-        namespace = {"new": object.__new__, "cls": cls,
-                     **{f"set_{field}": getattr(cls, field).__set__ for field in names}}
-    exec(compile(source, f"<{name} {cls.__name__}>", "exec"), namespace)  # the class's own field names
-    written: Callable[..., Any] = namespace[name]
-    return written
-
-
-def maker(cls: type[T]) -> Callable[..., T]:
-    """``cls(*values)`` with every field given positionally, in the order of ``attrs.fields(cls)``,
-    written out for ``cls``. A ``TypeError`` names a class whose constructor does more than
-    store its fields, or that keeps anything beside them in its slots."""
-    names = _field_names(cls)
-    made: Callable[..., T] = _written(cls, "make", ", ".join(names), {n: n for n in names})
-    made.__doc__ = f"``{cls.__name__}(*values)``, every slot stored directly."
-    return made
-
-
-def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
-    """``attrs.evolve(obj, **changes)`` for a ``cls`` whose fields ``changed`` change, written out
-    for ``cls``: called as ``copy(obj, *values)``, the new values in the order of ``changed``.
-    Refused (``TypeError``) as :func:`maker` refuses, and for a field ``cls`` does not have."""
-    names = _field_names(cls)
-    unknown = [name for name in changed if name not in names]
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    values = {n: f"value_{changed.index(n)}" if n in changed else f"old.{n}" for n in names}
-    copy: Callable[..., T] = _written(cls, "copy", ", ".join(["old", *(f"value_{i}" for i in range(len(changed)))]),
-                                      values)
-    copy.__doc__ = f"A ``{cls.__name__}`` with {', '.join(changed) or 'nothing'} changed, every slot stored directly."
-    return copy
+def _dict_descriptor(cls: type[Any]) -> Any:
+    """The descriptor of ``__dict__`` that instances of ``cls`` use."""
+    for klass in cls.__mro__:
+        if "__dict__" in klass.__dict__:
+            return klass.__dict__["__dict__"]
+    raise TypeError(f"{cls.__name__} keeps no instance dictionary")  # pragma: no cover - _keeps_a_dict

@@ -143,6 +143,26 @@ def play_with(game: Game[Any, Any], state: Any, rng: random.Random, policies: Se
     return actions, state
 
 
+def _choice_is_written_out() -> bool:
+    """Does ``random.Random.choice`` draw ``seq[r]`` with ``r`` from ``getrandbits(n.bit_length())``,
+    drawn again while ``r >= n`` (the algorithm :func:`play_out` writes out)? Checked once against
+    the running Python's own ``choice`` over every length up to 200, bit for bit."""
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
+        return False
+    ours, theirs = random.Random(19), random.Random(19)
+    for n in range(1, 201):
+        k = n.bit_length()
+        r = ours.getrandbits(k)
+        while r >= n:
+            r = ours.getrandbits(k)
+        if theirs.choice(range(n)) != r:
+            return False
+    return ours.getstate() == theirs.getstate()
+
+
+_CHOICE_WRITTEN_OUT = _choice_is_written_out()
+
+
 def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
              stop_after: int | None = None, policies: Sequence[Policy] | None = None,
              rngs: SeatRngs | None = None) -> tuple[list[Any], Any]:
@@ -163,11 +183,25 @@ def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
     nodes = game.info.chance is ChanceMode.NODES
     legal_actions = getattr(game, "_unguarded_legal_actions", game.legal_actions)
     successor = getattr(game, "_unguarded_successor", game.successor)
-    while not game.is_terminal(state) and (stop_after is None or len(actions) < stop_after):
+    is_terminal = game.is_terminal
+    # rng.choice written out for the standard generator: the same bits drawn the same way
+    # (_choice_is_written_out), two calls fewer a step; any other generator draws by its own choice
+    getrandbits = rng.getrandbits if type(rng) is random.Random and _CHOICE_WRITTEN_OUT else None
+    while not is_terminal(state) and (stop_after is None or len(actions) < stop_after):
         if nodes and game.turn(state).kind is TurnKind.CHANCE:
             action = chance_action(game, state, rng)
-        else:
+        elif getrandbits is None:
             action = rng.choice(legal_actions(state))
+        else:  # random.Random.choice and its _randbelow_with_getrandbits, inline
+            legal = legal_actions(state)
+            n = len(legal)
+            if not n:
+                raise IndexError("Cannot choose from an empty sequence")
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
         actions.append(action)
         # drawn from the game's own legal actions or chance outcomes: legal by construction, so the
         # state follows from ``successor`` without ``apply`` checking it again (decision record 0028)

@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import attrs
 
-from rules.kernel.construct import replacer
+from rules.kernel.construct import copier
 from rules.kernel.decisions import Decision, push
 from rules.kernel.registry import implements
 from rules.valeria import events
@@ -160,23 +160,23 @@ def citizen_base(kind: str) -> tuple[int, int]:
 # =========================================================================== small state edits
 
 # The copies made at (nearly) every step, each written out once for its fields
-# (:func:`rules.kernel.construct.replacer`, decision 0040) and called positionally, the new values
+# (:func:`rules.kernel.construct.copier`, decision 0040) and called positionally, the new values
 # in the order named: this skips :func:`~rules.valeria.state.replace`'s keyword arguments and its
 # look-up of the copier, which cost about as much as the copy itself.
-_set_seats = replacer(State, "seats")
-_set_board = replacer(Seat, "gold", "strength", "magic", "vp")
-_set_paid = replacer(Seat, "gold", "strength", "magic")
-_set_citizens = replacer(Seat, "citizens")
-_set_roll = replacer(State, "dice", "rolled", "used")
-_set_harvest_start = replacer(State, "phase", "harvest", "pending")
-_set_harvested = replacer(State, "phase", "seats", "harvest", "pending")
-_set_seats_harvest = replacer(State, "seats", "harvest")
-_set_action_phase = replacer(State, "phase", "actions_left", "harvest", "closing")
-_set_pending = replacer(State, "pending")
-_set_closing = replacer(State, "closing")
-_set_actions_left = replacer(State, "actions_left")
-_set_over = replacer(State, "phase", "end_triggered", "actions_left", "closing")
-_set_next_turn = replacer(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
+_set_seats = copier(State, "seats")
+_set_board = copier(Seat, "gold", "strength", "magic", "vp")
+_set_paid = copier(Seat, "gold", "strength", "magic")
+_set_citizens = copier(Seat, "citizens")
+_set_roll = copier(State, "dice", "rolled", "used")
+_set_harvest_start = copier(State, "phase", "harvest", "pending")
+_set_harvested = copier(State, "phase", "seats", "harvest", "pending")
+_set_seats_harvest = copier(State, "seats", "harvest")
+_set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
+_set_pending = copier(State, "pending")
+_set_closing = copier(State, "closing")
+_set_actions_left = copier(State, "actions_left")
+_set_over = copier(State, "phase", "end_triggered", "actions_left", "closing")
+_set_next_turn = copier(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
                           "harvest", "actions_left", "closing")
 
 

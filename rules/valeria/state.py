@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rules.kernel.construct import replacer
+from rules.kernel.construct import copier
 from rules.kernel.decisions import Decisions, ForcedStep
 from rules.kernel.game import Result
 from rules.kernel.text import Text
@@ -450,16 +450,16 @@ class EventsView:
 
 T = TypeVar("T")
 #: One copier per class and set of changed fields (the engine changes a few fields in a few
-#: combinations, so this stays small): ``_REPLACERS[(cls, *changed)]``.
-_REPLACERS: dict[tuple[Any, ...], Any] = {}
+#: combinations, so this stays small): ``_COPIERS[(cls, *changed)]``.
+_COPIERS: dict[tuple[Any, ...], Any] = {}
 
 
 def replace(obj: T, **changes: Any) -> T:
     """``attrs.evolve`` for the slotted, validator-free models of this module, without
     its generic overhead (the engine makes thousands of these per game): a copier written out
-    once per class and set of changed fields (:func:`rules.kernel.construct.replacer`)."""
+    once per class and set of changed fields (:func:`rules.kernel.construct.copier`)."""
     key = (type(obj), *changes)
-    fn = _REPLACERS.get(key)
+    fn = _COPIERS.get(key)
     if fn is None:
-        fn = _REPLACERS[key] = replacer(type(obj), *changes)
+        fn = _COPIERS[key] = copier(type(obj), *changes)
     return fn(obj, *changes.values())  # type: ignore[no-any-return]

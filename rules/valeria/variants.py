@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from rules.kernel.construct import replacer
+from rules.kernel.construct import copier
 from rules.kernel.parameters import Kind, Parameter, Parameters, Refusal
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
@@ -221,7 +221,7 @@ def citizen_stacks_exhausted(state: State) -> int:
 
 
 #: a citizen taken from the center without random citizens: one copy, written out once (decision 0040)
-_set_counts = replacer(State, "citizen_counts")
+_set_counts = copier(State, "citizen_counts")
 
 
 @implements("valeria.variants.random-citizens.hidden")

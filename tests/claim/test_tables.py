@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.claim import CLAIM_COMBINED as CLAIM_COMBINED_FOR_TABLES
 from rules.claim import powers, trick
 from rules.claim.cards import CLAIM_FACTIONS, Faction, deck_of
-from rules.claim.tables import COUNTS_AS_LEAD, DESTINATIONS, FOLLOWABLE, RANK, ZONE
+from rules.claim.tables import COUNTS_AS_LEAD, DESTINATIONS, FOLLOWABLE, FOLLOWERS, HOLDING, RANK, ZONE
 from rules.claim.trick import card_rank, may_follow
 
 
@@ -107,6 +107,17 @@ def test_followable_of_any_hand_is_the_predicates(hand: list, lead: Faction) -> 
 
     holds = trick.holds_faction([c.faction for c in hand], lead)
     assert followable(tuple(hand), lead) == {f for f in Faction if may_follow(f, lead, holds)}
+
+
+@pytest.mark.rules("claim.follow-suit", "claim.doppelgangers", "claim.doppelgangers.led", "claim-combined.follow-suit")
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(sorted(set(deck_of(tuple(Faction))))), max_size=13), st.sampled_from(list(Faction)))
+def test_the_cards_tables_pick_the_follows_of_the_predicates(hand: list, lead: Faction) -> None:
+    """The engine reads a hand card by card through ``HOLDING`` and ``FOLLOWERS``; the predicates
+    read the hand's factions (``holds_faction``), then each card's (``may_follow``)."""
+    holds = trick.holds_faction([c.faction for c in hand], lead)
+    assert (not HOLDING[lead].isdisjoint(hand)) == holds
+    assert [c for c in hand if c in FOLLOWERS[lead][holds]] == [c for c in hand if may_follow(c.faction, lead, holds)]
 
 
 @pytest.mark.rules("claim.trick-winner", "claim.trick-winner.tie", "claim.knights.multiplayer",

@@ -35,7 +35,7 @@ from rules.kernel.game import (
     TurnKind,
 )
 from rules.kernel.records import FORMAT, adjudicate, parse_record, record_to_json
-from rules.kernel.simulate import bench, play_out, random_action, random_record
+from rules.kernel.simulate import _CHOICE_WRITTEN_OUT, bench, play_out, random_action, random_record
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
@@ -195,6 +195,25 @@ def test_random_games_finish_and_replay_identically() -> None:
     assert replay.legal and replay.finished and replay.final_state == state
     report = bench(RACE, 5, seed=1)
     assert report["games"] == 5 and report["actions"] > 0
+
+
+class _OwnChoice(random.Random):
+    """A generator of its own: play_out leaves its draws to its own ``choice``."""
+
+
+@pytest.mark.parametrize("generator", [random.Random, _OwnChoice])
+@pytest.mark.parametrize("seed", range(12))
+def test_random_play_draws_as_random_choice_would(generator: type[random.Random], seed: int) -> None:
+    """``play_out`` writes ``rng.choice`` out for the standard generator: the same actions, and the
+    generator left where a walk drawing with ``rng.choice`` leaves it."""
+    assert _CHOICE_WRITTEN_OUT  # the written-out draw is the one exercised here
+    rng, walker = generator(seed), generator(seed)
+    actions, state = play_out(RACE, RACE.initial_state(0), rng)
+    walked, now = [], RACE.initial_state(0)
+    while not RACE.is_terminal(now):
+        walked.append(random_action(RACE, now, walker))
+        now = RACE.apply(now, walked[-1])
+    assert actions == walked and state == now and rng.getstate() == walker.getstate()
 
 
 def test_a_record_of_the_same_seed_is_the_same() -> None:
