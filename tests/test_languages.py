@@ -73,7 +73,8 @@ def library_text(text: str, record: dict[str, Any]) -> str:
 
 def english_in(text: str, key: str, lang: str, labels: bool) -> list[str]:
     words = sorted(english_names(key, lang)) + (list(LABELS) if labels else [])
-    return [w for w in words if re.search(r"(?<![\w.\-\"'])" + re.escape(w) + r"(?![\w\-\"'])", text)]
+    # the word as a whole word (the pattern); a word not even in the text as a substring cannot be
+    return [w for w in words if w in text and re.search(r"(?<![\w.\-\"'])" + re.escape(w) + r"(?![\w\-\"'])", text)]
 
 
 def judged(tmp_path: Path, record: Any, lang: str, text: str | None = None) -> tuple[int, str]:
