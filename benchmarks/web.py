@@ -15,7 +15,9 @@ For each CPU throttling rate (4 is a phone-class CPU) and each of ``--repeat`` r
 - the **longest task of the page's own thread** from the engine's start until it
   is ready (the engine runs in a Web Worker: decision 0032);
 - where each load's time went: the page's stage marks (Pyodide's module
-  imported, the manifest read, Pyodide's start, installing the wheels, importing ``rules``);
+  imported, the kept engine read, the manifest read, Pyodide's start or restore,
+  installing the wheels, importing ``rules``) and whether the engine was restored
+  from the memory snapshot an earlier visit kept (decision 0042; a cached load should be);
 - **verdicts**: seconds from the tap to the drawn verdict, for the disputed Claim
   record asked the moment the panel is ready (and the seconds from navigation to
   that first verdict), a whole Claim game (52 actions, replayed twice: JSON and explanation), a Claim
@@ -200,9 +202,12 @@ def _stages(page: Any, load: str) -> dict[str, float]:
     side by side: the later of the two counts from the earlier)."""
     marks = json.loads(page.evaluate("() => document.documentElement.dataset.adjudicatorStages || '{}'"))
     out: dict[str, float] = {}
-    for name in ("module", "snapshot", "manifest", "pyodide", "wheels", "import"):  # the key order of the report
-        if name in marks:
-            out[f"  {load}: {name}"] = marks[name] - max([0.0, *(t for t in marks.values() if t < marks[name])])
+    order = ("module", "snapshot", "manifest", "pyodide", "wheels", "import")  # the key order of the report
+    for i, name in enumerate(order):
+        if name in marks:  # a stage that ended with another (no wheel unpacked after a restore) took no time
+            before = [marks[n] for j, n in enumerate(order) if n in marks and (marks[n] < marks[name] or
+                                                                              (marks[n] == marks[name] and j < i))]
+            out[f"  {load}: {name}"] = marks[name] - max([0.0, *before])
     # 1 when the engine was restored from the memory snapshot of an earlier visit (decision 0042)
     restored = page.evaluate("() => document.documentElement.dataset.adjudicatorStart === 'snapshot'")
     out[f"  {load}: restored from a snapshot"] = float(restored)

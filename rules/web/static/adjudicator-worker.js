@@ -1,5 +1,6 @@
 // The rules engine of the rulebook's Adjudicate panel, off the page's thread (docs/decisions/0017,
-// 0032-offline-and-worker.md).
+// 0032-offline-and-worker.md), restored on a revisit from the engine the first visit kept
+// (0042-engine-kept-on-the-device.md).
 //
 // A module Web Worker started by adjudicator.js when a panel comes into view or is tapped. It loads
 // Pyodide and the project's wheels from the site (_adjudicator/) and answers the page's calls of
@@ -13,7 +14,8 @@
 //                                          the panel's words (panel.progress_*), filled with values; creep:
 //                                          a stage with no progress of its own (the page moves the bar)
 //                          {id, ok: true, value} | {id, ok: false, error, explained, key, values}
-//                                          (an explained failure's key and values: its text in the reader's
+//                                          (the load's value: {stages, start: "fresh" | "snapshot", manifest};
+//                                          an explained failure's key and values: its text in the reader's
 //                                          language; error: the same in English)
 "use strict";
 
