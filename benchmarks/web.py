@@ -16,7 +16,7 @@ For each CPU throttling rate (4 is a phone-class CPU) and each of ``--repeat`` r
   is ready (the engine runs in a Web Worker: decision 0032);
 - where each load's time went: the page's stage marks (Pyodide's module
   imported, the kept engine read, the manifest read, Pyodide's start or restore,
-  installing the wheels, importing ``rules``) and whether the engine was restored
+  installing the wheels, importing ``rules``, taking the snapshot a first visit keeps) and whether the engine was restored
   from the memory snapshot an earlier visit kept (decision 0042; a cached load should be);
 - **verdicts**: seconds from the tap to the drawn verdict, for the disputed Claim
   record asked the moment the panel is ready (and the seconds from navigation to
@@ -202,7 +202,8 @@ def _stages(page: Any, load: str) -> dict[str, float]:
     side by side: the later of the two counts from the earlier)."""
     marks = json.loads(page.evaluate("() => document.documentElement.dataset.adjudicatorStages || '{}'"))
     out: dict[str, float] = {}
-    order = ("module", "snapshot", "manifest", "pyodide", "wheels", "import")  # the key order of the report
+    # the key order of the report; "kept": the memory snapshot taken after the first start (decision 0042)
+    order = ("module", "snapshot", "manifest", "pyodide", "wheels", "import", "kept")
     for i, name in enumerate(order):
         if name in marks:  # a stage that ended with another (no wheel unpacked after a restore) took no time
             before = [marks[n] for j, n in enumerate(order) if n in marks and (marks[n] < marks[name] or

@@ -245,10 +245,17 @@ async function load(base, origin) {
     // kept now, before any call of the page changes the engine: the next visit starts from here
     try {
       const snapshot = pyodide.makeMemorySnapshot();
-      const files = packFiles(pyodide.FS, pyodide.FS.cwd()); // where unpackArchive put the wheels' files
-      keepEngine(base, snapshot, files);
+      stage("kept");
+      // the files do not change: packed once the calls already asked have been answered
+      setTimeout(() => {
+        try {
+          keepEngine(base, snapshot, packFiles(pyodide.FS, pyodide.FS.cwd())); // where unpackArchive put them
+        } catch (error) {
+          // an engine that cannot be kept still answers; the next visit starts afresh
+        }
+      }, 0);
     } catch (error) {
-      // an engine that cannot be kept still answers; the next visit starts afresh
+      // the same
     }
   }
   return {api, stages, start: restored ? "snapshot" : "fresh",
