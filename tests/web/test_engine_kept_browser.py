@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, real_errors, start_panel
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, real_errors, start_panel, wait_until_site_kept
 
 from rules.web.build import WORKER_SCRIPT
 
@@ -53,8 +53,7 @@ def test_a_revisit_offline_restores_the_kept_engine_which_judges_as_the_cli(new_
         assert started(page) == "fresh"
         first = judge_record(page, panel)
         page.wait_for_function(KEPT, timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'",
-                               timeout=LOAD_TIMEOUT_MS)
+        wait_until_site_kept(page)
     finally:
         own.stop()
     new_page.context.set_offline(True)
