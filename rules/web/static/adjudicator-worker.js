@@ -178,6 +178,21 @@ function snapshotMemory(snapshot) {
   return snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
 }
 
+// Work the worker does once no call has come for a second (a panel asks its first questions the
+// moment the engine is ready: those come first).
+let idleWork = null;
+let idleTimer = null;
+
+function whenIdle(work) {
+  idleWork = work;
+  stillBusy();
+}
+
+function stillBusy() {
+  clearTimeout(idleTimer);
+  if (idleWork) idleTimer = setTimeout(() => { const work = idleWork; idleWork = null; work(); }, 1000);
+}
+
 // ------------------------------------------------------------------ the load
 
 async function load(base, origin) {
@@ -246,14 +261,14 @@ async function load(base, origin) {
     try {
       const snapshot = pyodide.makeMemorySnapshot();
       stage("kept");
-      // the files do not change: packed once the calls already asked have been answered
-      setTimeout(() => {
+      // the files do not change: packed when the page's first calls have been answered
+      whenIdle(() => {
         try {
           keepEngine(base, snapshot, packFiles(pyodide.FS, pyodide.FS.cwd())); // where unpackArchive put them
         } catch (error) {
           // an engine that cannot be kept still answers; the next visit starts afresh
         }
-      }, 0);
+      });
     } catch (error) {
       // the same
     }
@@ -283,6 +298,7 @@ self.addEventListener("message", async (event) => {
       if (!loading) throw new Explained("error_not_started", {}, "The rules engine has not been started.");
       const {api} = await loading;
       self.postMessage({id, ok: true, value: call(api, message)});
+      stillBusy();
     }
   } catch (error) {
     const explained = error instanceof Explained;
