@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,14 @@ BOX = "section.rules-adjudicator .ra-pane-record .ra-result"
 KEPT = """async () => { const cache = await caches.open('rules-engine-snapshot');
   const names = (await cache.keys()).map((r) => r.url.split('/').pop());
   return names.some((n) => n.endsWith('-memory.bin')) && names.some((n) => n.endsWith('-files.bin')); }"""
+
+
+def until(page: Any, check: str) -> None:
+    """Poll the asynchronous ``check`` until it is true (``wait_for_function`` would take its Promise for true)."""
+    end = time.monotonic() + LOAD_TIMEOUT_MS / 1000
+    while not page.evaluate(check):
+        assert time.monotonic() < end, f"never true: {check}"
+        page.wait_for_timeout(100)
 
 
 def started(page: Any) -> str:
@@ -52,7 +61,7 @@ def test_a_revisit_offline_restores_the_kept_engine_which_judges_as_the_cli(new_
         panel = start_panel(page)
         assert started(page) == "fresh"
         first = judge_record(page, panel)
-        page.wait_for_function(KEPT, timeout=LOAD_TIMEOUT_MS)
+        until(page, KEPT)
         wait_until_site_kept(page)
     finally:
         own.stop()
@@ -95,9 +104,9 @@ def test_a_kept_engine_that_cannot_be_restored_is_replaced(new_page: Any, server
     panel = start_panel(page)
     assert started(page) == "fresh"
     assert judge_record(page, panel)["status"] == "illegal"
-    page.wait_for_function("""async (base) => { const cache = await caches.open('rules-engine-snapshot');
-        const kept = await cache.match((await cache.keys()).find((r) => r.url.endsWith('-memory.bin')) || base);
-        return !!kept && (await kept.arrayBuffer()).byteLength > 1e6; }""", arg=base, timeout=LOAD_TIMEOUT_MS)
+    until(page, """async () => { const cache = await caches.open('rules-engine-snapshot');
+        const kept = await Promise.all((await cache.keys()).map(async (r) => (await cache.match(r)).arrayBuffer()));
+        return kept.length === 2 && kept.every((b) => b.byteLength > 1e5); }""")
     page.reload()
     start_panel(page)
     assert started(page) == "snapshot"
