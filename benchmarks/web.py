@@ -309,7 +309,8 @@ def _one_run(browser: Any, url: str, valeria: bool) -> dict[str, float]:
             page, "section.rules-adjudicator .ra-pane-roll .ra-result",
             lambda: panel.locator("button.ra-die[data-die='1'][data-value='4']").click())
         panel.locator("button.ra-tab[data-pane='payment']").click()
-        page.wait_for_function("() => !!document.querySelector('.ra-pane-payment .ra-result').dataset.status")
+        page.wait_for_function("() => { const b = document.querySelector('.ra-pane-payment .ra-result'); "
+                               "return !!(b && b.dataset.status); }")  # the pane is drawn once its tab is tapped
         out["Valeria payment (tap to verdict)"] = _verdict(
             page, "section.rules-adjudicator .ra-pane-payment .ra-result",
             lambda: panel.locator(".ra-pay-gold button.ra-plus").click())
