@@ -26,8 +26,8 @@ let loading = null; // the one load: a Promise of the rules.web.api module
 const RUNTIME = "sphinx-only";
 // rules.web.build writes the manifest's hash here: the build that a kept memory snapshot belongs to
 const BUILD = "";
-// Where this device keeps the memory snapshot of an engine started once (decision 0042): one entry,
-// named after the build, in a cache of its own (the service worker's caches are one per build too).
+// Where this device keeps the engine started once (decision 0042): its memory and its files, named
+// after the build, in a cache of their own (the service worker's caches are one per build too).
 const SNAPSHOTS = "rules-engine-snapshot";
 
 // A failure the panel shows as it is (its message is written for the reader), not as "went wrong".
@@ -68,10 +68,11 @@ async function readManifest(base) {
 
 // ------------------------------------------------------------------ the engine kept (decision 0042)
 // The first visit starts Python, unpacks the wheels and imports rules.web.api (seconds: most of it
-// Pyodide's own start); then, before any call of the page, it keeps two things in Cache Storage: a
-// memory snapshot of that engine (Pyodide's makeMemorySnapshot: the WebAssembly memory, so Python
-// initialised and every module imported) and the files unpacked from the wheels (the memory
-// holds the modules, not the files a game's modules, rule texts and panel words are read from later).
+// Pyodide's own start); then it keeps two things in Cache Storage: a memory snapshot of that engine
+// taken before any call of the page (Pyodide's makeMemorySnapshot: the WebAssembly memory, so Python
+// initialised and every module imported) and, once the worker is idle, the files unpacked from the
+// wheels (the memory holds the modules, not the files a game's modules, rule texts and panel words
+// are read from later).
 // A revisit restores both instead: no interpreter start, no import, no wheel unpacked.
 
 async function keptEngine(base) {
