@@ -32,6 +32,7 @@ import hashlib
 import importlib.metadata
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -304,7 +305,7 @@ def bundle(site: Path, cache: Path = DEFAULT_CACHE, project: Path = ROOT, stages
     (target / "manifest.json").write_text(text + "\n", encoding="utf-8")
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
     write_service_worker(site, version)
-    mark_runtime_bundled(site)
+    mark_runtime_bundled(site, version)
     write_file_list(site)
     stages.done()
     return manifest
@@ -319,18 +320,26 @@ def write_service_worker(site: Path, version: str) -> None:
 #: What the engine's worker script says before the build adds the runtime, and after.
 WORKER_SCRIPT = "_static/adjudicator-worker.js"
 RUNTIME_MARK = ('const RUNTIME = "sphinx-only";', 'const RUNTIME = "bundled";')
+#: The build the worker's memory snapshot belongs to: empty before, the manifest's hash after (decision 0042).
+BUILD_MARK = re.compile(r'^const BUILD = "[0-9a-f]*";$', re.MULTILINE)
 
 
-def mark_runtime_bundled(site: Path) -> None:
+def mark_runtime_bundled(site: Path, version: str = "") -> None:
     """Tell the site's engine worker that the runtime is there, so that it starts Pyodide beside
     the manifest's fetch instead of after it (a Sphinx build alone has no runtime: its worker
-    waits for the manifest, which says so, and never asks for a file the site lacks)."""
+    waits for the manifest, which says so, and never asks for a file the site lacks), and which
+    build it runs (``version``, the manifest's hash): the memory snapshot a revisit starts from
+    is kept under it, so that a new build never restores an engine made of the old one's wheels
+    (decision 0042; an empty ``version`` keeps none)."""
     worker = site / WORKER_SCRIPT
     text = worker.read_text(encoding="utf-8")
     before, after = RUNTIME_MARK
-    if before not in text and after not in text:
-        raise BuildError(f"{worker} does not say whether the runtime is bundled ({before!r})")
-    worker.write_text(text.replace(before, after), encoding="utf-8")
+    if before not in text and after not in text or not BUILD_MARK.search(text):
+        raise BuildError(f"{worker} does not say whether the runtime is bundled ({before!r}) and for which build")
+    if not all(c in "0123456789abcdef" for c in version):
+        raise BuildError(f"a build is named by a hexadecimal hash, not {version!r}")
+    text = BUILD_MARK.sub(f'const BUILD = "{version}";', text.replace(before, after))
+    worker.write_text(text, encoding="utf-8")
 
 
 def _sphinx(docs: Path, out: Path, say: Say) -> None:

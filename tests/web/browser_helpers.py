@@ -83,6 +83,12 @@ def open_page(context: Any, width: int) -> Any:
     return page
 
 
+def wait_until_site_kept(page: Any) -> None:
+    """Wait until the service worker has kept every file of the site for offline reading (decision 0032)."""
+    page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'",
+                           timeout=LOAD_TIMEOUT_MS)
+
+
 def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
     """Start the page's panel (if it did not start itself) and wait until the runtime is ready."""
     panel = page.locator(selector).first

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, new_context, open_page, screenshot, start_panel
+from browser_helpers import ROOT, Server, new_context, open_page, screenshot, start_panel, wait_until_site_kept
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 COMPARED = ("legal", "finished", "illegal", "result", "actions")
@@ -272,8 +272,7 @@ def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path)
         page = new_page(390)
         page.goto(own.url + "adjudicate.html")
         start_panel(page)
-        page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'",
-                               timeout=LOAD_TIMEOUT_MS)
+        wait_until_site_kept(page)
     finally:
         own.stop()
     new_page.context.set_offline(True)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, SCREENSHOTS, Server, real_errors
+from browser_helpers import SCREENSHOTS, Server, real_errors, wait_until_site_kept
 
 from rules.web.offline import MANIFEST, site_files
 
@@ -29,8 +29,7 @@ WIDTHS = (390, 1280)
 def keep_site(page: Any, url: str) -> None:
     """Open ``url`` and wait until the service worker has kept every file of the site."""
     page.goto(url)
-    page.wait_for_function("() => document.documentElement.dataset.adjudicatorOffline === 'kept'",
-                           timeout=LOAD_TIMEOUT_MS)
+    wait_until_site_kept(page)
 
 
 def shot(page: Any, name: str, width: int) -> None:

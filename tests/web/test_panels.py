@@ -119,10 +119,15 @@ def test_the_build_tells_the_worker_that_the_runtime_is_there(tmp_path: Path) ->
     worker = tmp_path / build.WORKER_SCRIPT
     worker.parent.mkdir(parents=True)
     worker.write_text(shipped, encoding="utf-8")
-    build.mark_runtime_bundled(tmp_path)
-    build.mark_runtime_bundled(tmp_path)  # a bundle added again to the same site
+    build.mark_runtime_bundled(tmp_path, "0123abcd")
+    build.mark_runtime_bundled(tmp_path, "4567ef01")  # a bundle added again to the same site
     marked = worker.read_text(encoding="utf-8")
     assert after in marked and before not in marked
+    # the build the engine kept on a device belongs to (decision 0042): the latest, once
+    assert 'const BUILD = "";' in shipped
+    assert marked.count('const BUILD = "4567ef01";') == 1 and "0123abcd" not in marked
+    with pytest.raises(build.BuildError):
+        build.mark_runtime_bundled(tmp_path, 'x"; evil()')
     worker.write_text("// some other script\n", encoding="utf-8")
     with pytest.raises(build.BuildError):
         build.mark_runtime_bundled(tmp_path)

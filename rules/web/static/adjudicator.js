@@ -110,9 +110,10 @@
         pending.clear();
         reject(error);
       });
-      send({type: "load", base: absolute(root, "_adjudicator/"), origin: performance.timeOrigin}).then(({stages, manifest}) => {
+      send({type: "load", base: absolute(root, "_adjudicator/"), origin: performance.timeOrigin}).then(({stages, start, manifest}) => {
         clearInterval(ticker);
         document.documentElement.dataset.adjudicatorStages = JSON.stringify(stages);
+        document.documentElement.dataset.adjudicatorStart = start; // "snapshot" or "fresh" (decision 0042)
         const call = (name, args, game) => send({type: "call", name, json: JSON.stringify(args || {}), game: game || null})
           .then((text) => JSON.parse(text));
         resolve({call, manifest});
