@@ -310,6 +310,22 @@ def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_en
     assert check_strategy(s, answer.strategy) == 6
 
 
+def _with_enemies(rng: random.Random, enemy_leader: tuple[int, int], own: list[tuple[Any, ...]], acted_odds: float,
+                  enemies: tuple[int, int], enemy_cells: list[int], nemesis_odds: float,
+                  nemesis_cell: int) -> State | None:
+    """The mover's figures ``own`` (its leader first, acted with the odds ``acted_odds``; else
+    only the first three) around the enemy leader, a few enemy figures of any kind on
+    ``enemy_cells`` and now and then the mover's Nemesis: the action phase, or ``None`` when
+    that is no legal running one."""
+    acted = [[own[0][2], own[0][3]]] if rng.random() < acted_odds else []
+    specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
+    for k in range(rng.randint(*enemies)):
+        specs.append((1, rng.choice(KINDS), *CELLS[enemy_cells[k]]))
+    if rng.random() < nemesis_odds:
+        specs.append((0, "nemesis", *CELLS[nemesis_cell]))
+    return _action_phase(specs, acted)
+
+
 def _with_brewmasters_or_a_claw_launcher(rng: random.Random) -> State:
     """A small position where the mover's Brewmasters may push, a Claw Launcher may pull, or two
     figures may move the enemy leader (the bound's cases of issue 19 §2, second round): three
@@ -326,13 +342,7 @@ def _with_brewmasters_or_a_claw_launcher(rng: random.Random) -> State:
                              ("manipulator", "bruiser", None)])
         for k, kind in enumerate(actors):
             own.append((0, kind or rng.choice(KINDS[:-1]), *CELLS[cells[1 + k]]))
-        acted = [[own[0][2], own[0][3]]] if rng.random() < 0.6 else []
-        specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
-        for k in range(rng.randint(1, 4)):
-            specs.append((1, rng.choice(KINDS), *CELLS[cells[5 + k]]))
-        if rng.random() < 0.3:
-            specs.append((0, "nemesis", *CELLS[cells[10]]))
-        s = _action_phase(specs, acted)
+        s = _with_enemies(rng, enemy_leader, own, 0.6, (1, 4), cells[5:9], 0.3, cells[10])
         if s is not None:
             return s
 
@@ -489,13 +499,7 @@ def _with_blocked_lines(rng: random.Random) -> State:
         own = [(0, "leader", *CELLS[cells[0]]), (0, aiming, *CELLS[launcher]),
                (0, rng.choice(("cub", "cub", "cub", "hermit", "rider", "jailer")), *CELLS[blocker]),
                (0, rng.choice((other, other, "cub", "protector", "bruiser")), *CELLS[cells[1]])]
-        acted = [[own[0][2], own[0][3]]] if rng.random() < 0.7 else []
-        specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
-        for k in range(rng.randint(0, 3)):
-            specs.append((1, rng.choice(KINDS), *CELLS[cells[2 + k]]))
-        if rng.random() < 0.2:
-            specs.append((0, "nemesis", *CELLS[cells[7]]))
-        s = _action_phase(specs, acted)
+        s = _with_enemies(rng, enemy_leader, own, 0.7, (0, 3), cells[2:5], 0.2, cells[7])
         if s is not None:
             return s
 
