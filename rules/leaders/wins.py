@@ -420,7 +420,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     (:func:`_one_use`); Manipulators that move the leader (no Bruiser) are spent, none relocates
     itself; and one Manipulator that nothing moves moves the leader only in its sight
     (:func:`_sight`, ``sight``: its cell and the mover's figures on its line to ``c``), once
-    those figures have left.
+    those figures have left; and a figure one step from weighing waits for a Cub of the mover
+    that holds every cell that step reaches to leave first (:func:`_held_by_a_cub`).
     """
     pieces, cells, acted = s.pieces, s.cells, s.acted
     brewmasters = len(brews)
@@ -454,6 +455,9 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     twos: list[tuple[int, int, int, int, int]] = []
     weight = 0
     manipulators = 0  # the mover's Manipulators that may still act
+    # the cells whose Cubs' leaving the bound may count elsewhere: on a Manipulator's line to
+    # the leader (:func:`_sight`) or on a Claw Launcher's lines (:func:`_launches`)
+    held = frozenset(cells[j] for j in (sight[1] or ())).union(*(_LINES[w] | set(NEIGHBOURS[w]) for w in claws))
     claw = -1  # the mover's Claw Launcher that may still act
     for i, p in enumerate(pieces):
         x = cells[i]
@@ -533,6 +537,11 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
             gap = walk[x] if walks else max(0, dist - 1)  # type: ignore[index]
         plain = 0 if free else (1 if lands_near else _INF) if hops else launch[1] if launch else _relocations(
             gap, own, pushes_weigh)
+        if plain == 1 and gap == 1 and own == 1 and not brewmasters and not swaps and need_dist == 1 and not hops:
+            # one step, onto a cell next to both: when a Cub of the mover holds every such cell, it
+            # leaves first, by an action that makes nothing weigh (decision 0041)
+            steps = [y for y in NEIGHBOURS[x] if ring.get(y, 6) < 6]
+            plain += bool(steps) and all(_held_by_a_cub(s, mover, y, held) for y in steps)
         swap = _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)
         if spendable:
             spent = _relocations(gap, 0, pushes_weigh)
@@ -621,6 +630,14 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         if blockers is not None:
             best = min(best, moved + max(cost, 1 + fill(empty, 0, movers - moved, spent, blockers)))
     return best
+
+
+def _held_by_a_cub(s: State, mover: int, y: int, counted: frozenset[int]) -> bool:
+    """Does a Cub of the mover (it weighs nothing: leaders.hermit-cub.cub-no-capture) stand on ``y``, a cell
+    whose leaving the bound does not count elsewhere (``counted``)? A figure stepping there
+    waits for it to leave, an action of its own."""
+    j = s.board[y]
+    return j >= 0 and y not in counted and s.pieces[j].owner == mover and s.pieces[j].kind == "cub"
 
 
 def _one_use(ways: list[tuple[int, int]], e: int) -> int:

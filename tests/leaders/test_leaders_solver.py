@@ -391,14 +391,25 @@ def test_the_lower_bound_with_brewmasters_and_claw_launchers_never_overestimates
     (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
       (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
       (1, "archer", 3, -3)), 5, 2_000),
+    # the same with the sixth Cub, which holds the cell the mover's leader needs: the Cubs' surround in
+    # six (389,296 nodes before decision 0041)
+    (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
+      (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+      (1, "archer", 3, -3)), 6, 2_000),
+    # one Cub a step further off: the six-action win clears both lines and the leader's cell (a capture)
+    (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -3),
+      (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+      (1, "archer", 3, -3)), 6, 10_000),
 ], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win", "mixed-guarded",
-        "mixed-jailed-acrobat", "mixed-archer-lines", "five-claw-manipulator"])
+        "mixed-jailed-acrobat", "mixed-archer-lines", "five-claw-manipulator", "six-claw-manipulator",
+        "far-cub-claw-manipulator"])
 def test_deep_eleven_figure_positions_are_solved_within_a_small_node_budget(
         pieces: tuple[tuple[int, str, int, int], ...], length: int | None, nodes: int) -> None:
     """Positions of the deep suite (benchmarks/leaders_deep.py) that ran out of 400,000 nodes
     before the bound knew Brewmasters, Claw Launchers and movers that cannot reach the leader
-    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037)
-    answer within a few thousand; every win replays against the engine."""
+    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037),
+    blocked lines, spent actions and cells a Cub holds (decision 0041) answer within a few
+    thousand; every win replays against the engine."""
     s = pos(*pieces)
     answer = forced_win(s, node_limit=nodes)
     assert answer.status == ("win" if length else "no-win") and answer.length == length
