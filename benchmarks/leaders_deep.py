@@ -15,8 +15,9 @@ is here as the slowest case left), and one (mixed-guarded) from a seeded random 
 figure of the mover that moves an enemy: the case where only a proof of no win is hard.
 The third round (decision 0037) adds a proof of no win where an Acrobat cannot find figures to
 jump over, two more random puzzle-shaped positions with an Acrobat (one beside an enemy Jailer,
-one with an Archer off the enemy leader's lines), and six-cubs-claw-manipulator, still out of
-reach.
+one with an Archer off the enemy leader's lines), and six-cubs-claw-manipulator, out of reach
+until the fourth round (decision 0041), which adds two six-action wins of the same shape that
+need the Claw Launcher and the Manipulator (their Cubs' surround takes seven).
 (six-cubs-illusionist: the solver before issue 19 proved no win within five actions, the one
 after found six.) Reported per position: the answer, the shortest length, the nodes expanded and
 the least CPU seconds (``time.process_time``: the figure a loaded shared machine disturbs
@@ -95,9 +96,17 @@ DEEP: list[tuple[str, int | None, dict[str, Any]]] = [
                                                (0, "archer", 0, -2), (0, "cub", 1, 1), (0, "cub", -1, 1),
                                                (0, "cub", 3, 0), (0, "hermit", -2, 1), (0, "hermit", 2, -3),
                                                (1, "protector", -2, 2), (1, "claw-launcher", 1, -2)), "to_move": 0}),
-    # five-cubs-claw-manipulator with the sixth Cub: still out of reach (a Manipulator's line of sight)
-    ("six-cubs-claw-manipulator", -1, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+    # five-cubs-claw-manipulator with the sixth Cub: out of reach until the fourth round (decision 0041:
+    # the bound counts the Cubs on the Claw Launcher's and the Manipulator's lines); the Cubs' surround
+    ("six-cubs-claw-manipulator", 6, _with("six-cubs", (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
                                             (1, "archer", 3, -3))),
+    # the same with one or two Cubs a step further off, so the surround needs seven: the six-action win
+    # clears both lines, slides the Claw Launcher in, moves the leader and brings the mover's leader
+    ("far-cub-claw-manipulator", 6, _with("six-cubs", (0, "cub", 0, -3), (0, "claw-launcher", 3, 0),
+                                           (0, "manipulator", -3, 3), (1, "archer", 3, -3), without=((0, -2),))),
+    ("far-cubs-claw-manipulator", 6, _with("six-cubs", (0, "cub", 0, -3), (0, "cub", 3, -2),
+                                            (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3), (1, "archer", 3, -3),
+                                            without=((0, -2), (2, -2)))),
 ]
 
 

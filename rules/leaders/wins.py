@@ -348,13 +348,14 @@ def lower_bound(s: State, mover: int) -> int:
         1 for u in manipulators if _stands(u, brews) and not _on_a_line(u, c, pushers - 1))
     row = DISTANCE[c]
     pulls = _pulls(s, mover, c, claws[0], (pushers, movers), brews) if claws else {}
+    sight = _sight(s, mover, c, movers, tuple(brews), tuple(claws)) if not swaps else (-1, frozenset())
     targets = [t for t in range(len(row)) if row[t] <= pushers
                or any(DISTANCE[u][t] <= movers + brewmasters for u in swaps) or t in pulls]
     targets.sort(key=row.__getitem__)  # c first
     best = _INF
     for target in targets:
         best = min(best, _bound_at(s, mover, c, target, movers, (pushers, len(bruisers) - far), tuple(brews),
-                                   tuple(swaps), tuple(claws), pulls.get(target, {})))
+                                   tuple(swaps), tuple(claws), pulls.get(target, {}), sight))
         if best <= 1:
             break
     return max(1, best)
@@ -362,7 +363,8 @@ def lower_bound(s: State, mover: int) -> int:
 
 def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: tuple[int, int],
               brews: tuple[int, ...], swaps: tuple[int, ...] = (), claws: tuple[int, ...] = (),
-              pull: dict[int, int] | None = None) -> int:
+              pull: dict[tuple[int, int], int] | None = None,
+              sight: tuple[int, frozenset[int] | None] = (-1, frozenset())) -> int:
     """The fewest of the mover's actions that can end the phase with the enemy leader (now on
     ``c``) captured or surrounded on ``target``, counted as follows (0: it already is).
 
@@ -412,6 +414,14 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     any enemy may have been swapped near enough to be pushed in. One swap relocates two
     figures and may make both weigh: a capture by two figures of weight one then counts the
     dearer of the two only.
+
+    Decision 0041 adds: a Claw Launcher that nothing else moves steps or slides along its lines
+    (:func:`_launches`), and acts once, so at most one of the costs counted uses it
+    (:func:`_one_use`); Manipulators that move the leader (no Bruiser) are spent, none relocates
+    itself; and one Manipulator that nothing moves moves the leader only in its sight
+    (:func:`_sight`, ``sight``: its cell and the mover's figures on its line to ``c``), once
+    those figures have left; and a figure one step from weighing waits for a Cub of the mover
+    that holds every cell that step reaches to leave first (:func:`_held_by_a_cub`).
     """
     pieces, cells, acted = s.pieces, s.cells, s.acted
     brewmasters = len(brews)
@@ -436,11 +446,19 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
     walk = None if movers or swaps or claws else _walks(target, walls)
     jailers = [cells[i] for i, p in enumerate(pieces) if p.owner != mover and p.kind == "jailer"]
     # per figure outside the neighbours: the actions to bring it in, without and with a swap
-    enter: list[tuple[int, int]] = []
+    # (and the same two once the Manipulators that may act have spent their actions moving the
+    # leader: their own relocations gone, decision 0041)
+    # (and the figure's index, -1 for an enemy)
+    enter: list[tuple[int, int, int, int, int]] = []
     others: list[tuple[int, bool]] = []  # per enemy Bruisers or Manipulators may push in: its distance, not a leader
-    ones: list[tuple[int, int]] = []  # per figure of weight one not weighing yet: the actions to make it weigh
-    twos: list[tuple[int, int]] = []
+    ones: list[tuple[int, int, int, int, int]] = []  # per figure of weight one not weighing yet: the actions to make it weigh
+    twos: list[tuple[int, int, int, int, int]] = []
     weight = 0
+    manipulators = 0  # the mover's Manipulators that may still act
+    # the cells whose Cubs' leaving the bound may count elsewhere: on a Manipulator's line to
+    # the leader (:func:`_sight`) or on a Claw Launcher's lines (:func:`_launches`)
+    held = frozenset(cells[j] for j in (sight[1] or ())).union(*(_LINES[w] | set(NEIGHBOURS[w]) for w in claws))
+    claw = -1  # the mover's Claw Launcher that may still act
     for i, p in enumerate(pieces):
         x = cells[i]
         if x == c:
@@ -448,7 +466,7 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         dist = row[x]
         if p.owner != mover:
             if p.kind == "nemesis" and dist > 1:
-                enter.append((0, 0))
+                enter.append((0, 0, 0, 0, -1))
             else:
                 others.append((dist, p.kind != "leader"))
             continue
@@ -477,6 +495,8 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
             own = _OWN_REACH.get(p.kind, _INF)
         # a Claw Launcher that pulls does not move itself: with a pull, it moves only if pushed
         pulling = bool(claws) and p.kind == "claw-launcher" and i not in acted
+        if pulling:
+            claw = i
         walks = walk is not None and p.kind in _WALKERS
         if walk is not None and not brewmasters and p.kind in ACTIVE_KINDS and i not in acted and any(
                 DISTANCE[x][j] == 1 for j in jailers):
@@ -487,10 +507,20 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
         hops = p.kind == "acrobat" and i not in acted and not brewmasters and not (walks and own == 1)
         lands_near = hops and any(row[y] == 1 for y in _hops(x, *((walls, _holders(s, mover, i, vizier))
                                                                   if walk is not None else (frozenset(), None))))
+        spendable = p.kind == "manipulator" and i not in acted
+        manipulators += spendable
+        # a Claw Launcher that nothing but its own action moves lands on its lines or steps
+        launch = _launches(s, mover, x, target, movers > 0, sight[1] or frozenset()) if (
+            p.kind == "claw-launcher" and i not in acted and not brewmasters and not swaps) else None
         if dist > 1:
-            plain = 0 if free else (1 if lands_near else _INF) if hops else _relocations(
+            plain = 0 if free else (1 if lands_near else _INF) if hops else launch[0] if launch else _relocations(
                 walk[x] if walks else dist - 1, own, pushes_in)  # type: ignore[index]
-            enter.append((plain, _relocations(dist - 1, 0, pushes) if pulling else _swapped(plain, via, 1, own, pushes)))
+            swap = _relocations(dist - 1, 0, pushes) if pulling else _swapped(plain, via, 1, own, pushes)
+            if spendable:
+                spent = _relocations(dist - 1, 0, pushes_in)
+                enter.append((plain, swap, spent, _swapped(spent, via, 1, 0, pushes), i))
+            else:
+                enter.append((plain, swap, plain, swap, i))
         code = CODE[p.kind]
         k = ring.get(x)
         if k is not None and WEIGHT[code][k] > 0:
@@ -505,22 +535,53 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
                        if k >= 6 and (walk is None or y not in walls)), default=_INF)
         else:
             gap = walk[x] if walks else max(0, dist - 1)  # type: ignore[index]
-        plain = 0 if free else (1 if lands_near else _INF) if hops else _relocations(gap, own, pushes_weigh)
-        (twos if best >= 2 else ones).append(
-            (plain, _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)))
+        plain = 0 if free else (1 if lands_near else _INF) if hops else launch[1] if launch else _relocations(
+            gap, own, pushes_weigh)
+        if plain == 1 and gap == 1 and own == 1 and not brewmasters and not swaps and need_dist == 1 and not hops:
+            # one step, onto a cell next to both: when a Cub of the mover holds every such cell, it
+            # leaves first, by an action that makes nothing weigh (decision 0041)
+            steps = [y for y in NEIGHBOURS[x] if ring.get(y, 6) < 6]
+            plain += bool(steps) and all(_held_by_a_cub(s, mover, y, held) for y in steps)
+        swap = _relocations(gap, 0, pushes) if pulling else _swapped(plain, via, need_dist, own, pushes)
+        if spendable:
+            spent = _relocations(gap, 0, pushes_weigh)
+            (twos if best >= 2 else ones).append((plain, swap, spent, _swapped(spent, via, need_dist, 0, pushes), i))
+        else:
+            (twos if best >= 2 else ones).append((plain, swap, plain, swap, i))
 
-    def fill(e: int, swapped: int, spare: int) -> int:
+    def fill(e: int, swapped: int, spare: int, spent: bool = False, blockers: frozenset[int] = frozenset()) -> int:
         """The cheaper of the surround (``e`` cells to fill) and the capture; ``swapped``: 1 when
-        a swap may carry a figure, 0 when the only Illusionist swaps the leader; ``spare``: the
+        a swap may carry a figure, 0 when the only Illusionist swaps the leader; ``spent``: every
+        Manipulator that may act moves the leader, so none relocates itself by its own action
+        (one action per figure, leaders.actions.one-each); ``spare``: the
         actions of Bruisers and Manipulators this way of winning leaves free to push enemies in
         (each one enemy one cell, so only enemies within ``1 + spare`` cells count, as free
         entries, at most ``spare`` of them; with a Claw Launcher, any other enemy may be pulled in
-        by its one action)."""
+        by its one action); ``blockers``: the mover's figures that must leave a Manipulator's line
+        first, each by an action of its own (:func:`_sight`): one that comes in or weighs may
+        do it on its way, the others add one each."""
         pushable = sum(1 for dist, other in others if 1 < dist <= 1 + spare or (swaps and other))
         pulled = sum(1 for dist, other in others if claws and dist > 1 and not (dist <= 1 + spare or (swaps and other)))
-        entries = sorted([x[swapped] for x in enter] + [0] * min(spare, pushable) + [_INF if swapped == 0 else 1] * pulled)
-        weak = sorted(x[swapped] for x in ones)
-        strong = min((x[swapped] for x in twos), default=_INF)
+        column = swapped + 2 * spent
+        entries = sorted([max(0, x[column] - 1) if x[4] in blockers else x[column] for x in enter]
+                         + [0] * min(spare, pushable) + [_INF if swapped == 0 else 1] * pulled)
+        weak = sorted(max(0, x[column] - 1) if x[4] in blockers else x[column] for x in ones)
+        strong = min((max(0, x[column] - 1) if x[4] in blockers else x[column] for x in twos), default=_INF)
+        if swapped and claws and not swaps:
+            # the Claw Launcher acts once: it pulls one figure, or moves itself, not both
+            # (leaders.actions.one-each), so at most one of the costs counted may use it
+            def ways(xs: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int]]:
+                out = []
+                for x in xs:
+                    lose = int(x[4] in blockers)
+                    plain, carried = max(0, x[column - 1] - lose), max(0, x[column] - lose)
+                    # the Claw Launcher's own move uses it; its other cost (pushed) does not
+                    out.append((carried, plain) if x[4] == claw else (plain, carried))
+                return out
+            entries = [_one_use(ways(enter) + [(0, 0)] * min(spare, pushable) + [(_INF, 1)] * pulled, e)]
+            e = 1
+            weak = [_one_use(ways(ones), 1), _one_use(ways(ones), 2) - _one_use(ways(ones), 1)] if len(ones) >= 2 \
+                else [_one_use(ways(ones), 1)] if ones else []
         if weight >= 2:
             capture = 0
         elif weight == 1:
@@ -531,27 +592,66 @@ def _bound_at(s: State, mover: int, c: int, target: int, movers: int, pushing: t
             # (a pull relocates one figure only)
             pair = (weak[1] if swapped and swaps else weak[0] + weak[1]) if len(weak) >= 2 else _INF
             capture = min(strong, pair)
-        return min(sum(entries[:e]) if len(entries) >= e else _INF, capture)
+        return len(blockers) + min(sum(entries[:e]) if len(entries) >= e else _INF, capture)
 
     best = _INF
     if row[c] <= pushers:  # Bruisers and Manipulators carry the leader there; ``c`` is left empty
         # (at least ``row[c]`` of their actions; each of a Manipulator's moves only the leader)
         spare = movers if bruisers or swaps else movers - row[c]
-        rest = fill(empty + (row[c] == 1), carried, spare)
-        if claws:  # the Claw Launcher's action pulls a figure, or it does not: the cheaper
-            rest = min(rest, fill(empty + (row[c] == 1), 0, spare))
-        best = max(row[c], rest) if bruisers else row[c] + rest
+        # with no Bruiser to push it, Manipulators move the leader, one each: all spent when
+        # there are no more of them than its moves
+        spent = not bruisers and not swaps and 0 < manipulators <= row[c]
+        # one such Manipulator that nothing moves sees the leader on ``c`` only once the mover's
+        # figures in between have left (``None``: it never sees it there)
+        clearing = sight[1] if spent and manipulators == 1 else frozenset()
+        if clearing is not None:
+            rest = fill(empty + (row[c] == 1), carried, spare, spent, clearing)
+            if claws:  # the Claw Launcher's action pulls a figure, or it does not: the cheaper
+                rest = min(rest, fill(empty + (row[c] == 1), 0, spare, spent, clearing))
+            best = max(row[c], rest) if bruisers else row[c] + rest
     if any(DISTANCE[u][target] <= movers + brewmasters for u in swaps):  # a swap carries it near
         rest = fill(empty, 1 if len(swaps) > 1 else 0, movers)  # ``c`` holds the Illusionist
         best = min(best, max(1, rest) if row[c] <= 1 else 1 + rest)
-    for moved, cost in (pull or {}).items():
+    for (before, landing), cost in (pull or {}).items():
         # a pull carries it near: the pull (and what clears its line), every entry without one;
         # with Manipulators only, their ``moved`` moves of the leader come on top (they move
-        # no figure of the mover) and leave ``movers - moved`` of them to push enemies in
+        # no figure of the mover) and leave ``movers - moved`` of them to push enemies in;
+        # ``before`` of them come before the pull, the others from ``landing`` on (-1: not known)
+        moved = before + (DISTANCE[landing][target] if landing >= 0 else 0)
         if bruisers:
             best = min(best, max(cost, 1 + fill(empty, 0, movers)))
-        else:
-            best = min(best, moved + max(cost, 1 + fill(empty, 0, movers - moved)))
+            continue
+        spent = 0 < manipulators <= moved
+        blockers: frozenset[int] | None = frozenset()
+        if spent and manipulators == 1 and sight[0] >= 0:
+            # the one Manipulator, which nothing moves, moves the leader once: from ``c`` before
+            # the pull, once its line is clear, or from ``landing`` after it, in its sight
+            blockers = sight[1] if before else frozenset() if landing in _LINES[sight[0]] else None
+        if blockers is not None:
+            best = min(best, moved + max(cost, 1 + fill(empty, 0, movers - moved, spent, blockers)))
+    return best
+
+
+def _held_by_a_cub(s: State, mover: int, y: int, counted: frozenset[int]) -> bool:
+    """Does a Cub of the mover (it weighs nothing: leaders.hermit-cub.cub-no-capture) stand on ``y``, a cell
+    whose leaving the bound does not count elsewhere (``counted``)? A figure stepping there
+    waits for it to leave, an action of its own."""
+    j = s.board[y]
+    return j >= 0 and y not in counted and s.pieces[j].owner == mover and s.pieces[j].kind == "cub"
+
+
+def _one_use(ways: list[tuple[int, int]], e: int) -> int:
+    """The least sum of ``e`` of the ``ways`` (per figure: its cost without the one action that
+    may serve only one of them, and with it) when at most one figure uses that action."""
+    if len(ways) < e:
+        return _INF
+    alone = sorted(w[0] for w in ways)
+    best = sum(alone[:e])
+    for k, (without, used) in enumerate(ways):
+        if used >= without:
+            continue
+        rest = sorted(w[0] for j, w in enumerate(ways) if j != k)
+        best = min(best, used + sum(rest[:e - 1]))
     return best
 
 
@@ -571,7 +671,7 @@ def _on_a_line(u: int, c: int, slack: int) -> bool:
 
 
 def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int],
-           brews: list[int]) -> dict[int, dict[int, int]]:
+           brews: list[int]) -> dict[int, dict[tuple[int, int], int]]:
     """The cells where the enemy leader (on ``c``) may end after the Claw Launcher on ``u``
     pulled it, each with, per number of the leader's one-cell moves by Bruisers and
     Manipulators on the way (0 when not known), the fewest other actions of the mover that
@@ -593,8 +693,8 @@ def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int],
     least."""
     movers, others = moving
     if not _stands(u, brews):
-        return {t: {0: 1} for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
-    out: dict[int, dict[int, int]] = {}
+        return {t: {(0, -1): 1} for t in range(len(DISTANCE)) if DISTANCE[u][t] <= 1 + movers + len(brews)}
+    out: dict[int, dict[tuple[int, int], int]] = {}
     board, pieces, row = s.board, s.pieces, DISTANCE[c]
     for ray in RAYS[u]:
         cost = 1  # the pull, and one action for each of the mover's figures in the way
@@ -603,14 +703,86 @@ def _pulls(s: State, mover: int, c: int, u: int, moving: tuple[int, int],
                 for t in range(len(DISTANCE)):
                     if DISTANCE[ray[0]][t] <= movers - row[x]:
                         ways = out.setdefault(t, {})
-                        moved = row[x] + DISTANCE[ray[0]][t]
-                        ways[moved] = min(ways.get(moved, _INF), cost)
+                        way = (row[x], ray[0])
+                        ways[way] = min(ways.get(way, _INF), cost)
             j = board[x]
             if j >= 0 and pieces[j].owner == mover:
                 cost += 1
             elif j >= 0 and not others and pieces[j].kind != "nemesis":
                 break  # an enemy in the way that nothing can move
     return out
+
+
+def _sight(s: State, mover: int, c: int, movers: int, brews: tuple[int, ...],
+           claws: tuple[int, ...]) -> tuple[int, frozenset[int] | None]:
+    """When the mover has one Manipulator that may act and nothing can move it (no Brewmaster
+    can come next to it, :func:`_stands`; no Claw Launcher that may act can pull it: each stands
+    and has it on none of its lines; no Illusionist may act), the figures of the mover between it
+    and the enemy leader on ``c``: the leader can be moved from ``c`` by it only once they have
+    all left (leaders.manipulator: a visible enemy in line, not adjacent;
+    leaders.keywords.visible), each by an action that relocates it (one figure an action, and
+    the Manipulator's moves none of the mover's), with its cell. ``None`` when it never sees
+    ``c``: not on its lines, or an enemy in the way that nothing moves (no other Bruiser or
+    Manipulator, no Claw Launcher, not a Nemesis). ``(-1, frozenset())`` when not known (no such
+    Manipulator, or it may be moved)."""
+    pieces, board = s.pieces, s.board
+    found = [i for i, p in enumerate(pieces) if p.owner == mover and p.kind == "manipulator" and i not in s.acted]
+    if len(found) != 1:
+        return -1, frozenset()
+    u = s.cells[found[0]]
+    if not _stands(u, brews) or any(not _stands(w, brews) or u in _LINES[w] for w in claws):
+        return -1, frozenset()
+    for ray in RAYS[u]:
+        if c not in ray[1:]:
+            continue
+        out = set()
+        for y in ray[:ray.index(c)]:
+            j = board[y]
+            if j < 0:
+                continue
+            if pieces[j].owner == mover:
+                out.add(j)
+            elif pieces[j].kind != "nemesis" and movers <= 1 and not claws:
+                return u, None
+        return u, frozenset(out)
+    return u, None
+
+
+#: Per cell, the cells on its lines beyond the first (where an ability aiming along lines at a
+#: figure that is not adjacent may find it: leaders.keywords.visible).
+_LINES = tuple(frozenset(y for ray in RAYS[u] for y in ray[1:]) for u in range(len(RAYS)))
+
+
+def _launches(s: State, mover: int, x: int, target: int, enemies_move: bool,
+              counted: frozenset[int]) -> tuple[int, int]:
+    """The fewest of the mover's actions that bring its Claw Launcher on ``x``, which nothing but
+    its own action moves (no Brewmaster or Illusionist of the mover may act), next to ``target``:
+    (into a cell next to it, to weigh there). Its own action is a step (leaders.actions.move) or a
+    slide along one of its lines towards a visible figure (leaders.claw-launcher), so it lands on a
+    neighbour of ``x`` or on a cell of a line from ``x``, and slides only over empty cells: each of
+    the mover's figures of no weight on the line before that cell must leave first, by an action
+    of its own that makes no figure weigh (decision 0041; one that may weigh could be counted
+    among the capture's actions, so it is not counted here); an enemy there that nothing of the
+    mover moves (``enemies_move``) and that is no Nemesis never leaves. ``_INF``: not at all.
+    ``counted``: figures whose leaving the bound counts elsewhere (:func:`_sight`), not here."""
+    near = NEIGHBOURS[target]
+    enter = weigh = 1 if any(y in near for y in NEIGHBOURS[x]) else _INF
+    board, pieces = s.board, s.pieces
+    for ray in RAYS[x]:
+        blockers = 0
+        for y in ray:
+            if y in near:
+                enter = 1
+                weigh = min(weigh, 1 + blockers)
+            j = board[y]
+            if j < 0:
+                continue
+            q = pieces[j]
+            if q.owner == mover:
+                blockers += max(WEIGHT[CODE[q.kind]]) == 0 and j not in counted
+            elif q.kind != "nemesis" and q.kind != "leader" and not enemies_move:
+                break  # an enemy that stands where it is
+    return enter, weigh
 
 
 def _own_range(kind: str, acted: bool, vizier: bool) -> int:

@@ -22,7 +22,7 @@ from leaders_helpers import pos
 from rules.cli import main
 from rules.kernel.verdict import MalformedError
 from rules.leaders import LEADERS, forced_win
-from rules.leaders.board import CELLS, DISTANCE, INDEX
+from rules.leaders.board import CELLS, DISTANCE, INDEX, NEIGHBOURS, RAYS
 from rules.leaders.positions import position_from_json, position_to_json
 from rules.leaders.state import ACTIONS, OVER, ActionKind, State
 from rules.leaders.wins import (
@@ -310,6 +310,22 @@ def test_a_deep_win_with_a_manipulator_to_act_is_solved_and_walks_against_the_en
     assert check_strategy(s, answer.strategy) == 6
 
 
+def _with_enemies(rng: random.Random, enemy_leader: tuple[int, int], own: list[tuple[Any, ...]], acted_odds: float,
+                  enemies: tuple[int, int], enemy_cells: list[int], nemesis_odds: float,
+                  nemesis_cell: int) -> State | None:
+    """The mover's figures ``own`` (its leader first, acted with the odds ``acted_odds``; else
+    only the first three) around the enemy leader, a few enemy figures of any kind on
+    ``enemy_cells`` and now and then the mover's Nemesis: the action phase, or ``None`` when
+    that is no legal running one."""
+    acted = [[own[0][2], own[0][3]]] if rng.random() < acted_odds else []
+    specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
+    for k in range(rng.randint(*enemies)):
+        specs.append((1, rng.choice(KINDS), *CELLS[enemy_cells[k]]))
+    if rng.random() < nemesis_odds:
+        specs.append((0, "nemesis", *CELLS[nemesis_cell]))
+    return _action_phase(specs, acted)
+
+
 def _with_brewmasters_or_a_claw_launcher(rng: random.Random) -> State:
     """A small position where the mover's Brewmasters may push, a Claw Launcher may pull, or two
     figures may move the enemy leader (the bound's cases of issue 19 §2, second round): three
@@ -326,13 +342,7 @@ def _with_brewmasters_or_a_claw_launcher(rng: random.Random) -> State:
                              ("manipulator", "bruiser", None)])
         for k, kind in enumerate(actors):
             own.append((0, kind or rng.choice(KINDS[:-1]), *CELLS[cells[1 + k]]))
-        acted = [[own[0][2], own[0][3]]] if rng.random() < 0.6 else []
-        specs = [(1, "leader", *enemy_leader), *(own if acted else own[:3])]
-        for k in range(rng.randint(1, 4)):
-            specs.append((1, rng.choice(KINDS), *CELLS[cells[5 + k]]))
-        if rng.random() < 0.3:
-            specs.append((0, "nemesis", *CELLS[cells[10]]))
-        s = _action_phase(specs, acted)
+        s = _with_enemies(rng, enemy_leader, own, 0.6, (1, 4), cells[5:9], 0.3, cells[10])
         if s is not None:
             return s
 
@@ -375,14 +385,31 @@ def test_the_lower_bound_with_brewmasters_and_claw_launchers_never_overestimates
     (((1, "leader", 1, 0), (0, "leader", 1, -3), (0, "acrobat", 0, 1), (0, "archer", 0, -2), (0, "cub", 1, 1),
       (0, "cub", -1, 1), (0, "cub", 3, 0), (0, "hermit", -2, 1), (0, "hermit", 2, -3), (1, "protector", -2, 2),
       (1, "claw-launcher", 1, -2)), None, 1_000),
+    # five actions: a Cub clears the Claw Launcher's line, which slides next to the enemy leader; another
+    # clears the Manipulator's, which moves the leader beside its own leader's cell (82,061 nodes before
+    # the bound counted those Cubs and the Manipulator's spent action, decision 0041)
+    (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
+      (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+      (1, "archer", 3, -3)), 5, 2_000),
+    # the same with the sixth Cub, which holds the cell the mover's leader needs: the Cubs' surround in
+    # six (389,296 nodes before decision 0041)
+    (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -2),
+      (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+      (1, "archer", 3, -3)), 6, 2_000),
+    # one Cub a step further off: the six-action win clears both lines and the leader's cell (a capture)
+    (((1, "leader", 0, 0), (0, "leader", 0, 3), (0, "cub", 2, 0), (0, "cub", 2, -2), (0, "cub", 0, -3),
+      (0, "cub", -2, 0), (0, "cub", -2, 2), (0, "cub", 0, 2), (0, "claw-launcher", 3, 0), (0, "manipulator", -3, 3),
+      (1, "archer", 3, -3)), 6, 10_000),
 ], ids=["eight-bruiser-manipulator", "six-claw-launcher-bruiser", "seven-no-win", "mixed-guarded",
-        "mixed-jailed-acrobat", "mixed-archer-lines"])
+        "mixed-jailed-acrobat", "mixed-archer-lines", "five-claw-manipulator", "six-claw-manipulator",
+        "far-cub-claw-manipulator"])
 def test_deep_eleven_figure_positions_are_solved_within_a_small_node_budget(
         pieces: tuple[tuple[int, str, int, int], ...], length: int | None, nodes: int) -> None:
     """Positions of the deep suite (benchmarks/leaders_deep.py) that ran out of 400,000 nodes
     before the bound knew Brewmasters, Claw Launchers and movers that cannot reach the leader
-    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037)
-    answer within a few thousand; every win replays against the engine."""
+    (issue 19 §2), an Acrobat's jumps, a Jailer beside it and an Archer's lines (decision 0037),
+    blocked lines, spent actions and cells a Cub holds (decision 0041) answer within a few
+    thousand; every win replays against the engine."""
     s = pos(*pieces)
     answer = forced_win(s, node_limit=nodes)
     assert answer.status == ("win" if length else "no-win") and answer.length == length
@@ -461,3 +488,40 @@ def test_an_acrobat_lands_only_where_the_bound_says() -> None:
             checked += t.cells[acrobat] != start
             frontier.extend(LEADERS.apply(t, a) for a in LEADERS.legal_actions(t) if a.kind != ActionKind.END)
     assert checked >= 10
+
+
+def _with_blocked_lines(rng: random.Random) -> State:
+    """A small position where the mover's Claw Launcher or Manipulator (often with the other one)
+    stands in line with the enemy leader or one of its neighbours, a figure of the mover (often a
+    Cub, which weighs nothing) in the way, so that its slide, pull or move needs that figure to
+    leave first (the bound's cases of issue 19 §2, fourth round); three figures that may act, the
+    leader among them or acted."""
+    while True:
+        enemy_leader = rng.choice([c for c in CELLS if max(abs(c[0]), abs(c[1]), abs(c[0] + c[1])) <= 1])
+        c = INDEX[enemy_leader]
+        aim = rng.choice([c, *NEIGHBOURS[c]])
+        ray = rng.choice([r for r in RAYS[aim] if len(r) >= 3])
+        launcher = ray[rng.randint(2, len(ray) - 1)]
+        blocker = ray[rng.randrange(0, ray.index(launcher))]
+        used = {c, launcher, blocker}
+        cells = rng.sample([i for i in range(len(CELLS)) if i not in used and 1 <= DISTANCE[c][i] <= 3], 8)
+        aiming = rng.choice(("claw-launcher", "manipulator"))
+        other = "manipulator" if aiming == "claw-launcher" else "claw-launcher"
+        own = [(0, "leader", *CELLS[cells[0]]), (0, aiming, *CELLS[launcher]),
+               (0, rng.choice(("cub", "cub", "cub", "hermit", "rider", "jailer")), *CELLS[blocker]),
+               (0, rng.choice((other, other, "cub", "protector", "bruiser")), *CELLS[cells[1]])]
+        s = _with_enemies(rng, enemy_leader, own, 0.7, (0, 3), cells[2:5], 0.2, cells[7])
+        if s is not None:
+            return s
+
+
+def test_the_lower_bound_with_blocked_lines_never_overestimates() -> None:
+    """A Claw Launcher that nothing but its own action moves lands on its lines or a neighbour,
+    and slides only once the figures of no weight in its way have left; a Manipulator that moves
+    the leader spends its action and sees it only once its line is clear (decision 0041): the bound
+    stays at or below plain minimax's shortest length at the roots and a step further, and it is
+    above 1 in some positions. The profile sizes the run (``thorough``: 2,000 positions)."""
+    rng = random.Random(41)
+    roots = [_with_blocked_lines(rng) for _ in range(2 * settings.default.max_examples)]
+    bounds = _bounds_along_the_search(roots, 4)
+    assert len(bounds) >= len(roots) // 4 and sum(1 for b in bounds if b > 1) >= 3
