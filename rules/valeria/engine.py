@@ -991,28 +991,22 @@ def advance(state: State) -> State:
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     if state.pending and state.phase not in (OVER, ROLL, DRAW, DUKES):
-        return listed_answers(state)
+        return pending_answers(state)
     if state.phase == ACTIONS:
         return tuple(_main_actions(state))
     return tuple(_legal(state))
 
 
-def pending_answers(state: State) -> Iterator[Action]:
-    """The answers to the decision on top of ``state.pending``, in the order :func:`legal_actions`
-    lists them: what :func:`rules.valeria.forced.only_answer` reads (decision 0035), listed once
-    for both (:func:`listed_answers`)."""
-    return iter(listed_answers(state))
-
-
-#: The state whose answers were listed last and those answers, as one pair (:func:`listed_answers`;
+#: The state whose answers were listed last and those answers, as one pair (:func:`pending_answers`;
 #: replaced whole, so a reader never pairs one state with another's answers); the entry keeps the
 #: state alive, so its identity is not another state's while it is here.
 _LISTED: list[tuple[Any, tuple[Action, ...]]] = [(None, ())]
 
 
-def listed_answers(state: State) -> tuple[Action, ...]:
-    """The answers to the decision on top of ``state.pending`` (:func:`decision_options`), listed
-    once per state (decision 0040): the forced-answer check after a step lists them, and the legal
+def pending_answers(state: State) -> tuple[Action, ...]:
+    """The answers to the decision on top of ``state.pending`` (:func:`decision_options`), in the
+    order :func:`legal_actions` lists them, listed once per state (decision 0040): the forced-answer
+    check after a step (:func:`rules.valeria.forced.only_answer`) lists them, and the legal
     actions asked next of the very same state (random play, a seat choosing) read them from
     :data:`_LISTED` instead of listing them again. States are immutable, so the answers of one
     state object never change."""
@@ -1035,7 +1029,7 @@ def _legal(state: State) -> Iterator[Action]:
                     yield Action(ActionKind.KEEP, i, d)
         return
     if state.pending:
-        yield from listed_answers(state)
+        yield from pending_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)

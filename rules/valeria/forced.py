@@ -19,8 +19,6 @@ such a line as repeating one of them (:func:`written`), so every older record st
 
 from __future__ import annotations
 
-from itertools import islice
-
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.text import Text
 from rules.valeria import engine
@@ -37,15 +35,15 @@ _ANSWERS = (Text.of(cs="Jediná možná odpověď, engine ji dává sám: ", en=
 def only_answer(state: State) -> tuple[Action, str] | None:
     """The one possible answer ``state`` waits for and the rule of its decision, or ``None``
     when someone has a choice (or chance decides, or the game is over). A pending decision's
-    answers are read one at a time up to the second (``Flow.pending_answers``, in the order
-    ``legal_actions`` lists them); the harvest waits for a forced answer only at an exchange
+    answers are ``Flow.pending_answers`` (listed once per state, decision 0040: ``legal_actions``
+    of the same state reads them back); the harvest waits for a forced answer only at an exchange
     its seat cannot pay (decision 0035: this runs after every step of every game)."""
     if state.phase in (OVER, ROLL, DRAW):
         return None
     if state.pending:
-        first_two = tuple(islice(state.flow.pending_answers(state), 2))
-        if len(first_two) == 1 and first_two[0].kind not in (ActionKind.ROLL, ActionKind.DRAW):
-            return first_two[0], state.pending[0].rule
+        answers = state.flow.pending_answers(state)
+        if len(answers) == 1 and answers[0].kind not in (ActionKind.ROLL, ActionKind.DRAW):
+            return answers[0], state.pending[0].rule
         return None
     for seat, items in enumerate(state.harvest):
         for item in items:

@@ -18,7 +18,6 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, cast
 
 from rules.kernel.decisions import Decision, ForcedStep, push
@@ -285,10 +284,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return legal(state) if handles(state) else engine.legal_actions(state)
 
 
-def pending_answers(state: State) -> Iterator[Action]:
-    """The answers to the decision on top of the pending stack, one at a time, in the order
-    :func:`legal_actions` lists them: the solo game's own decisions here, the rest the engine's."""
-    return iter(legal(state)) if handles(state) else engine.pending_answers(state)
+def pending_answers(state: State) -> tuple[Action, ...]:
+    """The answers to the decision on top of the pending stack, in the order :func:`legal_actions`
+    lists them: the solo game's own decisions here, the rest the engine's."""
+    return tuple(legal(state)) if handles(state) else engine.pending_answers(state)
 
 
 def check_action(state: State, action: Action) -> Violation | None:

@@ -18,7 +18,7 @@ un-exhausts it without further bookkeeping.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
@@ -307,12 +307,12 @@ class Flow:
     game's answers (:class:`rules.valeria.game.Valeria`): ``legal_actions``, ``check``,
     ``successor``, ``result`` of a finished game, ``explain_step`` and ``forced_steps`` (what
     an automaton did by itself); ``pending_answers``, the answers ``legal_actions`` lists for
-    the decision on top of the pending stack, one at a time, so that
-    :func:`rules.valeria.forced.only_answer` stops at the second (decision 0035)."""
+    the decision on top of the pending stack, which :func:`rules.valeria.forced.only_answer`
+    reads (decisions 0035 and 0040)."""
 
     end_of_actions: Callable[[State], State]
     legal_actions: Callable[[State], tuple[Action, ...]]
-    pending_answers: Callable[[State], Iterator[Action]]
+    pending_answers: Callable[[State], tuple[Action, ...]]
     check: Callable[[State, Action], Violation | None]
     successor: Callable[[State, Action], State]
     result: Callable[[State], Result]

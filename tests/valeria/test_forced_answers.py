@@ -111,7 +111,7 @@ def test_the_forced_answer_check_reads_what_legal_actions_lists(seed: int, varia
     harvest = 0
     while not VALERIA.is_terminal(state):
         if state.pending and state.phase not in ("roll", "draw"):
-            assert tuple(state.flow.pending_answers(state)) == VALERIA.legal_actions(state)
+            assert state.flow.pending_answers(state) == VALERIA.legal_actions(state)
         for seat, items in enumerate(state.harvest):
             for item in items:
                 declined = engine.item_options(state, seat, item) == ("decline",)
