@@ -121,6 +121,7 @@ from rules.sphinx.events import (
     _rule_from_spec,
 )
 from rules.sphinx.find import add_find_scripts, add_templates, write_rule_records
+from rules.sphinx.navigation import setup_navigation
 from rules.sphinx.renderer import Renderer as Renderer
 from rules.sphinx.text import add_nodes
 from rules.sphinx.text import bilingual as bilingual
@@ -157,6 +158,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", write_rule_records)
     app.connect("doctree-resolved", _hover_on_rule_links)
     app.connect("html-page-context", _one_viewport)
+    setup_navigation(app)
     app.add_css_file("rules.css")
     app.add_js_file("rules-page.js", loading_method="defer")
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

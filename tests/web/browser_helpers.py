@@ -7,6 +7,7 @@ import functools
 import http.server
 import os
 import re
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -28,11 +29,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A server that does not print a traceback when the browser hangs up mid-answer: a page
+    left while it still fetched (a test's next navigation) is no error of the site's."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class Server:
     """``http.server`` on 127.0.0.1 serving ``root``, in a thread; :meth:`stop` cuts it off."""
 
     def __init__(self, root: Path) -> None:
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+        self.httpd = _QuietServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
