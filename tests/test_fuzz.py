@@ -31,7 +31,7 @@ from schema_strategies import records
 
 from rules import cli, games, verdicts
 from rules.kernel.records import adjudicate, parse_json, parse_record, starting_state
-from rules.kernel.schema import MAX_DEPTH, assemble, fragment_of
+from rules.kernel.schema import MAX_DEPTH, _validator, assemble, check_bounds, fragment_of
 from rules.kernel.verdict import MalformedError
 from rules.valeria.state import ROLL
 from rules.web import api
@@ -166,6 +166,25 @@ def drawn(data: st.DataObject) -> Choose:
 def test_mutated_records_in_process(folder: Path, name: str, data: st.DataObject) -> None:
     text = mutate(EXAMPLES[name], drawn(data))
     judge(text, folder, data.draw(st.sampled_from([("--json",), ("--json", "--explain"), (), ("--lang", "cs")])))
+
+
+@settings(max_examples=MUTATED, deadline=None)
+@given(st.sampled_from(sorted(EXAMPLES)), st.data())
+def test_distinct_actions_answer_as_the_whole_record(name: str, data: st.DataObject) -> None:
+    """A record checked with each distinct action once (``rules.kernel.schema._Gate``, decision
+    record 0013) is valid exactly when the game's whole schema says so: a repeated action made
+    bad, a seat beyond the variant's players, a mutated setup."""
+    record = EXAMPLES[name]
+    text = mutate(record, drawn(data))
+    try:
+        mutated = json.loads(text)
+        check_bounds(mutated)
+    except (ValueError, RecursionError, MalformedError):
+        return  # refused before any schema is read
+    key = record["game"]
+    gate = _validator(key, GAMES[key])
+    assert gate.valid(mutated) == gate.record.is_valid(mutated), text[:300]
+    assert gate.distinct  # every bundled game's schema lets the short way apply
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
