@@ -7,8 +7,10 @@ import functools
 import http.server
 import os
 import re
+import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +85,63 @@ def new_context(browser: Any) -> Any:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     context.set_default_timeout(60_000)
     return context
+
+
+#: Whether the device keeps both parts of the engine (the worker's cache of its own; decision 0042).
+KEPT = """async () => { const cache = await caches.open('rules-engine-snapshot');
+  const names = (await cache.keys()).map((r) => r.url.split('/').pop());
+  return names.some((n) => n.endsWith('-memory.bin')) && names.some((n) => n.endsWith('-files.bin')); }"""
+
+
+def until(page: Any, check: str) -> None:
+    """Poll the asynchronous ``check`` until it is true (``wait_for_function`` would take its Promise for true)."""
+    end = time.monotonic() + LOAD_TIMEOUT_MS / 1000
+    while not page.evaluate(check):
+        assert time.monotonic() < end, f"never true: {check}"
+        page.wait_for_timeout(100)
+
+
+def started(page: Any) -> str:
+    """How the page's engine started: "fresh" or "snapshot" (decision 0042)."""
+    return str(page.evaluate("() => document.documentElement.dataset.adjudicatorStart"))
+
+
+def open_device(chromium: Any, profile: Path) -> Any:
+    """A browser context on the Chromium profile folder ``profile``, as :func:`new_context` makes one:
+    what a device keeps (the site's cache, the kept engine) stays in the folder."""
+    context = chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=["--disable-gpu"],
+                                                 viewport={"width": 1280, "height": 900}, service_workers="allow")
+    context.set_default_timeout(60_000)
+    return context
+
+
+def keep_a_visit(chromium: Any, url: str, profile: Path) -> Path:
+    """A profile that has visited the site at ``url`` once: its panel's engine started and kept
+    (decision 0042), the site kept for offline reading (decision 0032)."""
+    context = open_device(chromium, profile)
+    try:
+        page = open_page(context, 1280)
+        page.goto(url + "adjudicate.html")
+        start_panel(page)
+        assert started(page) == "fresh"
+        until(page, KEPT)
+        wait_until_site_kept(page)
+    finally:
+        context.close()
+    return profile
+
+
+def visited_device(playwright: Any, server: Server, profiles: dict[str, Path],
+                   tmp_path_factory: Any) -> tuple[Any, Path]:
+    """A browser context on a copy of the profile of a device that has visited ``server``'s site
+    once (made on first use, :func:`keep_a_visit`), and the copy's folder."""
+    template = profiles.get(server.url)
+    if template is None:
+        template = keep_a_visit(playwright.chromium, server.url, tmp_path_factory.mktemp("visited") / "profile")
+        profiles[server.url] = template
+    profile = tmp_path_factory.mktemp("device") / "profile"
+    shutil.copytree(template, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+    return open_device(playwright.chromium, profile), profile
 
 
 def open_page(context: Any, width: int) -> Any:

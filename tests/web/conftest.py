@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM, Server, new_context, open_page
+from browser_helpers import CHROMIUM, Server, new_context, open_page, visited_device
 from docs_build import build_site
 
 
@@ -62,11 +62,16 @@ def server(site: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")  # module, not session: Playwright's sync API runs one instance at a time,
-def browser(playwright_api: Any) -> Iterator[Any]:  # and the rulebook's own browser test starts another
+def playwright(playwright_api: Any) -> Iterator[Any]:  # and the rulebook's own browser test starts another
     with playwright_api() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu"])
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Any) -> Iterator[Any]:
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu"])
+    yield b
+    b.close()
 
 
 @pytest.fixture
@@ -80,3 +85,28 @@ def new_page(browser: Any) -> Iterator[Any]:
     make.context = context  # type: ignore[attr-defined]
     yield make
     context.close()
+
+
+@pytest.fixture(scope="session")
+def _visited_profiles() -> dict[str, Path]:
+    """The profile of a device that has visited the site once, per server (each worker serves its own)."""
+    return {}
+
+
+@pytest.fixture
+def revisit_page(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Pages on a device that has visited the site once (``revisit_page(width)``, as :func:`new_page`):
+    a copy of a profile whose panel's engine was started and kept (decision 0042), so the
+    panel restores it instead of starting Python anew. For the tests of what a panel does once
+    started; the first visit's own start is tested with :func:`new_page` (test_engine_kept_browser,
+    test_offline_browser, the engine's start off the page thread)."""
+    context, profile = visited_device(playwright, server, _visited_profiles, tmp_path_factory)
+
+    def make(width: int = 1280) -> Any:
+        return open_page(context, width)
+
+    make.context = context  # type: ignore[attr-defined]
+    yield make
+    context.close()
+    shutil.rmtree(profile, ignore_errors=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ROOT, Server, new_context, open_page, screenshot, start_panel, wait_until_site_kept
+from browser_helpers import ROOT, Server, open_page, screenshot, start_panel, started, visited_device, wait_until_site_kept
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 COMPARED = ("legal", "finished", "illegal", "result", "actions")
@@ -66,10 +67,10 @@ def no_traceback(page: Any) -> None:
     assert "Traceback" not in text and 'File "' not in text
 
 
-def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, server: Server) -> None:
+def test_every_bundled_record_gets_the_cli_verdict_in_the_page(revisit_page: Any, server: Server) -> None:
     expected = cli_verdicts()
     assert len(expected) == len(EXAMPLES)
-    page = new_page(1280)
+    page = revisit_page(1280)
     page.goto(server.url + "adjudicate.html")
     panel = start_panel(page)
     box = "section.rules-adjudicator .ra-pane-record .ra-result"
@@ -106,15 +107,17 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(new_page: Any, se
 
 
 @pytest.fixture(scope="module")
-def paste_page(browser: Any, server: Server) -> Iterator[Any]:
-    """The record panel of adjudicate.html on a phone, started once for every malformed paste
-    (the runtime's load is most of such a test's time)."""
-    context = new_context(browser)
+def paste_page(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The record panel of adjudicate.html on a phone that has visited the site before, started
+    once for every malformed paste (the engine's start is most of such a test's time)."""
+    context, profile = visited_device(playwright, server, _visited_profiles, tmp_path_factory)
     page = open_page(context, 390)
     page.goto(server.url + "adjudicate.html")
     start_panel(page)
     yield page
     context.close()
+    shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -164,10 +167,11 @@ def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str
 
 
 @pytest.mark.rules("claim.follow-suit", "claim.knights.follow-suit", "claim.doppelgangers")
-def test_tapping_a_disputed_claim_follow(new_page: Any, server: Server) -> None:
-    page = new_page(390)
+def test_tapping_a_disputed_claim_follow(revisit_page: Any, server: Server) -> None:
+    page = revisit_page(390)
     page.goto(server.url + "claim.html")
     panel = start_panel(page)
+    assert started(page) == "snapshot"  # the device's kept engine (decision 0042), not a fresh start
     illegal = follow_verdict(page, panel, "goblin:3", "knight:5", ["goblin:1"])
     assert illegal["status"] == "illegal"
     assert {"claim.follow-suit", "claim.knights.follow-suit"} <= set(illegal["rules"])
@@ -196,9 +200,9 @@ def chapter_of(site: Path, game: str) -> str:
     ("claim2", "gnome:3", "giant:5", ["gnome:1"], "illegal", "claim2.follow-suit"),
     ("claim-combined", "goblin:3", "knight:5", [], "legal", "claim.knights"),
 ])
-def test_claim2_and_combination_panels(new_page: Any, server: Server, site: Path, game: str, lead: str, played: str,
+def test_claim2_and_combination_panels(revisit_page: Any, server: Server, site: Path, game: str, lead: str, played: str,
                                        hand: list[str], status: str, rule: str) -> None:
-    page = new_page(1280)
+    page = revisit_page(1280)
     page.goto(server.url + chapter_of(site, game))
     panel = start_panel(page)
     got = follow_verdict(page, panel, lead, played, hand)
@@ -212,8 +216,8 @@ def tap_cell(panel: Any, q: int, r: int) -> None:
 
 
 @pytest.mark.rules("leaders.jailer", "leaders.end.captured")
-def test_tapping_a_leaders_capture_and_a_blocked_ability(new_page: Any, server: Server) -> None:
-    page = new_page(390)
+def test_tapping_a_leaders_capture_and_a_blocked_ability(revisit_page: Any, server: Server) -> None:
+    page = revisit_page(390)
     page.goto(server.url + "leaders.html")
     panel = start_panel(page)
     box = "section.rules-adjudicator .ra-pane-board .ra-result"
@@ -350,12 +354,12 @@ def tap(panel: Any, selector: str, times: int = 1) -> None:
 
 @pytest.mark.rules("valeria.harvest.doubles", "valeria.harvest.two-effects", "valeria.herald.twice",
                    "valeria.resources.magic-substitute", "valeria.recruit.magic", "valeria.slay.magic-cost")
-def test_a_valeria_roll_and_a_payment_through_the_panel(new_page: Any, server: Server, site: Path) -> None:
+def test_a_valeria_roll_and_a_payment_through_the_panel(revisit_page: Any, server: Server, site: Path) -> None:
     """The Valeria chapter's panel: a roll of two 4s with three Archers activates them six times
     (once per die and copy), the other seat's Herald twice; a recruit paid with magic and one
     gold is legal, with no gold illegal (the rule named, its text in Czech and English); a
     negative payment gets the malformed verdict; a monster's magic cost cannot be paid in strength."""
-    page = new_page(390)
+    page = revisit_page(390)
     page.goto(server.url + chapter_of(site, "valeria"))
     panel = start_panel(page)
     roll = "section.rules-adjudicator .ra-pane-roll .ra-result"

@@ -13,35 +13,15 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, Server, real_errors, start_panel, wait_until_site_kept
+from browser_helpers import KEPT, ROOT, Server, real_errors, start_panel, started, until, wait_until_site_kept
 
 from rules.web.build import WORKER_SCRIPT
 
 RECORD = ROOT / "examples" / "claim" / "disputed-knight.json"
 BOX = "section.rules-adjudicator .ra-pane-record .ra-result"
-#: Whether the device keeps both parts of the engine (the worker's cache of its own).
-KEPT = """async () => { const cache = await caches.open('rules-engine-snapshot');
-  const names = (await cache.keys()).map((r) => r.url.split('/').pop());
-  return names.some((n) => n.endsWith('-memory.bin')) && names.some((n) => n.endsWith('-files.bin')); }"""
-
-
-def until(page: Any, check: str) -> None:
-    """Poll the asynchronous ``check`` until it is true (``wait_for_function`` would take its Promise for true)."""
-    end = time.monotonic() + LOAD_TIMEOUT_MS / 1000
-    while not page.evaluate(check):
-        assert time.monotonic() < end, f"never true: {check}"
-        page.wait_for_timeout(100)
-
-
-def started(page: Any) -> str:
-    """How the page's engine started: "fresh" or "snapshot"."""
-    return page.evaluate("() => document.documentElement.dataset.adjudicatorStart")
-
-
 def judge_record(page: Any, panel: Any) -> dict[str, Any]:
     page.evaluate("(s) => { const b = document.querySelector(s); if (b) delete b.dataset.status; }", BOX)
     panel.locator("textarea.ra-record").fill(RECORD.read_text(encoding="utf-8"))

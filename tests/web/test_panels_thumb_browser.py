@@ -55,15 +55,16 @@ def shot(panel: Any, page: Any, name: str, width: int) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"thumb-{name}-{width}.png"), full_page=True, clip=clip)
 
 
-def open_panel(new_page: Any, server: Server, path: str, width: int) -> tuple[Any, Any]:
-    page = new_page(width)
+def open_panel(revisit_page: Any, server: Server, path: str, width: int) -> tuple[Any, Any]:
+    """The page at ``path`` on a device that has visited the site once, and its started panel."""
+    page = revisit_page(width)
     page.goto(server.url + path)
     return page, start_panel(page)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_claim_cards_are_tap_targets(new_page: Any, server: Server, width: int) -> None:
-    page, panel = open_panel(new_page, server, "claim.html", width)
+def test_claim_cards_are_tap_targets(revisit_page: Any, server: Server, width: int) -> None:
+    page, panel = open_panel(revisit_page, server, "claim.html", width)
     panel.locator("button.ra-card[data-card='goblin:3']").click()
     panel.locator("button.ra-card[data-card='knight:5']").click()
     page.wait_for_function("() => { const b = document.querySelector('.ra-pane-follow .ra-result'); "
@@ -78,8 +79,8 @@ def test_claim_cards_are_tap_targets(new_page: Any, server: Server, width: int) 
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_leaders_board_by_thumb(new_page: Any, server: Server, width: int) -> None:
-    page, panel = open_panel(new_page, server, "leaders.html", width)
+def test_the_leaders_board_by_thumb(revisit_page: Any, server: Server, width: int) -> None:
+    page, panel = open_panel(revisit_page, server, "leaders.html", width)
     panel.locator("g.ra-cell[data-cell='0,0']").click()
     ability = panel.locator("select.ra-ability")
     assert "Schopnost: Jezdec" in ability.inner_text()  # the ability named in the reader's language
@@ -103,9 +104,9 @@ def test_the_leaders_board_by_thumb(new_page: Any, server: Server, width: int) -
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_valeria_stacks_whole_and_controls_in_the_chosen_language(new_page: Any, server: Server, site: Path,
+def test_valeria_stacks_whole_and_controls_in_the_chosen_language(revisit_page: Any, server: Server, site: Path,
                                                                    width: int) -> None:
-    page, panel = open_panel(new_page, server, chapter_of(site, "valeria"), width)
+    page, panel = open_panel(revisit_page, server, chapter_of(site, "valeria"), width)
     assert not small_targets(panel), small_targets(panel)
     # every stack's name, role and cost are shown whole; every activation number fits its pill
     cut = panel.evaluate("""(p) => [...p.querySelectorAll('.ra-kind, .ra-activation')]
@@ -139,8 +140,8 @@ def test_valeria_stacks_whole_and_controls_in_the_chosen_language(new_page: Any,
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_step_through_counts_as_a_reader_does(new_page: Any, server: Server, width: int) -> None:
-    page, panel = open_panel(new_page, server, "adjudicate.html", width)
+def test_the_step_through_counts_as_a_reader_does(revisit_page: Any, server: Server, width: int) -> None:
+    page, panel = open_panel(revisit_page, server, "adjudicate.html", width)
     panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
     panel.locator("button.ra-go").click()
     page.wait_for_function("() => !!document.querySelector('.ra-pane-record .ra-result .ra-step-head')")
