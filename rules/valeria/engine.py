@@ -66,6 +66,7 @@ from rules.valeria.state import (
     ActionKind,
     Flow,
     HarvestItem,
+    Kind,
     Payment,
     Seat,
     Setup,
@@ -263,7 +264,7 @@ def keep_duke(state: State, seat: int, duke: str) -> State:
 def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
     """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
     p = Fraction(1, 36)
-    return tuple((Action(ActionKind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
+    return tuple((Action(Kind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
 
 
 ROLL_OUTCOMES = roll_outcomes()
@@ -322,7 +323,7 @@ def die_options(state: State) -> Iterator[Action]:
     for d in _die_powers(state):
         for which in (0, 1):
             if die_change_possible(state, d.id, which):
-                yield Action(ActionKind.DIE, state.active, d.id, target=which)
+                yield Action(Kind.DIE, state.active, d.id, target=which)
 
 
 def _after_die_change(state: State) -> State:
@@ -897,7 +898,7 @@ def draw_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     draws one card: each monster kind with probability copies / stack size."""
     stack = state.seats[state.draw_from].monsters
     kinds = sorted(set(stack))
-    return tuple((Action(ActionKind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
+    return tuple((Action(Kind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
 
 
 def drawn(state: State, monster: str) -> State:
@@ -1026,14 +1027,14 @@ def _legal(state: State) -> Iterator[Action]:
         for i, s in enumerate(state.seats):
             if s.duke is None:
                 for d in s.dealt:
-                    yield Action(ActionKind.KEEP, i, d)
+                    yield Action(Kind.KEEP, i, d)
         return
     if state.pending:
         yield from pending_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)
-        yield Action(ActionKind.ANNOUNCE, state.active)
+        yield Action(Kind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
@@ -1087,13 +1088,13 @@ def recruit_actions(seat: int, card: str, price: int, gold: int, magic: int) -> 
     :func:`gold_payments` (holdings clamped to the price by the caller). The same moment recurs
     across a game and across games, so the actions are made once and shared (they are
     immutable): the enumeration then costs a table lookup per center card."""
-    return tuple(Action(ActionKind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+    return tuple(Action(Kind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
 
 
 @cache
 def build_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
     """Every build of the domain ``card`` by ``seat`` at ``price`` (as :func:`recruit_actions`)."""
-    return tuple(Action(ActionKind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+    return tuple(Action(Kind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
 
 
 @cache
@@ -1101,20 +1102,20 @@ def slay_actions(seat: int, card: str, strength_cost: int, magic_cost: int, stre
                  magic: int) -> tuple[Action, ...]:
     """Every slay of the face-up monster ``card`` by ``seat``, one per payment of
     :func:`slay_payments` (holdings clamped to the cost by the caller), made once and shared."""
-    return tuple(Action(ActionKind.SLAY, seat, card, pay=pay)
+    return tuple(Action(Kind.SLAY, seat, card, pay=pay)
                  for pay in slay_payments(strength_cost, magic_cost, strength, magic))
 
 
 @cache
 def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
     """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
-    return tuple(Action(ActionKind.HARVEST, seat, card, option) for option in options)
+    return tuple(Action(Kind.HARVEST, seat, card, option) for option in options)
 
 
 @cache
 def gain_actions(seat: int) -> tuple[Action, ...]:
     """The three gains of ``seat`` (valeria.gain.resource), made once."""
-    return tuple(Action(ActionKind.GAIN, seat, r) for r in RESOURCES)
+    return tuple(Action(Kind.GAIN, seat, r) for r in RESOURCES)
 
 
 def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
@@ -1179,10 +1180,10 @@ def decision_source(d: Decision) -> str:
 
 
 #: The action kind that answers each decision; the optional ones may also be declined.
-ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
-           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
-           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
-           events.TOKEN_DECISION: ActionKind.TOKEN}
+ANSWERS = {"thief": Kind.THIEF, "choose": Kind.CHOOSE, "citizen": Kind.CITIZEN,
+           "take": Kind.TAKE, "exchange": Kind.EXCHANGE, "extra-slay": Kind.SLAY,
+           "watcher": Kind.RETURN, "nest": Kind.RETURN, "purloin": Kind.PURLOIN,
+           events.TOKEN_DECISION: Kind.TOKEN}
 #: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
 #: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
 OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
@@ -1191,7 +1192,7 @@ OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
 def answers(d: Decision) -> tuple[ActionKind, ...]:
     """The action kinds that answer the decision ``d``: its own (:data:`ANSWERS`), and a decline
     when it is optional (:data:`OPTIONAL`)."""
-    return (ANSWERS[d.kind], ActionKind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
+    return (ANSWERS[d.kind], Kind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
 
 
 def offered(state: State, a: Action, d: Decision) -> bool:
@@ -1205,7 +1206,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     (:func:`rules.valeria.violations.decision_refusal`)."""
     if a.kind not in answers(d):
         return False
-    if a.kind == ActionKind.DECLINE and a.card and a.card != decision_source(d):
+    if a.kind == Kind.DECLINE and a.card and a.card != decision_source(d):
         return False  # a decline names the card whose power it declines (decision 0033)
     seat = d.seat
     if d.kind in ("thief", "take", "purloin"):
@@ -1218,12 +1219,12 @@ def offered(state: State, a: Action, d: Decision) -> bool:
         return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
     if d.kind == "citizen":
         targets = citizen_targets(state, decision_detail(d)[1])
-        if a.kind == ActionKind.DECLINE:
+        if a.kind == Kind.DECLINE:
             return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
         return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
     if d.kind == "exchange":
         return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
-    if a.kind == ActionKind.DECLINE:
+    if a.kind == Kind.DECLINE:
         return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
     if d.kind == "watcher":
         return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
@@ -1240,11 +1241,11 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
     seat = d.seat
     if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
+        yield Action(Kind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
-            yield Action(ActionKind.TOKEN, seat, target, option=event)
+            yield Action(Kind.TOKEN, seat, target, option=event)
     else:
         yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
 
@@ -1259,28 +1260,28 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
     if kind in ("thief", "choose"):
         labels = branch_labels(decision_detail(d)[1])
         if kind == "choose":
-            yield from (Action(ActionKind.CHOOSE, seat, option=label) for label in labels)
+            yield from (Action(Kind.CHOOSE, seat, option=label) for label in labels)
         else:
-            yield from (Action(ActionKind.THIEF, seat, option=label, target=o)
+            yield from (Action(Kind.THIEF, seat, option=label, target=o)
                         for label in labels for o in range(state.players))
     elif kind == "citizen":
-        yield from (Action(ActionKind.CITIZEN, seat, c) for c in state.citizen_kinds)
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+        yield from (Action(Kind.CITIZEN, seat, c) for c in state.citizen_kinds)
+        yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "take":
         takes = pending_takes(state)
         sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        yield from (Action(ActionKind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+        yield from (Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
     elif kind == "exchange":
-        yield Action(ActionKind.EXCHANGE, seat, option="use")
-        yield Action(ActionKind.EXCHANGE, seat, option="decline")
+        yield Action(Kind.EXCHANGE, seat, option="use")
+        yield Action(Kind.EXCHANGE, seat, option="decline")
     elif kind in ("watcher", "nest"):
         mine = state.seats[seat]
         cards = sorted(set(mine.monsters)) if kind == "watcher" else [c for c, n in zip(state.citizen_kinds, mine.citizens,
                                                                                            strict=True) if n]
-        yield from (Action(ActionKind.RETURN, seat, c) for c in cards)
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+        yield from (Action(Kind.RETURN, seat, c) for c in cards)
+        yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "purloin":
-        yield from (Action(ActionKind.PURLOIN, seat, target=o) for o in range(state.players))
+        yield from (Action(Kind.PURLOIN, seat, target=o) for o in range(state.players))
 
 
 # =========================================================================== successor
@@ -1289,29 +1290,29 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
 def successor(state: State, a: Action) -> State:
     """The state after the legal action ``a``."""
     k = a.kind
-    if k == ActionKind.ROLL:
+    if k == Kind.ROLL:
         return advance(rolled(state, *a.dice))
-    if k == ActionKind.DRAW:
+    if k == Kind.DRAW:
         return advance(drawn(state, a.card))
-    if k == ActionKind.KEEP:
+    if k == Kind.KEEP:
         return keep_duke(state, a.seat, a.card)
-    if k == ActionKind.DIE:
+    if k == Kind.DIE:
         return advance(change_die(state, a.card, a.target))
-    if k == ActionKind.ANNOUNCE:
+    if k == Kind.ANNOUNCE:
         return advance(announce(state))
-    if k == ActionKind.HARVEST:
+    if k == Kind.HARVEST:
         return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
     state = _set_actions_left(state, state.actions_left - 1)
-    if k == ActionKind.RECRUIT:
+    if k == Kind.RECRUIT:
         state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
-    elif k == ActionKind.SLAY:
+    elif k == Kind.SLAY:
         state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
-    elif k == ActionKind.BUILD:
+    elif k == Kind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
         state = build(state, stack, a.pay.gold, a.pay.magic)
-    elif k == ActionKind.GAIN:
+    elif k == Kind.GAIN:
         state = gain_resource(state, a.card)
     return advance(state)
 
@@ -1345,12 +1346,12 @@ def answered_take(state: State, a: Action) -> int | None:
 
 
 def _decide(state: State, a: Action) -> State:
-    answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
+    answered = answered_take(state, a) if a.kind == Kind.TAKE else 0
     assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
     d = state.pending[answered]
     state = _set_pending(state, state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
-    if a.kind == ActionKind.DECLINE:
+    if a.kind == Kind.DECLINE:
         return state
     if d.kind == "thief":
         _, effect = decision_detail(d)

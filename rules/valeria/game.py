@@ -55,8 +55,8 @@ from rules.valeria.state import (
     ROLL,
     SOLO_PLAYERS,
     Action,
-    ActionKind,
     EventsView,
+    Kind,
     SeatView,
     Setup,
     SoloView,
@@ -150,7 +150,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return ()
 
     def is_chance(self, action: Action) -> bool:
-        return action.kind in (ActionKind.ROLL, ActionKind.DRAW)
+        return action.kind in (Kind.ROLL, Kind.DRAW)
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (:func:`rules.valeria.violations.refusal`, the solo
