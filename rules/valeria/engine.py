@@ -474,14 +474,15 @@ def start_harvest(state: State) -> State:
         if state.pending:
             return state
     decisions: list[Decision] = []
-    for card, n in activated(state, state.active):
+    acts = activated(state, state.active)
+    for card, n in acts:
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
     if not decisions and state.flow.after_step is None:
         # nothing resolves first and no step of the variant follows this one: the distribution
         # advance would make next is written in the same copy
-        seats, items = harvested(state)
+        seats, items = harvested(state, acts)
         return advance(_set_harvested(state, HARVEST, seats, items, ()))
     return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
 
@@ -499,16 +500,21 @@ def distribute(state: State) -> State:
     return _set_seats_harvest(state, seats, items)
 
 
-def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+def harvested(state: State, active_acts: tuple[tuple[str, int], ...] | None = None
+              ) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
     """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
-    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first)."""
+    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first, and
+    hands over the active seat's activations it read: ``active_acts``, :func:`activated`)."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
+        if seat == state.active:
+            seats[seat], mine = harvest_board(state, seat, ON, active_acts)
+        else:
+            seats[seat], mine = harvest_board(state, seat, OFF)
         items.append(mine)
     return tuple(seats), tuple(items)
 
@@ -519,14 +525,17 @@ def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[Harve
     return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
 
 
-def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+def harvest_board(state: State, seat: int, side: str, acts: tuple[tuple[str, int], ...] | None = None
+                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
     """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
     and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
     the active side the stealing citizens are left out: they resolve first
     (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
-    in any order (valeria.harvest.any-order) and the board is copied once."""
+    in any order (valeria.harvest.any-order) and the board is copied once. ``acts``: the seat's
+    :func:`activated`, if known."""
     mine: list[HarvestItem] = []
-    acts = activated(state, seat)
+    if acts is None:
+        acts = activated(state, seat)
     board = state.seats[seat]
     gold = strength = magic = vp = 0
     for card, n in acts:
@@ -694,9 +703,21 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
             "valeria.cards.orc-warrior")
 def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
-    named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
+    named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to).
+    Read once per state and effect (decision 0043): the answers to a citizen reward ask it of every
+    candidate (:func:`offered`), and a reward's choice of every branch (:func:`branch_possible`)."""
+    known, of, targets = _TARGETS[0]
+    if known is state and of is effect:
+        return targets
     tops = citizens_on_top(state)
-    return tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+    targets = tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+    _TARGETS[0] = (state, effect, targets)
+    return targets
+
+
+#: The state and effect :func:`citizen_targets` read last and its answer, as one triple (replaced
+#: whole); the entry keeps the state and effect alive, so their identities are no other's while here.
+_TARGETS: list[tuple[Any, Any, tuple[int, ...]]] = [(None, None, ())]
 
 
 @cache
