@@ -80,7 +80,7 @@ from rules.valeria.variants import (
     monster_stack,
     put_back,
     resting_seat,
-    take_top,
+    taken_top,
     targetable,
 )
 
@@ -167,13 +167,14 @@ def citizen_base(kind: str) -> tuple[int, int]:
 _set_seats = copier(State, "seats")
 _set_board = copier(Seat, "gold", "strength", "magic", "vp")
 _set_paid = copier(Seat, "gold", "strength", "magic")
-_set_citizens = copier(Seat, "citizens")
+_set_hired = copier(Seat, "gold", "magic", "citizens")
 _set_roll = copier(State, "dice", "rolled", "used")
 _set_harvest_start = copier(State, "phase", "harvest", "pending")
 _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
 _set_pending = copier(State, "pending")
+_set_citizen_taken = copier(State, "seats", "citizen_counts", "citizen_stacks", "actions_left")
 _set_closing = copier(State, "closing")
 _set_actions_left = copier(State, "actions_left")
 _set_over = copier(State, "phase", "end_triggered", "actions_left", "closing")
@@ -735,15 +736,20 @@ def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool
 
 
 @implements("valeria.domains.effects")
-def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None) -> State:
+def gain_citizen(state: State, seat: int, stack: int, gold: int = 0, magic: int = 0,
+                 actions_left: int | None = None) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
-    adds 1 magic during its owner's Action phase. ``board``: the seat's board to take it onto
-    (a recruit's, paid already, so the state is copied once), else its board in ``state``."""
-    s = state.seats[seat] if board is None else board
+    adds 1 magic during its owner's Action phase. A recruit pays ``gold`` and ``magic`` and
+    counts its action (``actions_left``: the actions left after it), written in the same copy
+    of the seat's board and of the state as the citizen taken (decision 0043)."""
+    s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] += 1
-    s = _set_citizens(s, tuple(owned))
-    state = take_top(with_seat(state, seat, s), stack)
+    s = _set_hired(s, s.gold - gold, s.magic - magic, tuple(owned))
+    seats = list(state.seats)
+    seats[seat] = s
+    state = _set_citizen_taken(state, tuple(seats), *taken_top(state, stack),
+                               state.actions_left if actions_left is None else actions_left)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -769,8 +775,10 @@ def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
     return int(recruit_price(cost, owned + starters, ignore_plus))
 
 
-def recruit(state: State, stack: int, gold: int, magic: int) -> State:
-    return gain_citizen(state, state.active, stack, _pay(state.seat, gold=gold, magic=magic))
+def recruit(state: State, stack: int, gold: int, magic: int, actions_left: int) -> State:
+    """The active seat pays ``gold`` and ``magic`` for the top citizen of ``stack`` with one of its
+    actions (``actions_left``: those left after it, valeria.actions.two)."""
+    return gain_citizen(state, state.active, stack, gold, magic, actions_left)
 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
@@ -944,6 +952,14 @@ def close_actions(state: State) -> State:
     return _active_domains_at(_set_closing(state, True), "action-end", "valeria.domains.effects")
 
 
+@cache
+def acts_at_phase_end(domains: tuple[str, ...]) -> bool:
+    """Does any of ``domains`` act at the end of the Action phase (:func:`close_actions`)? Read once per
+    set of built domains (decision 0043)."""
+    ix = _I()
+    return any(ix.domains[d].timing == "action-end" for d in domains)
+
+
 @implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
             "valeria.variants.five-players.resting-token")
 def end_phase(state: State) -> State:
@@ -1003,7 +1019,12 @@ def advance(state: State) -> State:
         if state.phase == ACTIONS:
             if state.actions_left > 0:
                 return state
-            state = state.flow.end_of_actions(state) if state.closing else close_actions(state)
+            if state.closing or not acts_at_phase_end(state.seat.domains):
+                # nothing of the seat's acts at the phase's end: it ends at once, without the copy that
+                # marks the end-of-phase powers queued (the end of the phase writes ``closing`` back)
+                state = state.flow.end_of_actions(state)
+            else:
+                state = close_actions(state)
             continue
         return state  # pragma: no cover
 
@@ -1325,10 +1346,11 @@ def successor(state: State, a: Action) -> State:
         return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
+    if k == Kind.RECRUIT:  # the action counted in the recruit's own copy
+        return advance(recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic,
+                               state.actions_left - 1))
     state = _set_actions_left(state, state.actions_left - 1)
-    if k == Kind.RECRUIT:
-        state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
-    elif k == Kind.SLAY:
+    if k == Kind.SLAY:
         state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
     elif k == Kind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)

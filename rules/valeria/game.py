@@ -133,7 +133,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         if state.pending:
             return _seat_turn(state.pending[0].seat)
         if phase == HARVEST:
-            return Turn.simultaneous([i for i, items in enumerate(state.harvest) if items])
+            return _harvest_turn(tuple(i for i, items in enumerate(state.harvest) if items))
         return _seat_turn(state.active)
 
     def is_terminal(self, state: State) -> bool:
@@ -277,6 +277,8 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
 
 #: ``Turn.of(seat)``, made once per seat (a turn is immutable; random play asks at every step).
 _seat_turn = cache(Turn.of)
+#: the Harvest phase's turn of the seats with items left, made once per set of seats (decision 0043)
+_harvest_turn = cache(Turn.simultaneous)
 
 VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""
