@@ -1106,15 +1106,27 @@ def slay_payments(strength_cost: int, magic_cost: int, strength: int, magic: int
                  if slay_payment_ok(strength_cost, magic_cost, x, total - x, strength, magic))
 
 
-def slay_targets(state: State) -> list[tuple[str, int, int]]:
+def slay_targets(state: State) -> tuple[tuple[str, int, int], ...]:
     """(card, strength cost, magic cost) of every face-up monster: the tops of the monster
     stacks and, with Monster Events, the events in the center (valeria.variants.events.revealed),
-    their cost raised by the tokens on them (valeria.variants.events.cost-tokens)."""
-    targets = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
+    their cost raised by the tokens on them (valeria.variants.events.cost-tokens). Read once per
+    center (the monster stacks and the events' part, which only a slay, a return or an event
+    changes: :data:`_TARGETED`, decision 0043)."""
+    known, targets = _TARGETED[0]
+    if known[0] is state.monsters and known[1] is state.events and known[2] is state.areas:
+        return targets
+    listed = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
     if state.events is not None:
-        targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
-        targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
+        listed = [(card, *events.slay_cost(state, card)) for card, _, _ in listed]
+        listed.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
+    targets = tuple(listed)
+    _TARGETED[0] = ((state.monsters, state.events, state.areas), targets)
     return targets
+
+
+#: The center :func:`slay_targets` read last (its monster stacks, events' part and areas) and its
+#: answer, as one pair replaced whole; the entry keeps them alive, so their identities are no other's.
+_TARGETED: list[tuple[tuple[Any, Any, Any], tuple[tuple[str, int, int], ...]]] = [((None, None, None), ())]
 
 
 @cache
@@ -1163,13 +1175,19 @@ def gain_actions(seat: int) -> tuple[Action, ...]:
 def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`); none
     at all for a seat without strength, as every payment holds at least one real strength
-    (:func:`~rules.valeria.predicates.slay_payment_ok`)."""
-    if seat.strength < 1:
+    (:func:`~rules.valeria.predicates.slay_payment_ok`), and none looked up for a monster whose
+    whole cost the seat's strength and magic together do not reach, or whose magic cost its magic
+    does not: the proven predicate admits no payment then (a test checks, decision 0043)."""
+    strength, magic = seat.strength, seat.magic
+    if strength < 1:
         return ()
+    me = state.active
     out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
-        out += slay_actions(state.active, card, sc, mc, min(seat.strength, total), min(seat.magic, total))
+        if strength + magic >= total and magic >= mc:
+            out += slay_actions(me, card, sc, mc, strength if strength < total else total,
+                                magic if magic < total else total)
     return tuple(out)
 
 
