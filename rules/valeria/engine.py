@@ -174,9 +174,14 @@ _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
 _set_pending = copier(State, "pending")
+_set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
+_set_slain = copier(State, "monsters", "seats", "actions_left")
+_set_builder = copier(Seat, "gold", "magic", "domains")
+_set_built = copier(State, "domains", "seats", "actions_left")
 _set_citizen_taken = copier(State, "seats", "citizen_counts", "citizen_stacks", "actions_left")
 _set_closing = copier(State, "closing")
 _set_actions_left = copier(State, "actions_left")
+_set_seats_actions_left = copier(State, "seats", "actions_left")
 _set_over = copier(State, "phase", "end_triggered", "actions_left", "closing")
 _set_next_turn = copier(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
                           "harvest", "actions_left", "closing")
@@ -783,38 +788,47 @@ def recruit(state: State, stack: int, gold: int, magic: int, actions_left: int) 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
             "valeria.monsters.boss-reward", "valeria.monsters.vp-reward")
-def slay(state: State, stack: int, strength: int, magic: int) -> State:
+def slay(state: State, stack: int, strength: int, magic: int, actions_left: int | None = None) -> State:
     """The active seat pays for the top monster of ``stack``, puts it in its Victory stack
     and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic.
     With Monster Events the tokens on it go back to the supply, its gold ones to the slayer
-    (valeria.variants.events.bounty)."""
+    (valeria.variants.events.bounty). ``actions_left``: as :func:`_slain`."""
     state, bounty = events.collect_tokens(state, state.areas[stack])
     monsters = list(state.monsters)
     monster = monsters[stack][0]
     monsters[stack] = monsters[stack][1:]
-    return _slain(replace(state, monsters=tuple(monsters)), monster, strength, magic, bounty)
+    return _slain(state, tuple(monsters), monster, strength, magic, bounty, actions_left)
 
 
 @implements("valeria.variants.events.revealed", "valeria.variants.events.replace", "valeria.variants.events.bounty")
-def slay_event(state: State, event: str, strength: int, magic: int) -> State:
+def slay_event(state: State, event: str, strength: int, magic: int, actions_left: int | None = None) -> State:
     """The active seat slays a face-up Monster Event like a monster: it goes to the Victory
     stack, its reward and bounty are gained, and an Exhausted card from the bottom of the
-    Exhausted stack takes its place (valeria.variants.events.replace)."""
+    Exhausted stack takes its place (valeria.variants.events.replace). ``actions_left``: as :func:`_slain`."""
     state, bounty = events.collect_tokens(state, event)
-    return _slain(events.remove_slain_event(state, event), event, strength, magic, bounty)
+    state = events.remove_slain_event(state, event)
+    return _slain(state, state.monsters, event, strength, magic, bounty, actions_left)
 
 
-def slay_card(state: State, card: str, strength: int, magic: int) -> State:
-    """Slay the face-up monster ``card``: an area's top monster or an event."""
+def slay_card(state: State, card: str, strength: int, magic: int, actions_left: int | None = None) -> State:
+    """Slay the face-up monster ``card``: an area's top monster or an event (``actions_left``: as
+    :func:`_slain`)."""
     if card in state.areas:
-        return slay(state, state.areas.index(card), strength, magic)
-    return slay_event(state, card, strength, magic)
+        return slay(state, state.areas.index(card), strength, magic, actions_left)
+    return slay_event(state, card, strength, magic, actions_left)
 
 
-def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -> State:
-    s = _pay(state.seat, strength=strength, magic=magic)
-    s = replace(s, monsters=(*s.monsters, monster), gold=s.gold + bounty)
-    state = with_seat(state, state.active, s)
+def _slain(state: State, monsters: tuple[tuple[str, ...], ...], monster: str, strength: int, magic: int,
+           bounty: int, actions_left: int | None) -> State:
+    """The active seat pays ``strength`` and ``magic`` for ``monster``, puts it in its Victory stack with
+    its ``bounty`` of gold, and the center's monster stacks are ``monsters``; with ``actions_left`` (the
+    Action phase's actions left after a slay that is one of them, valeria.actions.two) counted in the same
+    copy of the seat's board and of the state (decision 0043). Then its reward (valeria.slay.reward)."""
+    s = state.seat
+    s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    seats = list(state.seats)
+    seats[state.active] = s
+    state = _set_slain(state, monsters, tuple(seats), state.actions_left if actions_left is None else actions_left)
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
@@ -870,15 +884,17 @@ def domain_price(domain: str, discount: bool) -> int:
 
 
 @implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
-def build(state: State, stack: int, gold: int, magic: int) -> State:
+def build(state: State, stack: int, gold: int, magic: int, actions_left: int) -> State:
     """The active seat pays for the face-up domain of ``stack``, places it, takes its
-    immediate reward and the next domain of the stack is revealed."""
+    immediate reward and the next domain of the stack is revealed; the action is counted
+    (``actions_left``: those left after it, valeria.actions.two) in the same copy (decision 0043)."""
     domains = list(state.domains)
     domain = domains[stack][0]
     domains[stack] = domains[stack][1:]
-    s = _pay(state.seat, gold=gold, magic=magic)
-    s = replace(s, domains=(*s.domains, domain))
-    state = replace(with_seat(state, state.active, s), domains=tuple(domains))
+    s = state.seat
+    seats = list(state.seats)
+    seats[state.active] = _set_builder(s, s.gold - gold, s.magic - magic, (*s.domains, domain))
+    state = _set_built(state, tuple(domains), tuple(seats), actions_left)
     d = _I().domains[domain]
     if d.timing == "immediate":
         state = resolve_effects(state, state.active, d.effect, domain, "valeria.build.reward")
@@ -886,8 +902,16 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
 
 
 @implements("valeria.gain.resource", "valeria.resources.kinds", "valeria.resources.unlimited")
-def gain_resource(state: State, resource: str) -> State:
-    return with_seat(state, state.active, credit(state.seat, Amount(**{resource: 1})))
+def gain_resource(state: State, resource: str, actions_left: int) -> State:
+    """The active seat gains one ``resource`` with one of its actions (``actions_left``: those left
+    after it, valeria.actions.two), counted in the same copy (decision 0043)."""
+    seats = list(state.seats)
+    seats[state.active] = credit(state.seat, GAINS[resource])
+    return _set_seats_actions_left(state, tuple(seats), actions_left)
+
+
+#: The Action phase's gain of one resource (valeria.gain.resource), by resource.
+GAINS = {resource: Amount(**{resource: 1}) for resource in RESOURCES}
 
 
 @implements("valeria.cards.watcher-on-the-water")
@@ -1367,15 +1391,15 @@ def successor(state: State, a: Action) -> State:
     if k == Kind.RECRUIT:  # the action counted in the recruit's own copy
         return advance(recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic,
                                state.actions_left - 1))
-    state = _set_actions_left(state, state.actions_left - 1)
+    left = state.actions_left - 1  # each action counted in the copy the action makes
     if k == Kind.SLAY:
-        state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
-    elif k == Kind.BUILD:
+        return advance(slay_card(state, a.card, a.pay.strength, a.pay.magic, left))
+    if k == Kind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
-        state = build(state, stack, a.pay.gold, a.pay.magic)
-    elif k == Kind.GAIN:
-        state = gain_resource(state, a.card)
-    return advance(state)
+        return advance(build(state, stack, a.pay.gold, a.pay.magic, left))
+    if k == Kind.GAIN:
+        return advance(gain_resource(state, a.card, left))
+    return advance(_set_actions_left(state, left))  # pragma: no cover - the Action phase has no other action
 
 
 @implements("valeria.domains.trigger-order")
