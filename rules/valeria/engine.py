@@ -174,6 +174,7 @@ _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
 _set_pending = copier(State, "pending")
+_set_item_count = copier(HarvestItem, "count")
 _set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
 _set_slain = copier(State, "monsters", "seats", "actions_left")
 _set_builder = copier(Seat, "gold", "magic", "domains")
@@ -575,6 +576,17 @@ def side_item_effect(card: str, side: str) -> Choice | Exchange:
     raise ValueError((card, side))  # pragma: no cover
 
 
+@cache
+def item_branch(card: str, side: str, option: str) -> tuple[Gain, ...]:
+    """The gains of the branch ``option`` of the choice a harvest item of ``card`` on ``side`` waits for
+    (:func:`item_effect`; valeria.symbols.or): read once per card side and branch (decision 0043)."""
+    effect = side_item_effect(card, side if card != HERALD else ON)
+    assert isinstance(effect, Choice), "only a choice has branches"
+    branch = effect.options[branch_labels(effect).index(option)]
+    assert all(isinstance(e, Gain) for e in branch), "a harvest choice's branches are gains"
+    return cast(tuple[Gain, ...], branch)
+
+
 def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
     """Whether ``item`` is an optional exchange ``seat`` cannot pay now, so that declining is its
     one answer (valeria.symbols.pay): :func:`item_options` is then ``("decline",)``."""
@@ -602,14 +614,12 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     effect = item_effect(item)
     board = state.seats[seat]
     if isinstance(effect, Choice) and option != "decline":
-        branch = effect.options[branch_labels(effect).index(option)]
-        for e in branch:
-            assert isinstance(e, Gain)
+        for e in item_branch(item.card, item.side, option):
             board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
     elif isinstance(effect, Exchange) and option == "use":
         board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
     if item.count > 1:
-        items[i] = replace(item, count=item.count - 1)
+        items[i] = _set_item_count(item, item.count - 1)
     else:
         del items[i]
     harvest = list(state.harvest)

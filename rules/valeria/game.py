@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import compress
 from typing import Any
 
 import attrs
@@ -133,7 +134,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         if state.pending:
             return _seat_turn(state.pending[0].seat)
         if phase == HARVEST:
-            return _harvest_turn(tuple(i for i, items in enumerate(state.harvest) if items))
+            return _harvest_turn(tuple(compress(range(len(state.harvest)), state.harvest)))  # the seats with items
         return _seat_turn(state.active)
 
     def is_terminal(self, state: State) -> bool:
