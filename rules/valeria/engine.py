@@ -219,8 +219,7 @@ def gain_times(state: State, seat: int, gain: Gain) -> int:
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace), also where a
     Monster Event lies in the stack's place (valeria.variants.events.exhausted)."""
-    return (sum(1 for m in state.monsters if not m) + citizen_stacks_exhausted(state)
-            + sum(1 for d in state.domains if not d))
+    return state.monsters.count(()) + citizen_stacks_exhausted(state) + state.domains.count(())
 
 
 # =========================================================================== setup
@@ -296,8 +295,14 @@ def rolled(state: State, a: int, b: int) -> State:
 
 
 def _die_powers(state: State) -> tuple[Domain, ...]:
+    return die_powers(state.seat.domains)
+
+
+@cache
+def die_powers(domains: tuple[str, ...]) -> tuple[Domain, ...]:
+    """The die-changing ones of ``domains`` (valeria.roll.domains), read once per set of built domains."""
     ix = _I()
-    return tuple(ix.domains[d] for d in state.seat.domains if ix.domains[d].die_changing)
+    return tuple(ix.domains[d] for d in domains if ix.domains[d].die_changing)
 
 
 def die_cost(state: State, effect: SetDie) -> Amount:
@@ -597,9 +602,15 @@ def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
 def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     effect = item_effect(item)
     if isinstance(effect, Choice):
-        # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
-        return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
+        return choice_options(item.card, effect)
     return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
+
+
+def choice_options(card: str, effect: Choice) -> tuple[str, ...]:
+    """The answers to a harvest item of ``card`` waiting for the choice ``effect``: its branches, and
+    a decline: choices of citizens may be declined like exchanges (ruling O25); the Herald's resource
+    is a gain. They read no state (:func:`choice_item_actions`)."""
+    return branch_labels(effect) + (("decline",) if card != HERALD else ())
 
 
 @implements("valeria.herald.no-citizen", "valeria.herald.doubles", "valeria.herald.twice",
@@ -658,11 +669,17 @@ def _active_domains_at(state: State, timing: str, rule: str) -> State:
     stack, so the domains are walked from the last built back to the first, which leaves
     the first built on top (the plain gains of the Action phase's start add up in any order)."""
     ix = _I()
-    for d in reversed(state.seat.domains):
-        dom = ix.domains[d]
-        if dom.timing == timing:
-            state = resolve_effects(state, state.active, dom.effect, d, rule)
+    for d in domains_acting_at(state.seat.domains, timing):
+        state = resolve_effects(state, state.active, ix.domains[d].effect, d, rule)
     return state
+
+
+@cache
+def domains_acting_at(domains: tuple[str, ...], timing: str) -> tuple[str, ...]:
+    """The ``domains`` (built in this order) whose effect acts at ``timing``, the last built first
+    (:func:`_active_domains_at`): read once per set of built domains (decision 0043)."""
+    ix = _I()
+    return tuple(d for d in reversed(domains) if ix.domains[d].timing == timing)
 
 
 @implements("valeria.domains.effects", "valeria.cards.text-wins", "valeria.monsters.choice-reward",
@@ -1003,7 +1020,7 @@ def end_phase(state: State) -> State:
     (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
     :data:`rules.valeria.flows.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
-        sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
+        sum(map(len, state.monsters)), sum(map(len, state.domains)), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
         return _set_over(state, OVER, True, 0, False)
@@ -1115,7 +1132,10 @@ def _legal(state: State) -> Iterator[Action]:
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
-                yield from harvest_actions(seat, item.card, item_options(state, seat, item))
+                if isinstance(item_effect(item), Choice):  # its answers depend on the card only
+                    yield from choice_item_actions(seat, item.card, item.side)
+                else:
+                    yield from harvest_actions(seat, item.card, item_options(state, seat, item))
         return
     yield from _main_actions(state)
 
@@ -1198,6 +1218,15 @@ def slay_actions(seat: int, card: str, strength_cost: int, magic_cost: int, stre
 def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
     """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
     return tuple(Action(Kind.HARVEST, seat, card, option) for option in options)
+
+
+@cache
+def choice_item_actions(seat: int, card: str, side: str) -> tuple[Action, ...]:
+    """``seat``'s answers to its harvest item of ``card`` on ``side`` when it waits for a choice: its
+    :func:`item_options`, which read no state then, made once per seat and card side (decision 0043)."""
+    effect = item_effect(HarvestItem(card, side, 1))
+    assert isinstance(effect, Choice), "only a choice's answers are the card's alone"
+    return harvest_actions(seat, card, choice_options(card, effect))
 
 
 @cache
