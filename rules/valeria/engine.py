@@ -425,10 +425,17 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    dice, kinds = state.dice, state.citizen_kinds
+    dice, owned = state.dice, state.seats[seat].citizens
     return starters_activated(dice) + tuple(
-        (kind, owned * n) for kind, owned, n in zip(kinds, state.seats[seat].citizens, kinds_activated(dice, kinds),
-                                                    strict=True) if owned and n)
+        (kind, owned[i] * n) for i, kind, n in kinds_activated_by(dice, state.citizen_kinds) if owned[i])
+
+
+@cache
+def kinds_activated_by(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
+    """(index, kind, :func:`times_activated`) of the citizen kinds of the center that the ``dice``
+    activate at all, one table per roll and game's kinds: a seat's harvest then looks at those
+    kinds only (decision 0043)."""
+    return tuple((i, kind, n) for i, (kind, n) in enumerate(zip(kinds, kinds_activated(dice, kinds), strict=True)) if n)
 
 
 @cache
@@ -558,13 +565,20 @@ def harvest_board(state: State, seat: int, side: str, acts: tuple[tuple[str, int
             g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
         gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
         if effects.items:
-            mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+            mine += harvest_items(card, side, n, effects.items)
     if gold or strength or magic or vp:
         board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
     return board, tuple(mine)
+
+
+@cache
+def harvest_items(card: str, side: str, n: int, items: int) -> tuple[HarvestItem, ...]:
+    """The ``items`` harvest items of ``card`` on ``side`` activated ``n`` times (:func:`harvest_board`),
+    made once and shared (they are immutable)."""
+    return tuple(HarvestItem(card, side, n) for _ in range(items))
 
 
 def item_effect(item: HarvestItem) -> Choice | Exchange:
