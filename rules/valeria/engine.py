@@ -1425,8 +1425,11 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
 
 
 def successor(state: State, a: Action) -> State:
-    """The state after the legal action ``a``."""
+    """The state after the legal action ``a`` (the kinds asked in the order of how often they come:
+    harvest choices and rolls first, decision 0043)."""
     k = a.kind
+    if k == Kind.HARVEST:
+        return advance(resolve_item(state, a.seat, a.card, a.option))
     if k == Kind.ROLL:
         return advance(rolled(state, *a.dice))
     if k == Kind.DRAW:
@@ -1437,8 +1440,6 @@ def successor(state: State, a: Action) -> State:
         return advance(change_die(state, a.card, a.target))
     if k == Kind.ANNOUNCE:
         return advance(announce(state))
-    if k == Kind.HARVEST:
-        return advance(resolve_item(state, a.seat, a.card, a.option))
     if state.pending:
         return advance(_decide(state, a))
     if k == Kind.RECRUIT:  # the action counted in the recruit's own copy
