@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from rules.kernel.construct import copier
 from rules.kernel.decisions import Decision, ForcedStep, push
 from rules.kernel.game import Result
 from rules.kernel.logic import CONCRETE, Logic
@@ -137,7 +138,11 @@ def lord(state: State) -> Solo:
 
 def with_lord(state: State, **changes: Any) -> State:
     """``state`` with its solo part changed."""
-    return replace(state, solo=replace(lord(state), **changes))
+    return _set_solo(state, replace(lord(state), **changes))
+
+
+#: the solo part changed: the copy of (nearly) every step of the Monster phase, written out once (decision 0043)
+_set_solo = copier(State, "solo")
 
 
 def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -> State:
@@ -147,12 +152,13 @@ def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
-def attack(state: State, column: int, how: str) -> State:
+def attack(state: State, column: int, how: str, **changes: Any) -> State:
     """An activated stack (or the Dark Lord himself) attacks ``column``: a citizen of
     one of its two citizen stacks is captured (the player chooses when both have
     cards: ruling O21), else the top domain of the column is seized and the next one
-    revealed, else the player loses at once (valeria.variants.solo.end)."""
-    state = _log(state, how, column)
+    revealed, else the player loses at once (valeria.variants.solo.end). ``changes``: the Dark Lord's
+    part's other changes, made in the same copy as the attack's log (the attacks left, decision 0043)."""
+    state = _log(state, how, column, **changes)
     tops = column_citizens(state, column)
     if len(tops) > 1:
         decision = Decision(PLAYER, "capture", "valeria.variants.solo.capture", (column,))
@@ -226,14 +232,14 @@ def run(state: State) -> State:
             if not attacks:
                 state = second_harvest(state)
                 continue
-            (column, how), rest = attacks[0], attacks[1:]
-            state = with_lord(state, attacks=rest)
+            (column, how), rest = attacks[0], attacks[1:]  # the attacks left written with the step's log
             if how == NOTHING:
-                state = _log(state, NOTHING, column)
+                state = _log(state, NOTHING, column, attacks=rest)
             elif how == CHOSEN:
-                state = replace(state, pending=(Decision(PLAYER, "activate", "valeria.variants.solo.monster-phase"),))
+                state = replace(with_lord(state, attacks=rest),
+                                pending=(Decision(PLAYER, "activate", "valeria.variants.solo.monster-phase"),))
             else:
-                state = attack(state, column, how)
+                state = attack(state, column, how, attacks=rest)
             continue
         if state.phase == SECOND:
             if any(state.harvest):
