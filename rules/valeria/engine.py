@@ -66,6 +66,7 @@ from rules.valeria.state import (
     ActionKind,
     Flow,
     HarvestItem,
+    Kind,
     Payment,
     Seat,
     Setup,
@@ -79,7 +80,7 @@ from rules.valeria.variants import (
     monster_stack,
     put_back,
     resting_seat,
-    take_top,
+    taken_top,
     targetable,
 )
 
@@ -166,15 +167,22 @@ def citizen_base(kind: str) -> tuple[int, int]:
 _set_seats = copier(State, "seats")
 _set_board = copier(Seat, "gold", "strength", "magic", "vp")
 _set_paid = copier(Seat, "gold", "strength", "magic")
-_set_citizens = copier(Seat, "citizens")
+_set_hired = copier(Seat, "gold", "magic", "citizens")
 _set_roll = copier(State, "dice", "rolled", "used")
 _set_harvest_start = copier(State, "phase", "harvest", "pending")
 _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
 _set_pending = copier(State, "pending")
+_set_item_count = copier(HarvestItem, "count")
+_set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
+_set_slain = copier(State, "monsters", "seats", "actions_left")
+_set_builder = copier(Seat, "gold", "magic", "domains")
+_set_built = copier(State, "domains", "seats", "actions_left")
+_set_citizen_taken = copier(State, "seats", "citizen_counts", "citizen_stacks", "actions_left")
 _set_closing = copier(State, "closing")
 _set_actions_left = copier(State, "actions_left")
+_set_seats_actions_left = copier(State, "seats", "actions_left")
 _set_over = copier(State, "phase", "end_triggered", "actions_left", "closing")
 _set_next_turn = copier(State, "active", "resting", "phase", "turns", "end_triggered", "dice", "rolled", "used",
                           "harvest", "actions_left", "closing")
@@ -211,8 +219,7 @@ def gain_times(state: State, seat: int, gain: Gain) -> int:
 def exhausted(state: State) -> int:
     """The exhausted center stacks: the empty ones (valeria.exhausted.replace), also where a
     Monster Event lies in the stack's place (valeria.variants.events.exhausted)."""
-    return (sum(1 for m in state.monsters if not m) + citizen_stacks_exhausted(state)
-            + sum(1 for d in state.domains if not d))
+    return state.monsters.count(()) + citizen_stacks_exhausted(state) + state.domains.count(())
 
 
 # =========================================================================== setup
@@ -263,7 +270,7 @@ def keep_duke(state: State, seat: int, duke: str) -> State:
 def roll_outcomes() -> tuple[tuple[Action, Fraction], ...]:
     """36 ordered outcomes of two distinguishable dice, each 1/36 (valeria.roll.dice)."""
     p = Fraction(1, 36)
-    return tuple((Action(ActionKind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
+    return tuple((Action(Kind.ROLL, dice=(a, b)), p) for a in range(1, 7) for b in range(1, 7))
 
 
 ROLL_OUTCOMES = roll_outcomes()
@@ -288,8 +295,14 @@ def rolled(state: State, a: int, b: int) -> State:
 
 
 def _die_powers(state: State) -> tuple[Domain, ...]:
+    return die_powers(state.seat.domains)
+
+
+@cache
+def die_powers(domains: tuple[str, ...]) -> tuple[Domain, ...]:
+    """The die-changing ones of ``domains`` (valeria.roll.domains), read once per set of built domains."""
     ix = _I()
-    return tuple(ix.domains[d] for d in state.seat.domains if ix.domains[d].die_changing)
+    return tuple(ix.domains[d] for d in domains if ix.domains[d].die_changing)
 
 
 def die_cost(state: State, effect: SetDie) -> Amount:
@@ -322,7 +335,7 @@ def die_options(state: State) -> Iterator[Action]:
     for d in _die_powers(state):
         for which in (0, 1):
             if die_change_possible(state, d.id, which):
-                yield Action(ActionKind.DIE, state.active, d.id, target=which)
+                yield Action(Kind.DIE, state.active, d.id, target=which)
 
 
 def _after_die_change(state: State) -> State:
@@ -412,10 +425,17 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
     """(card, activations) of every citizen and starter of ``seat`` that the dice
     activate, each copy separately (valeria.harvest.each-copy). Citizens recruited
     this turn cannot activate: the harvest precedes the Action phase."""
-    dice, kinds = state.dice, state.citizen_kinds
+    dice, owned = state.dice, state.seats[seat].citizens
     return starters_activated(dice) + tuple(
-        (kind, owned * n) for kind, owned, n in zip(kinds, state.seats[seat].citizens, kinds_activated(dice, kinds),
-                                                    strict=True) if owned and n)
+        (kind, owned[i] * n) for i, kind, n in kinds_activated_by(dice, state.citizen_kinds) if owned[i])
+
+
+@cache
+def kinds_activated_by(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
+    """(index, kind, :func:`times_activated`) of the citizen kinds of the center that the ``dice``
+    activate at all, one table per roll and game's kinds: a seat's harvest then looks at those
+    kinds only (decision 0043)."""
+    return tuple((i, kind, n) for i, (kind, n) in enumerate(zip(kinds, kinds_activated(dice, kinds), strict=True)) if n)
 
 
 @cache
@@ -473,14 +493,15 @@ def start_harvest(state: State) -> State:
         if state.pending:
             return state
     decisions: list[Decision] = []
-    for card, n in activated(state, state.active):
+    acts = activated(state, state.active)
+    for card, n in acts:
         for effect in harvest_effects(card, ON).steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
     if not decisions and state.flow.after_step is None:
         # nothing resolves first and no step of the variant follows this one: the distribution
         # advance would make next is written in the same copy
-        seats, items = harvested(state)
+        seats, items = harvested(state, acts)
         return advance(_set_harvested(state, HARVEST, seats, items, ()))
     return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
 
@@ -498,16 +519,21 @@ def distribute(state: State) -> State:
     return _set_seats_harvest(state, seats, items)
 
 
-def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+def harvested(state: State, active_acts: tuple[tuple[str, int], ...] | None = None
+              ) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
     """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
-    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first)."""
+    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first, and
+    hands over the active seat's activations it read: ``active_acts``, :func:`activated`)."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        seats[seat], mine = harvest_board(state, seat, ON if seat == state.active else OFF)
+        if seat == state.active:
+            seats[seat], mine = harvest_board(state, seat, ON, active_acts)
+        else:
+            seats[seat], mine = harvest_board(state, seat, OFF)
         items.append(mine)
     return tuple(seats), tuple(items)
 
@@ -518,14 +544,17 @@ def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[Harve
     return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
 
 
-def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+def harvest_board(state: State, seat: int, side: str, acts: tuple[tuple[str, int], ...] | None = None
+                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
     """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
     and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
     the active side the stealing citizens are left out: they resolve first
     (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
-    in any order (valeria.harvest.any-order) and the board is copied once."""
+    in any order (valeria.harvest.any-order) and the board is copied once. ``acts``: the seat's
+    :func:`activated`, if known."""
     mine: list[HarvestItem] = []
-    acts = activated(state, seat)
+    if acts is None:
+        acts = activated(state, seat)
     board = state.seats[seat]
     gold = strength = magic = vp = 0
     for card, n in acts:
@@ -536,13 +565,20 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
             g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
         gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
         if effects.items:
-            mine.extend(HarvestItem(card, side, n) for _ in range(effects.items))
+            mine += harvest_items(card, side, n, effects.items)
     if gold or strength or magic or vp:
         board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
     k = herald_count(state, seat, acts)
     if k:
         mine.append(HarvestItem(HERALD, side, k))
     return board, tuple(mine)
+
+
+@cache
+def harvest_items(card: str, side: str, n: int, items: int) -> tuple[HarvestItem, ...]:
+    """The ``items`` harvest items of ``card`` on ``side`` activated ``n`` times (:func:`harvest_board`),
+    made once and shared (they are immutable)."""
+    return tuple(HarvestItem(card, side, n) for _ in range(items))
 
 
 def item_effect(item: HarvestItem) -> Choice | Exchange:
@@ -559,6 +595,17 @@ def side_item_effect(card: str, side: str) -> Choice | Exchange:
     raise ValueError((card, side))  # pragma: no cover
 
 
+@cache
+def item_branch(card: str, side: str, option: str) -> tuple[Gain, ...]:
+    """The gains of the branch ``option`` of the choice a harvest item of ``card`` on ``side`` waits for
+    (:func:`item_effect`; valeria.symbols.or): read once per card side and branch (decision 0043)."""
+    effect = side_item_effect(card, side if card != HERALD else ON)
+    assert isinstance(effect, Choice), "only a choice has branches"
+    branch = effect.options[branch_labels(effect).index(option)]
+    assert all(isinstance(e, Gain) for e in branch), "a harvest choice's branches are gains"
+    return cast(tuple[Gain, ...], branch)
+
+
 def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
     """Whether ``item`` is an optional exchange ``seat`` cannot pay now, so that declining is its
     one answer (valeria.symbols.pay): :func:`item_options` is then ``("decline",)``."""
@@ -569,9 +616,15 @@ def unpayable_exchange(state: State, seat: int, item: HarvestItem) -> bool:
 def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     effect = item_effect(item)
     if isinstance(effect, Choice):
-        # Choices of citizens may be declined like exchanges (ruling O25); the Herald's resource is a gain.
-        return branch_labels(effect) + (("decline",) if item.card != HERALD else ())
+        return choice_options(item.card, effect)
     return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
+
+
+def choice_options(card: str, effect: Choice) -> tuple[str, ...]:
+    """The answers to a harvest item of ``card`` waiting for the choice ``effect``: its branches, and
+    a decline: choices of citizens may be declined like exchanges (ruling O25); the Herald's resource
+    is a gain. They read no state (:func:`choice_item_actions`)."""
+    return branch_labels(effect) + (("decline",) if card != HERALD else ())
 
 
 @implements("valeria.herald.no-citizen", "valeria.herald.doubles", "valeria.herald.twice",
@@ -586,14 +639,12 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     effect = item_effect(item)
     board = state.seats[seat]
     if isinstance(effect, Choice) and option != "decline":
-        branch = effect.options[branch_labels(effect).index(option)]
-        for e in branch:
-            assert isinstance(e, Gain)
+        for e in item_branch(item.card, item.side, option):
             board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
     elif isinstance(effect, Exchange) and option == "use":
         board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
     if item.count > 1:
-        items[i] = replace(item, count=item.count - 1)
+        items[i] = _set_item_count(item, item.count - 1)
     else:
         del items[i]
     harvest = list(state.harvest)
@@ -632,11 +683,17 @@ def _active_domains_at(state: State, timing: str, rule: str) -> State:
     stack, so the domains are walked from the last built back to the first, which leaves
     the first built on top (the plain gains of the Action phase's start add up in any order)."""
     ix = _I()
-    for d in reversed(state.seat.domains):
-        dom = ix.domains[d]
-        if dom.timing == timing:
-            state = resolve_effects(state, state.active, dom.effect, d, rule)
+    for d in domains_acting_at(state.seat.domains, timing):
+        state = resolve_effects(state, state.active, ix.domains[d].effect, d, rule)
     return state
+
+
+@cache
+def domains_acting_at(domains: tuple[str, ...], timing: str) -> tuple[str, ...]:
+    """The ``domains`` (built in this order) whose effect acts at ``timing``, the last built first
+    (:func:`_active_domains_at`): read once per set of built domains (decision 0043)."""
+    ix = _I()
+    return tuple(d for d in reversed(domains) if ix.domains[d].timing == timing)
 
 
 @implements("valeria.domains.effects", "valeria.cards.text-wins", "valeria.monsters.choice-reward",
@@ -693,9 +750,21 @@ def _special_possible(state: State, seat: int, kind: str) -> bool:
             "valeria.cards.orc-warrior")
 def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
-    named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to)."""
+    named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to).
+    Read once per state and effect (decision 0043): the answers to a citizen reward ask it of every
+    candidate (:func:`offered`), and a reward's choice of every branch (:func:`branch_possible`)."""
+    known, of, targets = _TARGETS[0]
+    if known is state and of is effect:
+        return targets
     tops = citizens_on_top(state)
-    return tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+    targets = tuple(i for i in citizens_named(effect, state.citizen_kinds) if i in tops)
+    _TARGETS[0] = (state, effect, targets)
+    return targets
+
+
+#: The state and effect :func:`citizen_targets` read last and its answer, as one triple (replaced
+#: whole); the entry keeps the state and effect alive, so their identities are no other's while here.
+_TARGETS: list[tuple[Any, Any, tuple[int, ...]]] = [(None, None, ())]
 
 
 @cache
@@ -713,15 +782,20 @@ def branch_possible(state: State, seat: int, branch: tuple[Effect, ...]) -> bool
 
 
 @implements("valeria.domains.effects")
-def gain_citizen(state: State, seat: int, stack: int, board: Seat | None = None) -> State:
+def gain_citizen(state: State, seat: int, stack: int, gold: int = 0, magic: int = 0,
+                 actions_left: int | None = None) -> State:
     """``seat`` takes the top citizen of ``stack`` into its duchy; Forgotten Sorrows
-    adds 1 magic during its owner's Action phase. ``board``: the seat's board to take it onto
-    (a recruit's, paid already, so the state is copied once), else its board in ``state``."""
-    s = state.seats[seat] if board is None else board
+    adds 1 magic during its owner's Action phase. A recruit pays ``gold`` and ``magic`` and
+    counts its action (``actions_left``: the actions left after it), written in the same copy
+    of the seat's board and of the state as the citizen taken (decision 0043)."""
+    s = state.seats[seat]
     owned = list(s.citizens)
     owned[stack] += 1
-    s = _set_citizens(s, tuple(owned))
-    state = take_top(with_seat(state, seat, s), stack)
+    s = _set_hired(s, s.gold - gold, s.magic - magic, tuple(owned))
+    seats = list(state.seats)
+    seats[seat] = s
+    state = _set_citizen_taken(state, tuple(seats), *taken_top(state, stack),
+                               state.actions_left if actions_left is None else actions_left)
     if state.phase == ACTIONS and seat == state.active and "forgotten-sorrows" in s.domains:
         state = resolve_effects(state, seat, _I().domains["forgotten-sorrows"].effect, "forgotten-sorrows",
                                 "valeria.domains.effects")
@@ -747,44 +821,55 @@ def citizen_price(kind: str, owned: int, ignore_plus: bool) -> int:
     return int(recruit_price(cost, owned + starters, ignore_plus))
 
 
-def recruit(state: State, stack: int, gold: int, magic: int) -> State:
-    return gain_citizen(state, state.active, stack, _pay(state.seat, gold=gold, magic=magic))
+def recruit(state: State, stack: int, gold: int, magic: int, actions_left: int) -> State:
+    """The active seat pays ``gold`` and ``magic`` for the top citizen of ``stack`` with one of its
+    actions (``actions_left``: those left after it, valeria.actions.two)."""
+    return gain_citizen(state, state.active, stack, gold, magic, actions_left)
 
 
 @implements("valeria.slay.choose", "valeria.slay.victory-stack", "valeria.slay.reward",
             "valeria.monsters.boss-reward", "valeria.monsters.vp-reward")
-def slay(state: State, stack: int, strength: int, magic: int) -> State:
+def slay(state: State, stack: int, strength: int, magic: int, actions_left: int | None = None) -> State:
     """The active seat pays for the top monster of ``stack``, puts it in its Victory stack
     and takes its reward at once (a Boss counts itself); The Violet Thorn adds 1 magic.
     With Monster Events the tokens on it go back to the supply, its gold ones to the slayer
-    (valeria.variants.events.bounty)."""
+    (valeria.variants.events.bounty). ``actions_left``: as :func:`_slain`."""
     state, bounty = events.collect_tokens(state, state.areas[stack])
     monsters = list(state.monsters)
     monster = monsters[stack][0]
     monsters[stack] = monsters[stack][1:]
-    return _slain(replace(state, monsters=tuple(monsters)), monster, strength, magic, bounty)
+    return _slain(state, tuple(monsters), monster, strength, magic, bounty, actions_left)
 
 
 @implements("valeria.variants.events.revealed", "valeria.variants.events.replace", "valeria.variants.events.bounty")
-def slay_event(state: State, event: str, strength: int, magic: int) -> State:
+def slay_event(state: State, event: str, strength: int, magic: int, actions_left: int | None = None) -> State:
     """The active seat slays a face-up Monster Event like a monster: it goes to the Victory
     stack, its reward and bounty are gained, and an Exhausted card from the bottom of the
-    Exhausted stack takes its place (valeria.variants.events.replace)."""
+    Exhausted stack takes its place (valeria.variants.events.replace). ``actions_left``: as :func:`_slain`."""
     state, bounty = events.collect_tokens(state, event)
-    return _slain(events.remove_slain_event(state, event), event, strength, magic, bounty)
+    state = events.remove_slain_event(state, event)
+    return _slain(state, state.monsters, event, strength, magic, bounty, actions_left)
 
 
-def slay_card(state: State, card: str, strength: int, magic: int) -> State:
-    """Slay the face-up monster ``card``: an area's top monster or an event."""
+def slay_card(state: State, card: str, strength: int, magic: int, actions_left: int | None = None) -> State:
+    """Slay the face-up monster ``card``: an area's top monster or an event (``actions_left``: as
+    :func:`_slain`)."""
     if card in state.areas:
-        return slay(state, state.areas.index(card), strength, magic)
-    return slay_event(state, card, strength, magic)
+        return slay(state, state.areas.index(card), strength, magic, actions_left)
+    return slay_event(state, card, strength, magic, actions_left)
 
 
-def _slain(state: State, monster: str, strength: int, magic: int, bounty: int) -> State:
-    s = _pay(state.seat, strength=strength, magic=magic)
-    s = replace(s, monsters=(*s.monsters, monster), gold=s.gold + bounty)
-    state = with_seat(state, state.active, s)
+def _slain(state: State, monsters: tuple[tuple[str, ...], ...], monster: str, strength: int, magic: int,
+           bounty: int, actions_left: int | None) -> State:
+    """The active seat pays ``strength`` and ``magic`` for ``monster``, puts it in its Victory stack with
+    its ``bounty`` of gold, and the center's monster stacks are ``monsters``; with ``actions_left`` (the
+    Action phase's actions left after a slay that is one of them, valeria.actions.two) counted in the same
+    copy of the seat's board and of the state (decision 0043). Then its reward (valeria.slay.reward)."""
+    s = state.seat
+    s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    seats = list(state.seats)
+    seats[state.active] = s
+    state = _set_slain(state, monsters, tuple(seats), state.actions_left if actions_left is None else actions_left)
     state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
@@ -840,15 +925,17 @@ def domain_price(domain: str, discount: bool) -> int:
 
 
 @implements("valeria.build.choose", "valeria.build.place", "valeria.build.reward", "valeria.build.reveal")
-def build(state: State, stack: int, gold: int, magic: int) -> State:
+def build(state: State, stack: int, gold: int, magic: int, actions_left: int) -> State:
     """The active seat pays for the face-up domain of ``stack``, places it, takes its
-    immediate reward and the next domain of the stack is revealed."""
+    immediate reward and the next domain of the stack is revealed; the action is counted
+    (``actions_left``: those left after it, valeria.actions.two) in the same copy (decision 0043)."""
     domains = list(state.domains)
     domain = domains[stack][0]
     domains[stack] = domains[stack][1:]
-    s = _pay(state.seat, gold=gold, magic=magic)
-    s = replace(s, domains=(*s.domains, domain))
-    state = replace(with_seat(state, state.active, s), domains=tuple(domains))
+    s = state.seat
+    seats = list(state.seats)
+    seats[state.active] = _set_builder(s, s.gold - gold, s.magic - magic, (*s.domains, domain))
+    state = _set_built(state, tuple(domains), tuple(seats), actions_left)
     d = _I().domains[domain]
     if d.timing == "immediate":
         state = resolve_effects(state, state.active, d.effect, domain, "valeria.build.reward")
@@ -856,8 +943,16 @@ def build(state: State, stack: int, gold: int, magic: int) -> State:
 
 
 @implements("valeria.gain.resource", "valeria.resources.kinds", "valeria.resources.unlimited")
-def gain_resource(state: State, resource: str) -> State:
-    return with_seat(state, state.active, credit(state.seat, Amount(**{resource: 1})))
+def gain_resource(state: State, resource: str, actions_left: int) -> State:
+    """The active seat gains one ``resource`` with one of its actions (``actions_left``: those left
+    after it, valeria.actions.two), counted in the same copy (decision 0043)."""
+    seats = list(state.seats)
+    seats[state.active] = credit(state.seat, GAINS[resource])
+    return _set_seats_actions_left(state, tuple(seats), actions_left)
+
+
+#: The Action phase's gain of one resource (valeria.gain.resource), by resource.
+GAINS = {resource: Amount(**{resource: 1}) for resource in RESOURCES}
 
 
 @implements("valeria.cards.watcher-on-the-water")
@@ -897,7 +992,7 @@ def draw_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     draws one card: each monster kind with probability copies / stack size."""
     stack = state.seats[state.draw_from].monsters
     kinds = sorted(set(stack))
-    return tuple((Action(ActionKind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
+    return tuple((Action(Kind.DRAW, card=k), Fraction(stack.count(k), len(stack))) for k in kinds)
 
 
 def drawn(state: State, monster: str) -> State:
@@ -922,6 +1017,14 @@ def close_actions(state: State) -> State:
     return _active_domains_at(_set_closing(state, True), "action-end", "valeria.domains.effects")
 
 
+@cache
+def acts_at_phase_end(domains: tuple[str, ...]) -> bool:
+    """Does any of ``domains`` act at the end of the Action phase (:func:`close_actions`)? Read once per
+    set of built domains (decision 0043)."""
+    ix = _I()
+    return any(ix.domains[d].timing == "action-end" for d in domains)
+
+
 @implements("valeria.end.check", "valeria.end.equal-turns", "valeria.turn.phases",
             "valeria.variants.five-players.resting-token")
 def end_phase(state: State) -> State:
@@ -931,7 +1034,7 @@ def end_phase(state: State) -> State:
     (valeria.variants.five-players.resting-token). (The solo game has its own steps here:
     :data:`rules.valeria.flows.SOLO_FLOW`.)"""
     triggered = state.end_triggered or end_triggered(
-        sum(len(m) for m in state.monsters), sum(len(d) for d in state.domains), exhausted(state), state.players)
+        sum(map(len, state.monsters)), sum(map(len, state.domains)), exhausted(state), state.players)
     nxt = (state.active + 1) % state.players
     if triggered and nxt == state.first:
         return _set_over(state, OVER, True, 0, False)
@@ -981,7 +1084,12 @@ def advance(state: State) -> State:
         if state.phase == ACTIONS:
             if state.actions_left > 0:
                 return state
-            state = state.flow.end_of_actions(state) if state.closing else close_actions(state)
+            if state.closing or not acts_at_phase_end(state.seat.domains):
+                # nothing of the seat's acts at the phase's end: it ends at once, without the copy that
+                # marks the end-of-phase powers queued (the end of the phase writes ``closing`` back)
+                state = state.flow.end_of_actions(state)
+            else:
+                state = close_actions(state)
             continue
         return state  # pragma: no cover
 
@@ -1026,19 +1134,22 @@ def _legal(state: State) -> Iterator[Action]:
         for i, s in enumerate(state.seats):
             if s.duke is None:
                 for d in s.dealt:
-                    yield Action(ActionKind.KEEP, i, d)
+                    yield Action(Kind.KEEP, i, d)
         return
     if state.pending:
         yield from pending_answers(state)
         return
     if phase == DICE:
         yield from die_options(state)
-        yield Action(ActionKind.ANNOUNCE, state.active)
+        yield Action(Kind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
         for seat, items in enumerate(state.harvest):
             for item in items:
-                yield from harvest_actions(seat, item.card, item_options(state, seat, item))
+                if isinstance(item_effect(item), Choice):  # its answers depend on the card only
+                    yield from choice_item_actions(seat, item.card, item.side)
+                else:
+                    yield from harvest_actions(seat, item.card, item_options(state, seat, item))
         return
     yield from _main_actions(state)
 
@@ -1063,15 +1174,27 @@ def slay_payments(strength_cost: int, magic_cost: int, strength: int, magic: int
                  if slay_payment_ok(strength_cost, magic_cost, x, total - x, strength, magic))
 
 
-def slay_targets(state: State) -> list[tuple[str, int, int]]:
+def slay_targets(state: State) -> tuple[tuple[str, int, int], ...]:
     """(card, strength cost, magic cost) of every face-up monster: the tops of the monster
     stacks and, with Monster Events, the events in the center (valeria.variants.events.revealed),
-    their cost raised by the tokens on them (valeria.variants.events.cost-tokens)."""
-    targets = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
+    their cost raised by the tokens on them (valeria.variants.events.cost-tokens). Read once per
+    center (the monster stacks and the events' part, which only a slay, a return or an event
+    changes: :data:`_TARGETED`, decision 0043)."""
+    known, targets = _TARGETED[0]
+    if known[0] is state.monsters and known[1] is state.events and known[2] is state.areas:
+        return targets
+    listed = [(area, *monster_cost(stack[0])) for area, stack in zip(state.areas, state.monsters, strict=True) if stack]
     if state.events is not None:
-        targets = [(card, *events.slay_cost(state, card)) for card, _, _ in targets]
-        targets.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
+        listed = [(card, *events.slay_cost(state, card)) for card, _, _ in listed]
+        listed.extend((e, *events.slay_cost(state, e)) for _, e in events.events_in_play(state))
+    targets = tuple(listed)
+    _TARGETED[0] = ((state.monsters, state.events, state.areas), targets)
     return targets
+
+
+#: The center :func:`slay_targets` read last (its monster stacks, events' part and areas) and its
+#: answer, as one pair replaced whole; the entry keeps them alive, so their identities are no other's.
+_TARGETED: list[tuple[tuple[Any, Any, Any], tuple[tuple[str, int, int], ...]]] = [((None, None, None), ())]
 
 
 @cache
@@ -1087,13 +1210,13 @@ def recruit_actions(seat: int, card: str, price: int, gold: int, magic: int) -> 
     :func:`gold_payments` (holdings clamped to the price by the caller). The same moment recurs
     across a game and across games, so the actions are made once and shared (they are
     immutable): the enumeration then costs a table lookup per center card."""
-    return tuple(Action(ActionKind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+    return tuple(Action(Kind.RECRUIT, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
 
 
 @cache
 def build_actions(seat: int, card: str, price: int, gold: int, magic: int) -> tuple[Action, ...]:
     """Every build of the domain ``card`` by ``seat`` at ``price`` (as :func:`recruit_actions`)."""
-    return tuple(Action(ActionKind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
+    return tuple(Action(Kind.BUILD, seat, card, pay=pay) for pay in gold_payments(price, gold, magic))
 
 
 @cache
@@ -1101,32 +1224,47 @@ def slay_actions(seat: int, card: str, strength_cost: int, magic_cost: int, stre
                  magic: int) -> tuple[Action, ...]:
     """Every slay of the face-up monster ``card`` by ``seat``, one per payment of
     :func:`slay_payments` (holdings clamped to the cost by the caller), made once and shared."""
-    return tuple(Action(ActionKind.SLAY, seat, card, pay=pay)
+    return tuple(Action(Kind.SLAY, seat, card, pay=pay)
                  for pay in slay_payments(strength_cost, magic_cost, strength, magic))
 
 
 @cache
 def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
     """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
-    return tuple(Action(ActionKind.HARVEST, seat, card, option) for option in options)
+    return tuple(Action(Kind.HARVEST, seat, card, option) for option in options)
+
+
+@cache
+def choice_item_actions(seat: int, card: str, side: str) -> tuple[Action, ...]:
+    """``seat``'s answers to its harvest item of ``card`` on ``side`` when it waits for a choice: its
+    :func:`item_options`, which read no state then, made once per seat and card side (decision 0043)."""
+    effect = item_effect(HarvestItem(card, side, 1))
+    assert isinstance(effect, Choice), "only a choice's answers are the card's alone"
+    return harvest_actions(seat, card, choice_options(card, effect))
 
 
 @cache
 def gain_actions(seat: int) -> tuple[Action, ...]:
     """The three gains of ``seat`` (valeria.gain.resource), made once."""
-    return tuple(Action(ActionKind.GAIN, seat, r) for r in RESOURCES)
+    return tuple(Action(Kind.GAIN, seat, r) for r in RESOURCES)
 
 
 def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     """Every payment for every face-up monster (:func:`slay_targets`, :func:`slay_payments`); none
     at all for a seat without strength, as every payment holds at least one real strength
-    (:func:`~rules.valeria.predicates.slay_payment_ok`)."""
-    if seat.strength < 1:
+    (:func:`~rules.valeria.predicates.slay_payment_ok`), and none looked up for a monster whose
+    whole cost the seat's strength and magic together do not reach, or whose magic cost its magic
+    does not: the proven predicate admits no payment then (a test checks, decision 0043)."""
+    strength, magic = seat.strength, seat.magic
+    if strength < 1:
         return ()
+    me = state.active
     out: list[Action] = []
     for card, sc, mc in slay_targets(state):
         total = sc + mc
-        out += slay_actions(state.active, card, sc, mc, min(seat.strength, total), min(seat.magic, total))
+        if strength + magic >= total and magic >= mc:
+            out += slay_actions(me, card, sc, mc, strength if strength < total else total,
+                                magic if magic < total else total)
     return tuple(out)
 
 
@@ -1179,10 +1317,10 @@ def decision_source(d: Decision) -> str:
 
 
 #: The action kind that answers each decision; the optional ones may also be declined.
-ANSWERS = {"thief": ActionKind.THIEF, "choose": ActionKind.CHOOSE, "citizen": ActionKind.CITIZEN,
-           "take": ActionKind.TAKE, "exchange": ActionKind.EXCHANGE, "extra-slay": ActionKind.SLAY,
-           "watcher": ActionKind.RETURN, "nest": ActionKind.RETURN, "purloin": ActionKind.PURLOIN,
-           events.TOKEN_DECISION: ActionKind.TOKEN}
+ANSWERS = {"thief": Kind.THIEF, "choose": Kind.CHOOSE, "citizen": Kind.CITIZEN,
+           "take": Kind.TAKE, "exchange": Kind.EXCHANGE, "extra-slay": Kind.SLAY,
+           "watcher": Kind.RETURN, "nest": Kind.RETURN, "purloin": Kind.PURLOIN,
+           events.TOKEN_DECISION: Kind.TOKEN}
 #: Purloiner's Perch is not among them: its card says "take", as the Orc Warrior's and the Wraith's
 #: citizen rewards are gains (valeria.cards.text-wins; the ruling on valeria.cards.purloiners-perch).
 OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
@@ -1191,7 +1329,7 @@ OPTIONAL = frozenset({"extra-slay", "watcher", "nest", "citizen"})
 def answers(d: Decision) -> tuple[ActionKind, ...]:
     """The action kinds that answer the decision ``d``: its own (:data:`ANSWERS`), and a decline
     when it is optional (:data:`OPTIONAL`)."""
-    return (ANSWERS[d.kind], ActionKind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
+    return (ANSWERS[d.kind], Kind.DECLINE) if d.kind in OPTIONAL else (ANSWERS[d.kind],)
 
 
 def offered(state: State, a: Action, d: Decision) -> bool:
@@ -1205,7 +1343,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
     (:func:`rules.valeria.violations.decision_refusal`)."""
     if a.kind not in answers(d):
         return False
-    if a.kind == ActionKind.DECLINE and a.card and a.card != decision_source(d):
+    if a.kind == Kind.DECLINE and a.card and a.card != decision_source(d):
         return False  # a decline names the card whose power it declines (decision 0033)
     seat = d.seat
     if d.kind in ("thief", "take", "purloin"):
@@ -1218,12 +1356,12 @@ def offered(state: State, a: Action, d: Decision) -> bool:
         return a.option in labels and branch_possible(state, seat, effect.options[labels.index(a.option)])
     if d.kind == "citizen":
         targets = citizen_targets(state, decision_detail(d)[1])
-        if a.kind == ActionKind.DECLINE:
+        if a.kind == Kind.DECLINE:
             return not targets  # emptied since the reward was taken: nothing is gained (ruling O24)
         return a.card in state.citizen_kinds and state.citizen_kinds.index(a.card) in targets
     if d.kind == "exchange":
         return a.option == "decline" or (a.option == "use" and affords(state.seats[seat], decision_detail(d)[1].pay))
-    if a.kind == ActionKind.DECLINE:
+    if a.kind == Kind.DECLINE:
         return True  # an extra slay (Sage's Tower), Watcher on the Water, Nest of the Weaver Witch are optional
     if d.kind == "watcher":
         return a.card in state.seats[seat].monsters and not (state.events is not None and events.is_event(a.card))
@@ -1240,11 +1378,11 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
     seat = d.seat
     if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
+        yield Action(Kind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
-            yield Action(ActionKind.TOKEN, seat, target, option=event)
+            yield Action(Kind.TOKEN, seat, target, option=event)
     else:
         yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
 
@@ -1259,61 +1397,63 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
     if kind in ("thief", "choose"):
         labels = branch_labels(decision_detail(d)[1])
         if kind == "choose":
-            yield from (Action(ActionKind.CHOOSE, seat, option=label) for label in labels)
+            yield from (Action(Kind.CHOOSE, seat, option=label) for label in labels)
         else:
-            yield from (Action(ActionKind.THIEF, seat, option=label, target=o)
+            yield from (Action(Kind.THIEF, seat, option=label, target=o)
                         for label in labels for o in range(state.players))
     elif kind == "citizen":
-        yield from (Action(ActionKind.CITIZEN, seat, c) for c in state.citizen_kinds)
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+        yield from (Action(Kind.CITIZEN, seat, c) for c in state.citizen_kinds)
+        yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "take":
         takes = pending_takes(state)
         sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        yield from (Action(ActionKind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+        yield from (Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
     elif kind == "exchange":
-        yield Action(ActionKind.EXCHANGE, seat, option="use")
-        yield Action(ActionKind.EXCHANGE, seat, option="decline")
+        yield Action(Kind.EXCHANGE, seat, option="use")
+        yield Action(Kind.EXCHANGE, seat, option="decline")
     elif kind in ("watcher", "nest"):
         mine = state.seats[seat]
         cards = sorted(set(mine.monsters)) if kind == "watcher" else [c for c, n in zip(state.citizen_kinds, mine.citizens,
                                                                                            strict=True) if n]
-        yield from (Action(ActionKind.RETURN, seat, c) for c in cards)
-        yield Action(ActionKind.DECLINE, seat, decision_source(d))
+        yield from (Action(Kind.RETURN, seat, c) for c in cards)
+        yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "purloin":
-        yield from (Action(ActionKind.PURLOIN, seat, target=o) for o in range(state.players))
+        yield from (Action(Kind.PURLOIN, seat, target=o) for o in range(state.players))
 
 
 # =========================================================================== successor
 
 
 def successor(state: State, a: Action) -> State:
-    """The state after the legal action ``a``."""
+    """The state after the legal action ``a`` (the kinds asked in the order of how often they come:
+    harvest choices and rolls first, decision 0043)."""
     k = a.kind
-    if k == ActionKind.ROLL:
-        return advance(rolled(state, *a.dice))
-    if k == ActionKind.DRAW:
-        return advance(drawn(state, a.card))
-    if k == ActionKind.KEEP:
-        return keep_duke(state, a.seat, a.card)
-    if k == ActionKind.DIE:
-        return advance(change_die(state, a.card, a.target))
-    if k == ActionKind.ANNOUNCE:
-        return advance(announce(state))
-    if k == ActionKind.HARVEST:
+    if k == Kind.HARVEST:
         return advance(resolve_item(state, a.seat, a.card, a.option))
+    if k == Kind.ROLL:
+        return advance(rolled(state, *a.dice))
+    if k == Kind.DRAW:
+        return advance(drawn(state, a.card))
+    if k == Kind.KEEP:
+        return keep_duke(state, a.seat, a.card)
+    if k == Kind.DIE:
+        return advance(change_die(state, a.card, a.target))
+    if k == Kind.ANNOUNCE:
+        return advance(announce(state))
     if state.pending:
         return advance(_decide(state, a))
-    state = _set_actions_left(state, state.actions_left - 1)
-    if k == ActionKind.RECRUIT:
-        state = recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic)
-    elif k == ActionKind.SLAY:
-        state = slay_card(state, a.card, a.pay.strength, a.pay.magic)
-    elif k == ActionKind.BUILD:
+    if k == Kind.RECRUIT:  # the action counted in the recruit's own copy
+        return advance(recruit(state, state.citizen_kinds.index(a.card), a.pay.gold, a.pay.magic,
+                               state.actions_left - 1))
+    left = state.actions_left - 1  # each action counted in the copy the action makes
+    if k == Kind.SLAY:
+        return advance(slay_card(state, a.card, a.pay.strength, a.pay.magic, left))
+    if k == Kind.BUILD:
         stack = next(i for i, st in enumerate(state.domains) if st and st[0] == a.card)
-        state = build(state, stack, a.pay.gold, a.pay.magic)
-    elif k == ActionKind.GAIN:
-        state = gain_resource(state, a.card)
-    return advance(state)
+        return advance(build(state, stack, a.pay.gold, a.pay.magic, left))
+    if k == Kind.GAIN:
+        return advance(gain_resource(state, a.card, left))
+    return advance(_set_actions_left(state, left))  # pragma: no cover - the Action phase has no other action
 
 
 @implements("valeria.domains.trigger-order")
@@ -1345,12 +1485,12 @@ def answered_take(state: State, a: Action) -> int | None:
 
 
 def _decide(state: State, a: Action) -> State:
-    answered = answered_take(state, a) if a.kind == ActionKind.TAKE else 0
+    answered = answered_take(state, a) if a.kind == Kind.TAKE else 0
     assert answered is not None, "a take answers a pending take (checked by violations.refusal)"
     d = state.pending[answered]
     state = _set_pending(state, state.pending[:answered] + state.pending[answered + 1:])
     seat = d.seat
-    if a.kind == ActionKind.DECLINE:
+    if a.kind == Kind.DECLINE:
         return state
     if d.kind == "thief":
         _, effect = decision_detail(d)

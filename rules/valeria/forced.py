@@ -25,7 +25,7 @@ from rules.valeria import engine
 from rules.valeria.cards import Exchange
 from rules.valeria.data import branch_labels
 from rules.valeria.explain import describe
-from rules.valeria.state import DRAW, OVER, ROLL, Action, ActionKind, HarvestItem, State, replace
+from rules.valeria.state import DRAW, OVER, ROLL, Action, HarvestItem, Kind, State, replace
 
 #: the rule a forced harvest decline answers to: an exchange is used only when paid
 HARVEST_RULE = "valeria.symbols.pay"
@@ -42,13 +42,13 @@ def only_answer(state: State) -> tuple[Action, str] | None:
         return None
     if state.pending:
         answers = state.flow.pending_answers(state)
-        if len(answers) == 1 and answers[0].kind not in (ActionKind.ROLL, ActionKind.DRAW):
+        if len(answers) == 1 and answers[0].kind not in (Kind.ROLL, Kind.DRAW):
             return answers[0], state.pending[0].rule
         return None
     for seat, items in enumerate(state.harvest):
         for item in items:
             if engine.unpayable_exchange(state, seat, item) and not _payable_later(state, seat, item):
-                return Action(ActionKind.HARVEST, seat, item.card, "decline"), HARVEST_RULE
+                return Action(Kind.HARVEST, seat, item.card, "decline"), HARVEST_RULE
     return None
 
 
@@ -94,7 +94,7 @@ def _keep_solo_log(before: State, after: State) -> State:
 
 def begun(action: Action, after: State) -> State:
     """``after``, the variant's successor of ``action``: a roll begins a new turn's list of forced answers."""
-    return replace(after, forced=()) if action.kind == ActionKind.ROLL and after.forced else after
+    return replace(after, forced=()) if action.kind == Kind.ROLL and after.forced else after
 
 
 def step(state: State, action: Action) -> State:
@@ -115,7 +115,7 @@ def narrated(before: State, action: Action, after: State) -> tuple[ForcedStep, .
     """The forced answers that followed ``action`` in ``before`` (``after`` is the game's successor),
     each with its decision's rule: the answers ``after`` keeps (``State.forced``, those since the
     roll, this step's last: one source with :func:`settle`), each told on the state it answered."""
-    given = after.forced if action.kind == ActionKind.ROLL else after.forced[len(before.forced):]
+    given = after.forced if action.kind == Kind.ROLL else after.forced[len(before.forced):]
     state = step(before, action)
     out = []
     for forced in given:
@@ -137,7 +137,7 @@ def _without_rule(line: str, rule: str) -> str:
 def _same(forced: Action, written_out: Action) -> bool:
     """Whether ``written_out`` is the forced answer (a take written without its domain and a
     decline without its card, as the older records write them, are the same answer)."""
-    if forced.kind == written_out.kind and forced.kind in (ActionKind.TAKE, ActionKind.DECLINE):
+    if forced.kind == written_out.kind and forced.kind in (Kind.TAKE, Kind.DECLINE):
         return (forced.seat, forced.target) == (written_out.seat, written_out.target) and \
             written_out.card in ("", forced.card)
     return forced == written_out

@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import compress
 from typing import Any
 
 import attrs
@@ -55,8 +56,8 @@ from rules.valeria.state import (
     ROLL,
     SOLO_PLAYERS,
     Action,
-    ActionKind,
     EventsView,
+    Kind,
     SeatView,
     Setup,
     SoloView,
@@ -133,7 +134,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         if state.pending:
             return _seat_turn(state.pending[0].seat)
         if phase == HARVEST:
-            return Turn.simultaneous([i for i, items in enumerate(state.harvest) if items])
+            return _harvest_turn(tuple(compress(range(len(state.harvest)), state.harvest)))  # the seats with items
         return _seat_turn(state.active)
 
     def is_terminal(self, state: State) -> bool:
@@ -150,7 +151,7 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
         return ()
 
     def is_chance(self, action: Action) -> bool:
-        return action.kind in (ActionKind.ROLL, ActionKind.DRAW)
+        return action.kind in (Kind.ROLL, Kind.DRAW)
 
     def check(self, state: State, action: Action) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (:func:`rules.valeria.violations.refusal`, the solo
@@ -277,6 +278,8 @@ class Valeria(GameBase[State, Action], ValeriaStudy):  # scores, bounds (rules.v
 
 #: ``Turn.of(seat)``, made once per seat (a turn is immutable; random play asks at every step).
 _seat_turn = cache(Turn.of)
+#: the Harvest phase's turn of the seats with items left, made once per set of seats (decision 0043)
+_harvest_turn = cache(Turn.simultaneous)
 
 VALERIA = Valeria()
 """The Valeria game object (it has no state of its own)."""

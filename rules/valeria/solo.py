@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from rules.kernel.construct import copier
 from rules.kernel.decisions import Decision, ForcedStep, push
 from rules.kernel.game import Result
 from rules.kernel.logic import CONCRETE, Logic
@@ -37,7 +38,7 @@ from rules.valeria.state import (
     ROLL,
     SECOND,
     Action,
-    ActionKind,
+    Kind,
     Outcome,
     Seat,
     Setup,
@@ -137,7 +138,11 @@ def lord(state: State) -> Solo:
 
 def with_lord(state: State, **changes: Any) -> State:
     """``state`` with its solo part changed."""
-    return replace(state, solo=replace(lord(state), **changes))
+    return _set_solo(state, replace(lord(state), **changes))
+
+
+#: the solo part changed: the copy of (nearly) every step of the Monster phase, written out once (decision 0043)
+_set_solo = copier(State, "solo")
 
 
 def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -> State:
@@ -147,12 +152,13 @@ def _log(state: State, what: str, column: int, card: str = "", **changes: Any) -
 
 
 @implements("valeria.variants.solo.capture", "valeria.variants.solo.difficulty")
-def attack(state: State, column: int, how: str) -> State:
+def attack(state: State, column: int, how: str, **changes: Any) -> State:
     """An activated stack (or the Dark Lord himself) attacks ``column``: a citizen of
     one of its two citizen stacks is captured (the player chooses when both have
     cards: ruling O21), else the top domain of the column is seized and the next one
-    revealed, else the player loses at once (valeria.variants.solo.end)."""
-    state = _log(state, how, column)
+    revealed, else the player loses at once (valeria.variants.solo.end). ``changes``: the Dark Lord's
+    part's other changes, made in the same copy as the attack's log (the attacks left, decision 0043)."""
+    state = _log(state, how, column, **changes)
     tops = column_citizens(state, column)
     if len(tops) > 1:
         decision = Decision(PLAYER, "capture", "valeria.variants.solo.capture", (column,))
@@ -226,14 +232,14 @@ def run(state: State) -> State:
             if not attacks:
                 state = second_harvest(state)
                 continue
-            (column, how), rest = attacks[0], attacks[1:]
-            state = with_lord(state, attacks=rest)
+            (column, how), rest = attacks[0], attacks[1:]  # the attacks left written with the step's log
             if how == NOTHING:
-                state = _log(state, NOTHING, column)
+                state = _log(state, NOTHING, column, attacks=rest)
             elif how == CHOSEN:
-                state = replace(state, pending=(Decision(PLAYER, "activate", "valeria.variants.solo.monster-phase"),))
+                state = replace(with_lord(state, attacks=rest),
+                                pending=(Decision(PLAYER, "activate", "valeria.variants.solo.monster-phase"),))
             else:
-                state = attack(state, column, how)
+                state = attack(state, column, how, attacks=rest)
             continue
         if state.phase == SECOND:
             if any(state.harvest):
@@ -262,18 +268,18 @@ def legal(state: State) -> tuple[Action, ...]:
     if state.pending:
         d = state.pending[0]
         if d.kind == "activate":
-            return tuple(Action(ActionKind.ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
+            return tuple(Action(Kind.ACTIVATE, PLAYER, state.areas[i]) for i, st in enumerate(state.monsters) if st)
         if d.kind == "capture":
             column = cast(tuple[int], d.detail)[0]
-            return tuple(Action(ActionKind.CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
+            return tuple(Action(Kind.CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
             _, effect = engine.decision_detail(d)
-            return tuple(Action(ActionKind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
+            return tuple(Action(Kind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
         # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack (the decision is
         # opened only while a monster is left, engine._special_possible); not optional: the card says "take"
-        return (Action(ActionKind.PURLOIN, PLAYER),)
+        return (Action(Kind.PURLOIN, PLAYER),)
     if state.phase == SECOND:
-        return tuple(Action(ActionKind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
+        return tuple(Action(Kind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
                      for option in engine.item_options(state, PLAYER, item))
     return ()
 
@@ -293,7 +299,7 @@ def pending_answers(state: State) -> tuple[Action, ...]:
 def check_action(state: State, action: Action) -> Violation | None:
     """Why ``action`` is illegal in the solo game: its own decisions here (:func:`check`), the
     rest and every chance outcome by :func:`rules.valeria.violations.refusal`."""
-    if handles(state) and action.kind not in (ActionKind.ROLL, ActionKind.DRAW):
+    if handles(state) and action.kind not in (Kind.ROLL, Kind.DRAW):
         return check(state, action)
     return violations.refusal(state, action)
 
@@ -326,16 +332,16 @@ def decide(state: State, a: Action) -> State:
         return engine.resolve_item(state, PLAYER, a.card, a.option)
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
-    if a.kind == ActionKind.ACTIVATE:
+    if a.kind == Kind.ACTIVATE:
         return attack(state, state.areas.index(a.card), CHOSEN)
-    if a.kind == ActionKind.CAPTURE:
+    if a.kind == Kind.CAPTURE:
         return capture(state, state.citizen_kinds.index(a.card))
-    if a.kind == ActionKind.THIEF:
+    if a.kind == Kind.THIEF:
         _, effect = engine.decision_detail(d)
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
         return engine.advance(state)
-    # ActionKind.PURLOIN: the top monster of the leftmost non-exhausted stack moves to the Victory stack
+    # Kind.PURLOIN: the top monster of the leftmost non-exhausted stack moves to the Victory stack
     i = _leftmost_monster(state)
     monsters = list(state.monsters)
     monster = monsters[i][0]
@@ -540,18 +546,18 @@ def explain_step(before: State, action: Action, after: State) -> tuple[Text, ...
 
 def describe(before: State, a: Action) -> Text | None:
     """The solo game's own actions in words (``None``: the engine's words fit)."""
-    if a.kind == ActionKind.ACTIVATE:
+    if a.kind == Kind.ACTIVATE:
         return bilingual("Hráč volí balíček nestvůr {c}, který aktivuje šestka (valeria.variants.solo.monster-phase).",
                  "The player chooses the monster stack {e} that the 6 activates (valeria.variants.solo.monster-phase).",
                  c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
-    if a.kind == ActionKind.CAPTURE:
+    if a.kind == Kind.CAPTURE:
         return bilingual("Hráč volí, že Temný pán zajme obyvatele {c} (výklad O21, valeria.variants.solo.capture).",
                  "The player chooses that the Dark Lord captures the citizen {e} (ruling O21, "
                  "valeria.variants.solo.capture).", c=card_name(a.card, "cs"), e=card_name(a.card, "en"))
-    if a.kind == ActionKind.THIEF:
+    if a.kind == Kind.THIEF:
         return bilingual("Zlodějka: hráč si prostě vezme odměnu {o} (valeria.variants.solo.turn).",
                  "Thief: the player simply takes the reward {o} (valeria.variants.solo.turn).", o=option_text(a.option))
-    if a.kind == ActionKind.PURLOIN:
+    if a.kind == Kind.PURLOIN:
         return bilingual("Hráč si bere vrchní nestvůru prvního nevyčerpaného balíčku zleva (valeria.variants.solo.turn).",
                  "The player takes the top monster of the leftmost non-exhausted stack (valeria.variants.solo.turn).")
     return None

@@ -220,22 +220,28 @@ def citizen_stacks_exhausted(state: State) -> int:
     return state.citizen_counts.count(0)
 
 
-#: a citizen taken from the center without random citizens: one copy, written out once (decision 0040)
-_set_counts = copier(State, "citizen_counts")
+#: a citizen taken from the center: one copy, written out once (decision 0040)
+_set_center_citizens = copier(State, "citizen_counts", "citizen_stacks")
 
 
 @implements("valeria.variants.random-citizens.hidden")
 def take_top(state: State, kind: int) -> State:
-    """A citizen of ``kind`` leaves the center from the top of its stack; with random
-    citizens the card below is revealed, however the top card left (ruling O18)."""
+    """A citizen of ``kind`` leaves the center from the top of its stack (:func:`taken_top`)."""
+    return _set_center_citizens(state, *taken_top(state, kind))
+
+
+def taken_top(state: State, kind: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
+    """The center's citizen counts and stacks once a citizen of ``kind`` left it from the top of its
+    stack; with random citizens the card below is revealed, however the top card left (ruling O18).
+    A recruit writes them in the same copy as the recruiting seat's board (decision 0043)."""
     counts = list(state.citizen_counts)
     counts[kind] -= 1
     if not state.citizen_stacks:
-        return _set_counts(state, tuple(counts))
+        return tuple(counts), state.citizen_stacks
     stacks = list(state.citizen_stacks)
     i = next(i for i, st in enumerate(stacks) if st and st[0] == kind)
     stacks[i] = stacks[i][1:]
-    return replace(state, citizen_counts=tuple(counts), citizen_stacks=tuple(stacks))
+    return tuple(counts), tuple(stacks)
 
 
 def put_back(state: State, kind: int) -> State:

@@ -44,7 +44,7 @@ from rules.valeria.engine import (
 )
 from rules.valeria.explain import card_name
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
-from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Seat, State
+from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Kind, Seat, State
 from rules.valeria.variants import on_top
 
 
@@ -66,23 +66,23 @@ def _named(value: object) -> object:
 #: The fields each action kind carries besides its kind and seat; any other field set makes the
 #: action one the moment does not offer (a record cannot state it: the reader builds these shapes).
 SHAPES: dict[ActionKind, frozenset[str]] = {
-    ActionKind.KEEP: frozenset({"card"}),
-    ActionKind.DIE: frozenset({"card", "target"}),
-    ActionKind.ANNOUNCE: frozenset(),
-    ActionKind.THIEF: frozenset({"option", "target"}),
-    ActionKind.HARVEST: frozenset({"card", "option"}),
-    ActionKind.RECRUIT: frozenset({"card", "pay"}),
-    ActionKind.SLAY: frozenset({"card", "pay"}),
-    ActionKind.BUILD: frozenset({"card", "pay"}),
-    ActionKind.GAIN: frozenset({"card"}),
-    ActionKind.CHOOSE: frozenset({"option"}),
-    ActionKind.CITIZEN: frozenset({"card"}),
-    ActionKind.TAKE: frozenset({"card", "target"}),  # card: the domain whose take it answers (may be "")
-    ActionKind.EXCHANGE: frozenset({"option"}),
-    ActionKind.RETURN: frozenset({"card"}),
-    ActionKind.PURLOIN: frozenset({"target"}),
-    ActionKind.DECLINE: frozenset({"card"}),  # card: the card whose power is declined ("": older records)
-    ActionKind.TOKEN: frozenset({"card", "option"}),
+    Kind.KEEP: frozenset({"card"}),
+    Kind.DIE: frozenset({"card", "target"}),
+    Kind.ANNOUNCE: frozenset(),
+    Kind.THIEF: frozenset({"option", "target"}),
+    Kind.HARVEST: frozenset({"card", "option"}),
+    Kind.RECRUIT: frozenset({"card", "pay"}),
+    Kind.SLAY: frozenset({"card", "pay"}),
+    Kind.BUILD: frozenset({"card", "pay"}),
+    Kind.GAIN: frozenset({"card"}),
+    Kind.CHOOSE: frozenset({"option"}),
+    Kind.CITIZEN: frozenset({"card"}),
+    Kind.TAKE: frozenset({"card", "target"}),  # card: the domain whose take it answers (may be "")
+    Kind.EXCHANGE: frozenset({"option"}),
+    Kind.RETURN: frozenset({"card"}),
+    Kind.PURLOIN: frozenset({"target"}),
+    Kind.DECLINE: frozenset({"card"}),  # card: the card whose power is declined ("": older records)
+    Kind.TOKEN: frozenset({"card", "option"}),
 }
 _DEFAULTS = {f.name: f.default for f in attrs.fields(Action) if f.name not in ("kind", "seat")}
 
@@ -101,7 +101,7 @@ _WAIT = ("valeria.turn.phases",)
 
 def refusal(state: State, a: Action) -> Violation | None:
     """``None`` when ``a`` is legal in ``state``, else the first rule it breaks."""
-    if a.kind in (ActionKind.ROLL, ActionKind.DRAW):
+    if a.kind in (Kind.ROLL, Kind.DRAW):
         return chance_refusal(state, a)
     if state.phase == OVER:
         return refuse("valeria.end.equal-turns", "hra skončila", "the game is over")
@@ -111,7 +111,7 @@ def refusal(state: State, a: Action) -> Violation | None:
                       "chance decides now (a roll of the dice or a card drawn)")
     if not 0 <= a.seat < state.players:
         return refuse("valeria.setup.players", "hráč {s} ve hře není", "there is no seat {s} in this game", s=a.seat)
-    if a.kind == ActionKind.TOKEN:
+    if a.kind == Kind.TOKEN:
         return token_refusal(state, a)
     seats = deciders(state)
     if a.seat not in seats:
@@ -123,7 +123,7 @@ def refusal(state: State, a: Action) -> Violation | None:
     if state.pending:
         return decision_refusal(state, a, state.pending[0])
     if state.phase == DICE:
-        return die_refusal(state, a) if a.kind == ActionKind.DIE else announce_refusal(state, a)
+        return die_refusal(state, a) if a.kind == Kind.DIE else announce_refusal(state, a)
     if state.phase == HARVEST:
         return harvest_refusal(state, a)
     return main_action_refusal(state, a)
@@ -144,9 +144,9 @@ def deciders(state: State) -> tuple[int, ...]:
 def chance_refusal(state: State, a: Action) -> Violation | None:
     """A roll of two dice 1-6 at the Roll phase's chance node (valeria.roll.dice); a monster
     of the victim's Victory stack at Purloiner's Perch's draw (valeria.cards.purloiners-perch)."""
-    if state.phase == ROLL and a.kind == ActionKind.ROLL and all(1 <= d <= 6 for d in a.dice):
+    if state.phase == ROLL and a.kind == Kind.ROLL and all(1 <= d <= 6 for d in a.dice):
         return None
-    if state.phase == DRAW and a.kind == ActionKind.DRAW and a.card in state.seats[state.draw_from].monsters:
+    if state.phase == DRAW and a.kind == Kind.DRAW and a.card in state.seats[state.draw_from].monsters:
         return None
     return refuse("valeria.roll.dice", "tento výsledek náhody zde nemůže nastat", "this chance outcome cannot occur here")
 
@@ -156,7 +156,7 @@ def chance_refusal(state: State, a: Action) -> Violation | None:
 
 def keep_refusal(state: State, a: Action) -> Violation | None:
     """Each seat keeps one of the two dukes it was dealt (valeria.setup.dukes)."""
-    if a.kind == ActionKind.KEEP and not stray(a) and a.card in state.seats[a.seat].dealt:
+    if a.kind == Kind.KEEP and not stray(a) and a.card in state.seats[a.seat].dealt:
         return None
     return refuse("valeria.setup.dukes", "hráč si ponechá jednoho ze dvou rozdaných vévodů",
                   "a seat keeps one of the two dukes it was dealt")
@@ -179,7 +179,7 @@ def die_refusal(state: State, a: Action) -> Violation | None:
 
 def announce_refusal(state: State, a: Action) -> Violation | None:
     """The active seat ends the Roll phase by announcing the dice (valeria.roll.announce)."""
-    if a.kind == ActionKind.ANNOUNCE and not stray(a):
+    if a.kind == Kind.ANNOUNCE and not stray(a):
         return None
     return refuse("valeria.roll.announce", "ve fázi házení můžeš jen měnit kostky svými panstvími nebo oznámit "
                   "výsledek", "in the Roll phase you may only change dice with your domains or announce them")
@@ -236,7 +236,7 @@ def harvest_refusal(state: State, a: Action) -> Violation | None:
     """A harvest item of the seat: an activated card not resolved yet, with one of its
     options (:func:`~rules.valeria.engine.item_options`: a branch, use if affordable, decline)."""
     items = state.harvest[a.seat]
-    if a.kind != ActionKind.HARVEST:
+    if a.kind != Kind.HARVEST:
         rules: tuple[str, ...] = ("valeria.harvest.any-order",)
         if any(it.card == HERALD for it in items):
             rules += ("valeria.herald.doubles",) if state.dice[0] == state.dice[1] else ("valeria.herald.no-citizen",)
@@ -263,7 +263,7 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     if a.kind not in answers(d):
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",
                       k=d.kind, r=d.rule)
-    if a.kind == ActionKind.TAKE and d.kind == "take":  # the takes on top: the owner chooses which it answers
+    if a.kind == Kind.TAKE and d.kind == "take":  # the takes on top: the owner chooses which it answers
         answered = answered_take(state, a)
         if answered is None:
             return refuse(("valeria.domains.trigger-order", "valeria.symbols.take-from"),
@@ -272,17 +272,17 @@ def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
                           p=", ".join(card_name(decision_detail(t)[0], "cs") for t in pending_takes(state)),
                           f=", ".join(card_name(decision_detail(t)[0], "en") for t in pending_takes(state)))
         d = state.pending[answered]
-    if a.kind == ActionKind.SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
+    if a.kind == Kind.SLAY:  # Sage's Tower: an extra slay (valeria.domains.extra-action)
         return (refuse((d.rule,), "tato volba zde není možná", "this choice is not available here") if stray(a)
                 else slay_refusal(state, a))
     if not stray(a) and offered(state, a, d):
         return None
-    if a.kind == ActionKind.RETURN and d.kind == "watcher" and state.events is not None and events.is_event(a.card):
+    if a.kind == Kind.RETURN and d.kind == "watcher" and state.events is not None and events.is_event(a.card):
         return refuse(("valeria.cards.watcher-on-the-water", "valeria.variants.events.replace"),
                       "zabitá nepřátelská událost nemá původní místo v centru: vrátit ji nelze (výklad O17)",
                       "a slain Monster Event has no original place in the center: it cannot be returned "
                       "(ruling O17)")
-    if (a.kind in (ActionKind.THIEF, ActionKind.TAKE, ActionKind.PURLOIN) and state.resting is not None
+    if (a.kind in (Kind.THIEF, Kind.TAKE, Kind.PURLOIN) and state.resting is not None
             and a.target == state.resting):
         return refuse("valeria.variants.five-players.resting-immune",
                       "odpočívající hráč {v} nemůže být cílem negativních efektů",
@@ -425,5 +425,5 @@ def gold_shortfall(rule: str, a: Action, seat: Seat) -> Violation:
 
 
 _MAIN: dict[ActionKind, Callable[[State, Action], Violation | None]] = {
-    ActionKind.RECRUIT: recruit_refusal, ActionKind.SLAY: slay_refusal, ActionKind.BUILD: build_refusal,
-    ActionKind.GAIN: gain_refusal}
+    Kind.RECRUIT: recruit_refusal, Kind.SLAY: slay_refusal, Kind.BUILD: build_refusal,
+    Kind.GAIN: gain_refusal}

@@ -13,7 +13,7 @@ from rules.valeria import engine
 from rules.valeria.explain import card_name
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, gold_payment_ok, recruit_price, slay_payment_ok
-from rules.valeria.state import DRAW, OVER, ROLL
+from rules.valeria.state import DRAW, OVER, ROLL, ActionKind, Kind
 
 
 def legal_json(state) -> list[dict]:
@@ -339,3 +339,11 @@ def test_twice_as_many_exhausted_stacks_as_players_end_the_game() -> None:
         ends = act(attrs.evolve(state, citizen_counts=counts), {"seat": 0, "gain": "gold"},
                    {"seat": 0, "gain": "gold"})
         assert ends.end_triggered
+
+
+def test_kind_names_every_action_kind_by_the_same_member():
+    """``Kind`` (the engine's fast reading of the action kinds, decision 0043) holds every member of
+    ``ActionKind`` under its own name, the very same object, and nothing else."""
+    plain = {name: value for name, value in vars(Kind).items() if not name.startswith("_")}
+    assert plain.keys() == ActionKind.__members__.keys()
+    assert all(plain[name] is member for name, member in ActionKind.__members__.items())

@@ -1,7 +1,7 @@
 """The engine's activation and Herald tables are the predicates' own answers (decision 0003): every
 entry equals a direct call of :func:`rules.valeria.predicates.activations` or
 :func:`~rules.valeria.predicates.herald_activations`; and a card the Action phase's offers skip
-without looking up its payments (decision 0040) is one with no payment at all."""
+without looking up its payments (decisions 0040 and 0043) is one with no payment at all."""
 
 from __future__ import annotations
 
@@ -37,5 +37,10 @@ def test_the_offers_skip_only_cards_without_a_payment() -> None:
                     assert engine.gold_payments(price, min(gold, price), min(magic, price)) == ()
     for strength_cost in range(10):
         for magic_cost in range(4):
+            total = strength_cost + magic_cost
             for magic in range(12):
                 assert engine.slay_payments(strength_cost, magic_cost, 0, magic) == ()
+                for strength in range(1, 12):
+                    if strength + magic < total or magic < magic_cost:  # skipped by slay_options (decision 0043)
+                        assert engine.slay_payments(strength_cost, magic_cost, min(strength, total),
+                                                    min(magic, total)) == ()
