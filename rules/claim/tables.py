@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable
-from functools import cmp_to_key
+from functools import cmp_to_key, partial
 from itertools import combinations, product
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from rules.claim.cards import Card, Faction, deck_of
+from rules.claim.kinds import Phase
 from rules.claim.powers import (
     counts_as_lead,
     draws_before,
@@ -241,3 +242,30 @@ def trick_winner(leader: int, cards: tuple[Card, ...]) -> tuple[int, int]:
     """(the winning card's position in play order, the winner's seat) of a full trick led by ``leader``."""
     wp = WINNER_OF_PAIR[cards] if len(cards) == 2 else winning_position(cards)
     return wp, (leader + wp) % len(cards)
+
+
+#: A two-player trick's facts that its two cards decide: (winning position, the position that leads
+#: next, the cards to the winner's score pile, to the loser's, to the discard, whether anything else
+#: happens: a Gnome laid out, a Troll pooled, a Giant played, a Seer's win in phase one). Two-player
+#: tricks without such a card are resolved from this one look-up (decision record 0044).
+PairTrick = tuple[int, int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], bool]
+
+
+def _pair_trick(phase: Phase, cards: tuple[Card, ...]) -> PairTrick:
+    """What a two-player trick of ``cards`` (lead first) in ``phase`` decides by its cards alone:
+    :func:`winning_position` (``card_rank``, ``takes_trick``), ``leads_next``'s position (via
+    :data:`NEXT_LEADER`), and where each card goes (``played_card_destinations`` via :data:`ZONE`)."""
+    wp = winning_position(cards)
+    zone = ZONE[2][phase]
+    to_winner = tuple([c for c in cards if zone[c.faction] is W_SCORE])
+    to_loser = tuple([c for c in cards if zone[c.faction] is LOSER])
+    discarded = tuple([c for c in cards if zone[c.faction] is DISCARD])
+    special = (len(to_winner) + len(to_loser) + len(discarded) < len(cards)  # Gnomes laid out, Trolls pooled
+               or any(c.faction is Faction.GIANT for c in cards)  # claim2.giants: a crush may follow
+               or (phase is PHASE_ONE and SEER_PEEKS[cards[wp].faction]))  # claim2.seers: a choice follows
+    return wp, NEXT_LEADER[tuple(map(IS_DRAGON.__getitem__, cards))][wp], to_winner, to_loser, discarded, special
+
+
+#: PAIR_TRICK[phase][(lead, follow)] = :func:`_pair_trick`, filled on first look-up.
+PAIR_TRICK: dict[Phase, RuleTable[tuple[Card, ...], PairTrick]] = {
+    phase: RuleTable(partial(_pair_trick, phase)) for phase in (PHASE_ONE, PHASE_TWO)}
