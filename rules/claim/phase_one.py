@@ -52,14 +52,14 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     A two-player trick that no Seer wins is one look-up of what its cards decide
     (:data:`~rules.claim.tables.PAIR_TRICK`, decision record 0044), then :func:`exchange`."""
     if len(cards) == 2:
-        wp, next_position, scored, _, discarded, special = PAIR_TRICK_ONE[cards]
+        wp, next_position, to_score, _, discarded, special = PAIR_TRICK_ONE[cards]
         if not special:
             leader = state.leader
             winner = (leader + wp) % 2
-            score = state.score
-            if scored:
-                score = (score[0] + scored, score[1]) if winner == 0 else (score[0], score[1] + scored)
-            return exchange(state, hands, score, state.discard + discarded if discarded else state.discard,
+            piles = state.score
+            if to_score:
+                piles = (piles[0] + to_score, piles[1]) if winner == 0 else (piles[0], piles[1] + to_score)
+            return exchange(state, hands, piles, state.discard + discarded if discarded else state.discard,
                             (leader + next_position) % 2, state.tricks_played + 1, leader, cards, winner)
     v = state.variant
     n = len(hands)

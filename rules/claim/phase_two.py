@@ -53,12 +53,12 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
             leader = state.leader
             winner = (leader + wp) % 2
             first, second = state.score
-            score = (first + to_winner, second + to_loser) if winner == 0 else (first + to_loser, second + to_winner)
+            piles = (first + to_winner, second + to_loser) if winner == 0 else (first + to_loser, second + to_winner)
             next_leader = (leader + next_position) % 2
             number = state.tricks_played + 1
             outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), (), None)
             decisions = state.decisions
-            after = after_battle(state, hands, (), next_leader, (), score, state.discard + discarded, number,
+            after = after_battle(state, hands, (), next_leader, (), piles, state.discard + discarded, number,
                                  outcome, state.gnomes, (), decisions)
             return finish(after) if not decisions and not hands[0] else after
     v = state.variant
