@@ -21,7 +21,7 @@ from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
-from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, followable
+from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, RESTRICTS, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
 
@@ -45,7 +45,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # followable(), card by card: the hand holds the led faction when one of its cards does, and the
         # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
         lead = table[0].faction
-        cards = tuple(filter(FOLLOWERS[lead][not HOLDING[lead].isdisjoint(cards)].__contains__, cards))
+        holds = not HOLDING[lead].isdisjoint(cards)
+        if RESTRICTS[lead][holds]:
+            cards = tuple(filter(FOLLOWERS[lead][holds].__contains__, cards))
     # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
     # any more cheaply than the dict that drops them is built (decision record 0044)
     distinct: Collection[Card] = cards if len(set(cards)) == len(cards) else dict.fromkeys(cards)

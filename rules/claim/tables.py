@@ -80,6 +80,10 @@ HOLDING = {lf: frozenset(c for c in _ALL_CARDS if holds_faction([c.faction], lf)
 #: with :data:`HOLDING`, a hand's follows are filtered in one pass of set look-ups, card by card.
 FOLLOWERS = {lf: {holds: frozenset(c for c in _ALL_CARDS if c.faction in FOLLOWABLE[lf][holds])
                   for holds in (False, True)} for lf in Faction}
+#: RESTRICTS[lead_faction][holds_lead] = does :data:`FOLLOWERS` leave out any card? When it does not
+#: (a hand without the led faction may follow with anything, ``claim.follow-suit``), a follow is
+#: listed like a lead, without the filter (decision record 0044).
+RESTRICTS = {lf: {holds: not FOLLOWERS[lf][holds].issuperset(_ALL_CARDS) for holds in (False, True)} for lf in Faction}
 #: RANK[lead_faction][card] = card_rank(card, lead_faction)
 RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _ALL_CARDS} for lf in Faction}
 #: DESTINATIONS[players][phase][faction] = powers.played_card_destinations(phase, faction, players)

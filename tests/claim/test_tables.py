@@ -29,6 +29,17 @@ def test_followable_table_is_may_follow() -> None:
     assert FOLLOWABLE[Faction.GNOME][True] == {Faction.GNOME, Faction.DOPPELGANGER}
 
 
+@pytest.mark.rules("claim.follow-suit", "claim.doppelgangers")
+def test_restricts_table_says_whether_may_follow_refuses_a_faction() -> None:
+    """A follow is listed without a filter exactly when ``may_follow`` admits every faction."""
+    from rules.claim.tables import RESTRICTS
+
+    for lead in Faction:
+        for holds in (False, True):
+            assert RESTRICTS[lead][holds] == any(not may_follow(f, lead, holds) for f in Faction), (lead, holds)
+    assert not RESTRICTS[Faction.GOBLIN][False] and RESTRICTS[Faction.GOBLIN][True]  # claim.follow-suit
+
+
 @pytest.mark.rules("claim.trick-winner", "claim.knights")
 def test_rank_table_is_card_rank() -> None:
     for lead in Faction:
