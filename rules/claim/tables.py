@@ -250,8 +250,8 @@ def trick_winner(leader: int, cards: tuple[Card, ...]) -> tuple[int, int]:
 
 #: A two-player trick's facts that its two cards decide: (winning position, the position that leads
 #: next, the cards to the winner's score pile, to the loser's, to the discard, whether anything else
-#: happens: a Gnome laid out, a Troll pooled, a Giant played, a Seer's win in phase one). Two-player
-#: tricks without such a card are resolved from this one look-up (decision record 0044).
+#: happens: in phase one a Seer's win, in phase two a Gnome laid out, a Troll pooled or a Giant played).
+#: Two-player tricks without such a card are resolved from this one look-up (decision record 0044).
 PairTrick = tuple[int, int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], bool]
 
 
@@ -264,9 +264,11 @@ def _pair_trick(phase: Phase, cards: tuple[Card, ...]) -> PairTrick:
     to_winner = tuple([c for c in cards if zone[c.faction] is W_SCORE])
     to_loser = tuple([c for c in cards if zone[c.faction] is LOSER])
     discarded = tuple([c for c in cards if zone[c.faction] is DISCARD])
-    special = (len(to_winner) + len(to_loser) + len(discarded) < len(cards)  # Gnomes laid out, Trolls pooled
-               or any(c.faction is Faction.GIANT for c in cards)  # claim2.giants: a crush may follow
-               or (phase is PHASE_ONE and SEER_PEEKS[cards[wp].faction]))  # claim2.seers: a choice follows
+    if phase is PHASE_ONE:  # a card neither scored nor discarded, or a choice to follow (claim2.seers)
+        special = len(to_winner) + len(discarded) < len(cards) or bool(SEER_PEEKS[cards[wp].faction])
+    else:  # a Gnome laid out, a Troll pooled, or a Giant's crush to follow (claim2.giants)
+        special = (len(to_winner) + len(to_loser) + len(discarded) < len(cards)
+                   or any(c.faction is Faction.GIANT for c in cards))
     return wp, NEXT_LEADER[tuple(map(IS_DRAGON.__getitem__, cards))][wp], to_winner, to_loser, discarded, special
 
 
