@@ -11,6 +11,7 @@ trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from operator import itemgetter
 
 from rules.claim import violations
@@ -20,7 +21,7 @@ from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
-from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, followable
+from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, RESTRICTS, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
 
@@ -39,14 +40,17 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     table = state.table
     hands = state.hands
     seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
-    hand = hands[seat]
+    cards = hands[seat]
     if table:
         # followable(), card by card: the hand holds the led faction when one of its cards does, and the
         # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
         lead = table[0].faction
-        distinct = dict.fromkeys(filter(FOLLOWERS[lead][not HOLDING[lead].isdisjoint(hand)].__contains__, hand))
-    else:
-        distinct = dict.fromkeys(hand)
+        holds = not HOLDING[lead].isdisjoint(cards)
+        if RESTRICTS[lead][holds]:
+            cards = tuple(filter(FOLLOWERS[lead][holds].__contains__, cards))
+    # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
+    # any more cheaply than the dict that drops them is built (decision record 0044)
+    distinct: Collection[Card] = cards if len(set(cards)) == len(cards) else dict.fromkeys(cards)
     if len(distinct) > 1:  # the seat's plays of these cards in one C call (map calls the dict once a card)
         return itemgetter(*distinct)(_SEAT_PLAYS[seat])  # type: ignore[no-any-return]
     return tuple([_SEAT_PLAYS[seat][card] for card in distinct])  # one card (itemgetter would not make a tuple)

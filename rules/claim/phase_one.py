@@ -25,6 +25,7 @@ from rules.claim.state import (
 from rules.claim.tables import (
     COUNTS_AS_LEAD,
     DRAW_RANK,
+    PAIR_TRICK,
     SEER_PEEKS,
     W_SCORE,
     ZONE,
@@ -36,6 +37,7 @@ from rules.kernel.decisions import Decision, Decisions, pop, push
 from rules.kernel.registry import implements
 
 _TAKE = ActionKind.TAKE
+PAIR_TRICK_ONE = PAIR_TRICK[PHASE_ONE]
 _REVEALED, _CHOSEN, _DECK, _EXCHANGE, _OTHER, _DRAWN = (Received.REVEALED, Received.CHOSEN, Received.DECK,
                                                         Received.EXCHANGE, Received.OTHER, Received.DRAWN)
 
@@ -45,7 +47,20 @@ _REVEALED, _CHOSEN, _DECK, _EXCHANGE, _OTHER, _DRAWN = (Received.REVEALED, Recei
             "claim2.phase1.discard", "claim2.dragons", "claim2.seers", "claim-combined.phase1.winner-chooses",
             "claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie")
 def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
-    """A complete phase-one trick: winner, played cards away, then the face-up cards."""
+    """A complete phase-one trick: winner, played cards away, then the face-up cards.
+
+    A two-player trick that no Seer wins is one look-up of what its cards decide
+    (:data:`~rules.claim.tables.PAIR_TRICK`, decision record 0044), then :func:`exchange`."""
+    if len(cards) == 2:
+        wp, next_position, to_score, _, discarded, special = PAIR_TRICK_ONE[cards]
+        if not special:
+            leader = state.leader
+            winner = (leader + wp) % 2
+            piles = state.score
+            if to_score:
+                piles = (piles[0] + to_score, piles[1]) if winner == 0 else (piles[0], piles[1] + to_score)
+            return exchange(state, hands, piles, state.discard + discarded if discarded else state.discard,
+                            (leader + next_position) % 2, state.tricks_played + 1, leader, cards, winner)
     v = state.variant
     n = len(hands)
     leader = state.leader
@@ -105,6 +120,9 @@ def exchange(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tup
         known = (known[0], known[1] + (revealed,))
     t = make_outcome(number, PHASE_ONE, trick_leader, cards, winner, leader,
                      ((winner, revealed, _REVEALED), (loser, drawn, _DRAWN)), (), None)
+    if hands[0]:  # next_trick's reveal, written out: one call fewer a trick (two players: one face-up card)
+        return after_exchange(state, hands, deck[2:], deck[1:2], leader, (), followers, known, score,
+                              discard, number, t, state.decisions)
     return next_trick(state, hands, deck[1:], leader, followers, known, score, discard, number, t, state.decisions)
 
 

@@ -20,6 +20,7 @@ from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
     LOSER,
+    PAIR_TRICK,
     TROLL_POOL,
     TROLL_TAKEN,
     W_GNOMES,
@@ -32,6 +33,7 @@ from rules.kernel.decisions import Decision, pop, push
 from rules.kernel.registry import implements
 
 _GIANT = Faction.GIANT
+PAIR_TRICK_TWO = PAIR_TRICK[PHASE_TWO]
 
 
 @implements("claim.phase2.take-followers", "claim.phase2.tricks", "claim.phase2.winner-takes-both",
@@ -41,7 +43,24 @@ _GIANT = Faction.GIANT
             "claim2.giants.multiplayer.several", "claim2.phase2.giants-crush", "claim.dwarves.multiplayer",
             "claim-combined.phase2.take-followers", "claim-combined.phase2.winner-takes-all")
 def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
-    """A complete phase-two trick: winner, every card's destination, Trolls, Giants, next leader."""
+    """A complete phase-two trick: winner, every card's destination, Trolls, Giants, next leader.
+
+    A two-player trick without a Gnome, a Troll (played or waiting) or a Giant is one look-up of
+    what its cards decide (:data:`~rules.claim.tables.PAIR_TRICK`, decision record 0044)."""
+    if len(cards) == 2 and not state.trolls:
+        wp, next_position, to_winner, to_loser, discarded, special = PAIR_TRICK_TWO[cards]
+        if not special:
+            leader = state.leader
+            winner = (leader + wp) % 2
+            first, second = state.score
+            piles = (first + to_winner, second + to_loser) if winner == 0 else (first + to_loser, second + to_winner)
+            next_leader = (leader + next_position) % 2
+            number = state.tricks_played + 1
+            outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), (), None)
+            decisions = state.decisions
+            after = after_battle(state, hands, (), next_leader, (), piles, state.discard + discarded, number,
+                                 outcome, state.gnomes, (), decisions)
+            return finish(after) if not decisions and not hands[0] else after
     v = state.variant
     n = len(hands)
     leader = state.leader

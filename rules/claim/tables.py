@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable
-from functools import cmp_to_key
+from functools import cmp_to_key, partial
 from itertools import combinations, product
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from rules.claim.cards import Card, Faction, deck_of
+from rules.claim.kinds import Phase
 from rules.claim.powers import (
     counts_as_lead,
     draws_before,
@@ -79,6 +80,10 @@ HOLDING = {lf: frozenset(c for c in _ALL_CARDS if holds_faction([c.faction], lf)
 #: with :data:`HOLDING`, a hand's follows are filtered in one pass of set look-ups, card by card.
 FOLLOWERS = {lf: {holds: frozenset(c for c in _ALL_CARDS if c.faction in FOLLOWABLE[lf][holds])
                   for holds in (False, True)} for lf in Faction}
+#: RESTRICTS[lead_faction][holds_lead] = does :data:`FOLLOWERS` leave out any card? When it does not
+#: (a hand without the led faction may follow with anything, ``claim.follow-suit``), a follow is
+#: listed like a lead, without the filter (decision record 0044).
+RESTRICTS = {lf: {holds: not FOLLOWERS[lf][holds].issuperset(_ALL_CARDS) for holds in (False, True)} for lf in Faction}
 #: RANK[lead_faction][card] = card_rank(card, lead_faction)
 RANK = {lf: {c: card_rank(c.faction, c.value, lf) for c in _ALL_CARDS} for lf in Faction}
 #: DESTINATIONS[players][phase][faction] = powers.played_card_destinations(phase, faction, players)
@@ -241,3 +246,32 @@ def trick_winner(leader: int, cards: tuple[Card, ...]) -> tuple[int, int]:
     """(the winning card's position in play order, the winner's seat) of a full trick led by ``leader``."""
     wp = WINNER_OF_PAIR[cards] if len(cards) == 2 else winning_position(cards)
     return wp, (leader + wp) % len(cards)
+
+
+#: A two-player trick's facts that its two cards decide: (winning position, the position that leads
+#: next, the cards to the winner's score pile, to the loser's, to the discard, whether anything else
+#: happens: in phase one a Seer's win, in phase two a Gnome laid out, a Troll pooled or a Giant played).
+#: Two-player tricks without such a card are resolved from this one look-up (decision record 0044).
+PairTrick = tuple[int, int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], bool]
+
+
+def _pair_trick(phase: Phase, cards: tuple[Card, ...]) -> PairTrick:
+    """What a two-player trick of ``cards`` (lead first) in ``phase`` decides by its cards alone:
+    :func:`winning_position` (``card_rank``, ``takes_trick``), ``leads_next``'s position (via
+    :data:`NEXT_LEADER`), and where each card goes (``played_card_destinations`` via :data:`ZONE`)."""
+    wp = winning_position(cards)
+    zone = ZONE[2][phase]
+    to_winner = tuple([c for c in cards if zone[c.faction] is W_SCORE])
+    to_loser = tuple([c for c in cards if zone[c.faction] is LOSER])
+    discarded = tuple([c for c in cards if zone[c.faction] is DISCARD])
+    if phase is PHASE_ONE:  # a card neither scored nor discarded, or a choice to follow (claim2.seers)
+        special = len(to_winner) + len(discarded) < len(cards) or bool(SEER_PEEKS[cards[wp].faction])
+    else:  # a Gnome laid out, a Troll pooled, or a Giant's crush to follow (claim2.giants)
+        special = (len(to_winner) + len(to_loser) + len(discarded) < len(cards)
+                   or any(c.faction is Faction.GIANT for c in cards))
+    return wp, NEXT_LEADER[tuple(map(IS_DRAGON.__getitem__, cards))][wp], to_winner, to_loser, discarded, special
+
+
+#: PAIR_TRICK[phase][(lead, follow)] = :func:`_pair_trick`, filled on first look-up.
+PAIR_TRICK: dict[Phase, RuleTable[tuple[Card, ...], PairTrick]] = {
+    phase: RuleTable(partial(_pair_trick, phase)) for phase in (PHASE_ONE, PHASE_TWO)}

@@ -14,8 +14,9 @@ for a state of sixteen or twenty-six fields that costs more than the rule the ac
 How the fields are stored depends on how the class keeps them, the quickest way each allows:
 
 * **an instance dictionary** (``@attrs.frozen(slots=False)``, Claim's state, decision 0039):
-  the dictionary is built in one expression, or copied in one call with the changed entries
-  stored, and attached to the new object;
+  a new object's dictionary is built in one expression and attached to it; a copy's is the
+  new object's own, filled from the original's in one call, the changed entries then stored
+  (decision 0044: cheaper than attaching a copy);
 * **slots, no weak-reference slot** (``@attrs.frozen(weakref_slot=False)``, Valeria's models,
   decision 0040): the object is filled as its *draft*, a plain class with the very same slots
   and no ``__setattr__`` of its own, by ordinary attribute stores; it then takes the frozen
@@ -110,10 +111,11 @@ def _written(cls: type, name: str, parameters: list[str], value_of: dict[str, st
         if changed is None:
             entries = ", ".join(f"{field!r}: {value}" for field, value in value_of.items())
             body = f"    set_dict(made, {{{entries}}})\n"
-        else:  # the original's dictionary copied in one call, the changed entries stored
+        else:  # the original's dictionary copied in one call into the new object's own, the changed
+            # entries stored (filling the dictionary the object has is cheaper than attaching a new one)
             namespace["get_dict"] = descriptor.__get__
             stores = "".join(f"    fields[{field!r}] = {value_of[field]}\n" for field in changed)
-            body = f"    fields = get_dict(old).copy()\n{stores}    set_dict(made, fields)\n"
+            body = f"    fields = made.__dict__\n    fields.update(get_dict(old))\n{stores}"
         source = f"    made = new(cls)\n{body}"
     elif (draft := _draft(cls)) is not None:
         namespace["draft"] = draft

@@ -29,6 +29,17 @@ def test_followable_table_is_may_follow() -> None:
     assert FOLLOWABLE[Faction.GNOME][True] == {Faction.GNOME, Faction.DOPPELGANGER}
 
 
+@pytest.mark.rules("claim.follow-suit", "claim.doppelgangers")
+def test_restricts_table_says_whether_may_follow_refuses_a_faction() -> None:
+    """A follow is listed without a filter exactly when ``may_follow`` admits every faction."""
+    from rules.claim.tables import RESTRICTS
+
+    for lead in Faction:
+        for holds in (False, True):
+            assert RESTRICTS[lead][holds] == any(not may_follow(f, lead, holds) for f in Faction), (lead, holds)
+    assert not RESTRICTS[Faction.GOBLIN][False] and RESTRICTS[Faction.GOBLIN][True]  # claim.follow-suit
+
+
 @pytest.mark.rules("claim.trick-winner", "claim.knights")
 def test_rank_table_is_card_rank() -> None:
     for lead in Faction:
@@ -223,3 +234,37 @@ def test_seer_peeks_table() -> None:
     for f in Faction:
         assert SEER_PEEKS[f] == powers.seer_peeks(1, int(f))
     assert SEER_PEEKS[Faction.SEER] and not SEER_PEEKS[Faction.DOPPELGANGER]
+
+
+@pytest.mark.rules("claim.trick-winner", "claim.phase1.undead-to-score", "claim.phase1.discard", "claim.dwarves",
+                   "claim.phase2.winner-takes-both", "claim2.dragons", "claim2.seers", "claim2.gnomes",
+                   "claim2.trolls", "claim2.giants")
+def test_pair_trick_table_is_the_rule_functions_over_every_pair_of_cards() -> None:
+    """Every two-card trick of the cards of Claim and Claim 2, in both phases: the winning position
+    (``card_rank``, ``takes_trick``), the next leader's position (``leads_next``), each card's pile
+    (``played_card_destinations`` with two players), and the flag that sends a trick to the general
+    resolution: a winning Seer in phase one, a Gnome, a Troll or a Giant in phase two."""
+    from rules.claim.tables import PAIR_TRICK
+
+    names = {z: i for i, z in enumerate(powers.PLAYED_ZONES)}
+    cards = sorted(set(deck_of(tuple(Faction))))
+    for phase in (1, 2):
+        for lead in cards:
+            for follow in cards:
+                pair = (lead, follow)
+                wp, next_position, to_winner, to_loser, discarded, special = PAIR_TRICK[phase][pair]
+                ranks = [card_rank(c.faction, c.value, lead.faction) for c in pair]
+                assert [p for p in (0, 1) if trick.takes_trick(p, ranks)] == [wp], pair
+                factions = [c.faction for c in pair]
+                assert [p for p in (0, 1) if powers.leads_next(p, factions, wp)] == [next_position], pair
+                piles = [powers.played_card_destinations(phase, c.faction, 2) for c in pair]
+                for kept, zone in ((to_winner, "winner_score"), (to_loser, "loser_score"), (discarded, "discard")):
+                    assert kept == tuple(c for c, flags in zip(pair, piles) if flags[names[zone]]), (pair, zone)
+                if phase == 1:  # the general path scores or discards each card; a Seer's win asks a choice
+                    other = any(not (f[names["winner_score"]] or f[names["discard"]]) for f in piles)
+                    expected = other or bool(powers.seer_peeks(1, pair[wp].faction))
+                else:  # a Gnome laid out, a Troll pooled, a Giant's crush
+                    other = any(not (f[names["winner_score"]] or f[names["loser_score"]] or f[names["discard"]])
+                                for f in piles)
+                    expected = other or Faction.GIANT in factions
+                assert special == expected, pair
