@@ -1,14 +1,16 @@
 """Finding and reading a rule on a phone and on a desktop (issue 20 §1-2, decision record 0031).
 
 Headless Chromium at 390 and 1280 CSS px on the built site (the session's ``server`` of
-tests/web/conftest.py): the index of rules narrows its collapsed sections as one types,
-in any language and without accents, and every page links it from its navigation; the
-search page lists the matching rules first, each with its own text, accents optional,
-and a rule result lands on the rule without a smooth scroll; no console error or
-warning on the way, and no "parent.getBBox" error when a result opens a page with
-pictures; long chapters show their table of contents at 1280 px; each chapter opens
-with its quick reference; annotation boxes keep their padding and Furo's "Back to top"
-stays clear of the top of the page. Screenshots go to build/screenshots/find-*.png.
+tests/web/conftest.py), as a reader who has visited it before reads it (``revisit_page``,
+decision record 0046: no test here pays for the first visit's keeping of the site): the
+index of rules narrows its collapsed sections as one types, in any language and without
+accents, and every page links it from its navigation; the search page lists the matching
+rules first, each with its own text, accents optional, and a rule result lands on the rule
+without a smooth scroll; no console error or warning on the way, and no "parent.getBBox"
+error when a result opens a page with pictures; long chapters show their table of contents
+at 1280 px; each chapter opens with its quick reference; annotation boxes keep their padding
+and Furo's "Back to top" stays clear of the top of the page. Screenshots go to
+build/screenshots/find-*.png.
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ class Console:
         page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
 
 
-def _open(new_page: Any, width: int, url: str) -> tuple[Any, Console]:
-    page = new_page(width)
+def _open(revisit_page: Any, width: int, url: str) -> tuple[Any, Console]:
+    page = revisit_page(width)
     console = Console(page)
     page.goto(url)
     page.wait_for_load_state("load")
@@ -75,9 +77,9 @@ def _visible_entries(page: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_index_of_rules_narrows_its_collapsed_sections_as_you_type(new_page: Any, server: Any,
+def test_the_index_of_rules_narrows_its_collapsed_sections_as_you_type(revisit_page: Any, server: Any,
                                                                        width: int) -> None:
-    page, console = _open(new_page, width, f"{server.url}rule-ruleindex.html")
+    page, console = _open(revisit_page, width, f"{server.url}rule-ruleindex.html")
     page.wait_for_function("() => document.querySelector('.rules-index-count').textContent !== ''")
     sections = page.locator("details.rules-index-section")
     assert sections.count() >= len(rulebook.chapters())
@@ -106,9 +108,9 @@ def test_the_index_of_rules_narrows_its_collapsed_sections_as_you_type(new_page:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_links_the_index_of_rules_from_its_navigation(new_page: Any, server: Any, width: int) -> None:
+def test_every_page_links_the_index_of_rules_from_its_navigation(revisit_page: Any, server: Any, width: int) -> None:
     for name in ("index", "claim", "valeria", "search", "rulings", "about", "decisions/0001-rule-ids"):
-        page, console = _open(new_page, width, f"{server.url}{name}.html")
+        page, console = _open(revisit_page, width, f"{server.url}{name}.html")
         link = page.locator(".sidebar-tree a[href$='rule-ruleindex.html']")
         assert link.count() == 1, f"{name}: no link to the index of rules in the navigation"
         if width == 390:  # in the drawer the menu button opens
@@ -120,8 +122,8 @@ def test_every_page_links_the_index_of_rules_from_its_navigation(new_page: Any, 
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_search_lists_the_matching_rules_first_with_their_text(new_page: Any, server: Any, width: int) -> None:
-    page, console = _open(new_page, width, f"{server.url}index.html")
+def test_search_lists_the_matching_rules_first_with_their_text(revisit_page: Any, server: Any, width: int) -> None:
+    page, console = _open(revisit_page, width, f"{server.url}index.html")
     ids = {r.id for r in load_spec().rules}
     for query, wanted in QUERIES.items():
         _search(page, server.url, query)
@@ -155,8 +157,8 @@ def test_search_lists_the_matching_rules_first_with_their_text(new_page: Any, se
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_rule_result_lands_on_the_rule_at_once(new_page: Any, server: Any, width: int) -> None:
-    page, console = _open(new_page, width, f"{server.url}index.html")
+def test_a_rule_result_lands_on_the_rule_at_once(revisit_page: Any, server: Any, width: int) -> None:
+    page, console = _open(revisit_page, width, f"{server.url}index.html")
     _search(page, server.url, "menavci")
     page.locator("#rules-found li a").first.click()
     page.wait_for_url("**/claim.html#claim.doppelgangers")
@@ -178,10 +180,10 @@ def test_a_rule_result_lands_on_the_rule_at_once(new_page: Any, server: Any, wid
 
 
 @pytest.mark.parametrize("chapter", ["claim", "leaders"])
-def test_a_result_opens_a_page_with_pictures_without_errors(new_page: Any, server: Any, chapter: str) -> None:
+def test_a_result_opens_a_page_with_pictures_without_errors(revisit_page: Any, server: Any, chapter: str) -> None:
     """A word that also stands in an SVG picture's or icon's <title> ("leader"): Sphinx's
     highlighting used to throw "parent.getBBox is not a function" on these pages."""
-    page, console = _open(new_page, 1280, f"{server.url}index.html")
+    page, console = _open(revisit_page, 1280, f"{server.url}index.html")
     _search(page, server.url, "leader")
     link = page.locator(f"#search-results li a[href^='{chapter}.html']").first
     link.click()
@@ -195,8 +197,8 @@ def test_a_result_opens_a_page_with_pictures_without_errors(new_page: Any, serve
 
 
 @pytest.mark.parametrize("chapter", ["claim", "leaders", "valeria"])
-def test_long_chapters_show_their_contents_at_1280_px(new_page: Any, server: Any, chapter: str) -> None:
-    page, console = _open(new_page, 1280, f"{server.url}{chapter}.html")
+def test_long_chapters_show_their_contents_at_1280_px(revisit_page: Any, server: Any, chapter: str) -> None:
+    page, console = _open(revisit_page, 1280, f"{server.url}{chapter}.html")
     toc = page.locator(".toc-drawer")
     box = toc.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1280, f"the contents are off-screen: {box}"
@@ -209,9 +211,9 @@ def test_long_chapters_show_their_contents_at_1280_px(new_page: Any, server: Any
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_each_chapter_opens_with_its_quick_reference(new_page: Any, server: Any, width: int) -> None:
+def test_each_chapter_opens_with_its_quick_reference(revisit_page: Any, server: Any, width: int) -> None:
     for chapter in rulebook.chapters():
-        page, console = _open(new_page, width, f"{server.url}{chapter.key}.html")
+        page, console = _open(revisit_page, width, f"{server.url}{chapter.key}.html")
         first = page.evaluate("""() => { const h1 = document.querySelector('article h1');
             const sec = h1.closest('section'); const next = [...sec.children].find(e => e !== h1);
             return next ? next.className : ''; }""")
@@ -236,13 +238,13 @@ def test_each_chapter_opens_with_its_quick_reference(new_page: Any, server: Any,
         _shot(page, f"quick-{chapter.key}", width)
         assert not console.problems, (chapter.key, console.problems)
         page.close()
-    page, console = _open(new_page, width, f"{server.url}about.html")
+    page, console = _open(revisit_page, width, f"{server.url}about.html")
     assert page.locator("div.rules-summary").count() == len(rulebook.chapters()), "About holds each chapter's counts"
     assert not console.problems, console.problems
 
 
-def test_the_quick_reference_switches_language_on_a_phone(new_page: Any, server: Any) -> None:
-    page, console = _open(new_page, 390, f"{server.url}claim2.html")
+def test_the_quick_reference_switches_language_on_a_phone(revisit_page: Any, server: Any) -> None:
+    page, console = _open(revisit_page, 390, f"{server.url}claim2.html")
     visible = ("() => [...document.querySelectorAll('div.rules-quick div.rules-lang')]"
                ".filter(c => c.checkVisibility()).map(c => c.lang)")
     assert set(page.evaluate(visible)) == {"hu"}
@@ -257,8 +259,8 @@ def test_the_quick_reference_switches_language_on_a_phone(new_page: Any, server:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_boxes_keep_their_padding_and_back_to_top_keeps_clear(new_page: Any, server: Any, width: int) -> None:
-    page, console = _open(new_page, width, f"{server.url}claim.html")
+def test_boxes_keep_their_padding_and_back_to_top_keeps_clear(revisit_page: Any, server: Any, width: int) -> None:
+    page, console = _open(revisit_page, width, f"{server.url}claim.html")
     padding = page.evaluate("""() => ['div.rules-annotation', 'div.rules-text', 'div.rules-quick'].map(s => {
         const c = getComputedStyle(document.querySelector(s));
         return [s, parseFloat(c.paddingLeft), parseFloat(c.paddingRight)]; })""")
