@@ -15,12 +15,8 @@ Decision record 0015.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +24,7 @@ from typing import Any
 
 import pytest
 from docs_build import ROOT, rulebook_folder
+from serving import Server
 
 from rules import rulebook
 from rules.kernel.spec import load_spec
@@ -63,25 +60,11 @@ def site(rulebook_html: Path) -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(f"browser tests cannot run under CI: {missing}")
         pytest.skip(f"browser tests skipped outside CI: {missing}")
-    root = rulebook_html
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    class QuietServer(http.server.ThreadingHTTPServer):
-        def handle_error(self, request: Any, client_address: Any) -> None:  # a page left mid-answer
-            if not isinstance(sys.exc_info()[1], ConnectionError):
-                super().handle_error(request, client_address)
-
-    server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = Server(rulebook_html)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield server.url.rstrip("/")
     finally:
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 @pytest.fixture(scope="module")
