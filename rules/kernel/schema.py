@@ -234,22 +234,20 @@ def _per_item(node: Any, most: int | None, parent: str = "") -> bool:
 
 @lru_cache(maxsize=32)
 def _validator(key: str, game: Any) -> _Gate:
-    """The validators of game ``key``'s records (:class:`_Gate`) and the most actions its records may hold."""
+    """The validator of game ``key``'s records, with the most actions they may hold (:class:`_Gate`)."""
     schema = assemble({key: game})
     Draft202012Validator.check_schema(schema)
     return _Gate(schema, fragment_of(game))
 
 
-def _validator_for(key: str | None, game: Any) -> tuple[Any, int | None, _Gate | None]:
+def _validator_for(key: str | None, game: Any) -> _Gate:
     if game is None:
-        return _envelope_validator(), None, None
+        return _envelope_validator()
     try:
         hash(game)
     except TypeError:  # an unhashable game object: no cache
-        gate = _validator.__wrapped__(key, game)
-    else:
-        gate = _validator(key, game)
-    return gate.record, gate.most, gate
+        return _validator.__wrapped__(key, game)
+    return _validator(key, game)
 
 
 def _count_actions(data: Any, most: int | None) -> None:
@@ -263,8 +261,8 @@ def _count_actions(data: Any, most: int | None) -> None:
 
 
 @cache
-def _envelope_validator() -> Any:
-    return Draft202012Validator(envelope())
+def _envelope_validator() -> _Gate:
+    return _Gate(envelope(), None)
 
 
 def validate_record(data: Any, key: str | None = None, game: Any = None) -> None:
@@ -274,13 +272,13 @@ def validate_record(data: Any, key: str | None = None, game: Any = None) -> None
     (the fragment's ``maxActions``), nesting and numbers are bounded first
     (:func:`check_bounds`).
     """
-    validator, most, gate = _validator_for(key, game)
-    _count_actions(data, most)
+    gate = _validator_for(key, game)
+    _count_actions(data, gate.most)
     check_bounds(data)
-    if gate is not None and gate.valid(data):
+    if gate.distinct and gate.valid(data):  # else the errors below are the whole answer
         return
     try:
-        errors = list(validator.iter_errors(data))
+        errors = list(gate.record.iter_errors(data))
     except RecursionError:  # pragma: no cover - check_bounds keeps nesting shallow
         raise MalformedError(f"nested more than {MAX_DEPTH} levels deep") from None
     # A wrong 'format' or 'game' says the rest cannot be read by this schema at all: name it
