@@ -55,18 +55,16 @@ class TitlesOnlyNavigation:
     Sphinx's own."""
 
     def __init__(self) -> None:
-        self._pruned: dict[int, dict[str, nodes.bullet_list]] = {}
+        self._pruned: dict[str, nodes.bullet_list] | None = None
 
     def forget(self, app: Sphinx, env: BuildEnvironment) -> None:
         """After reading (``env-updated``): the tables of contents may have changed."""
-        self._pruned.clear()
+        self._pruned = None
 
     def _tables(self, env: BuildEnvironment) -> dict[str, nodes.bullet_list]:
-        key = id(env.tocs)
-        if key not in self._pruned:
-            self._pruned.clear()
-            self._pruned[key] = titles_only(env.tocs)
-        return self._pruned[key]
+        if self._pruned is None:
+            self._pruned = titles_only(env.tocs)
+        return self._pruned
 
     def wrap(self, app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
              doctree: nodes.document | None) -> None:
