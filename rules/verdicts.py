@@ -1,7 +1,9 @@
 """One record's verdict as the ``rules`` command writes it (``rules adjudicate``), and its exit status.
 
-:func:`adjudicate_one` is what ``rules adjudicate`` runs for each file and what the in-page
-adjudicator calls (:mod:`rules.web.api`, decision 0017): the two cannot disagree. It lives
+:func:`adjudicate_one` is what ``rules adjudicate`` runs for each file: :func:`judge` reads and
+replays the record, :func:`write` writes the verdict. The in-page adjudicator (:mod:`rules.web.api`,
+decision 0017) judges a record once and writes it the ways it shows it through the same
+:func:`write`: the two cannot disagree. It lives
 apart from :mod:`rules.cli` so that the page imports the judging and not the command's
 other parts (the studies' process pools, argument parsing): fewer modules to import while
 the engine starts (issue 20 §4). Exit statuses as :mod:`rules.cli` describes them.
@@ -15,9 +17,11 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+import attrs
+
 from rules import games
 from rules.kernel.messages import group, verdict_language
-from rules.kernel.records import Adjudication, adjudicate, parse_record
+from rules.kernel.records import Adjudication, Record, adjudicate, parse_record
 from rules.kernel.spec import load_spec
 from rules.kernel.verdict import MalformedError
 
@@ -44,44 +48,93 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+@attrs.frozen
+class Judged:
+    """One record read and replayed once: every output :func:`write` makes of it (the JSON
+    line, the text, with or without the explanation) comes from this one replay, so the
+    in-page adjudicator, which shows all of them, reads and checks a record once."""
+
+    name: str
+    game: Any = None
+    record: Record | None = None
+    verdict: Adjudication | None = None
+    #: the verdict was replayed with ``explain``: it can be written with or without the explanation
+    explained: bool = False
+    #: what stopped the reading or the replay: a :class:`MalformedError`, or a bug (any other exception)
+    failure: Exception | None = None
+
+
+def judge(name: str, load: Callable[[], Any], *, explain: bool) -> Judged:
+    """Read the record ``load()`` returns, named ``name``, and replay it (with ``explain``: each
+    step's account too). Bad input and bugs are kept in :attr:`Judged.failure` for
+    :func:`write` to report, never raised."""
+    try:
+        record = parse_record(load(), games.load, where=name)
+        game = games.load(record.game)
+        return Judged(name, game, record, adjudicate(game, record, explain=explain), explain)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # MalformedError: exit 2; anything else: a bug, exit 3
+        return Judged(name, failure=exc)
+
+
+def write(judged: Judged, *, lang: str, explain: bool, as_json: bool,
+          out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Write exactly what ``rules adjudicate`` writes for the file ``judged`` was read from
+    (``as_json``: its JSON line) and return its exit status. ``explain`` needs a record judged
+    with ``explain``; one judged so is written without the explanation too."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if judged.failure is not None:
+        return _failed(judged.name, judged.failure, lang=lang, as_json=as_json, out=out, err=err)
+    verdict, game, record = judged.verdict, judged.game, judged.record
+    assert verdict is not None and record is not None
+    if explain and not judged.explained:
+        raise ValueError("write(explain=True) needs a record judged with explain=True")
+    if judged.explained and not explain:  # the verdict an unexplained replay gives
+        verdict = attrs.evolve(verdict, trace=(), step_starts=())
+    try:
+        spoken = verdict_language(game.info.languages, lang)
+        # a game without text in LANG speaks the fallback throughout, and says so in LANG (decision 0034)
+        said = WORDS["language"].format(game=game.info.name)[lang] if spoken != lang else None
+        if as_json:
+            emit({**verdict_json(judged.name, game, verdict, spoken), **({"language": said} if said else {})}, out)
+        else:
+            print_verdict(judged.name, game, verdict, spoken, explain, out, comment=record.comment,
+                          language=f"{WORDS['language_note'][lang]}: {said}" if said else None)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:
+        return _failed(judged.name, exc, lang=lang, as_json=as_json, out=out, err=err)
+    if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
+        return EXIT_MALFORMED
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
+
+
+def _failed(name: str, exc: Exception, *, lang: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    """Report bad input (a :class:`MalformedError`: exit 2) or a bug (exit 3) as ``rules
+    adjudicate`` does, and return the exit status."""
+    if isinstance(exc, MalformedError):
+        if as_json:
+            emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+                  "error": str(exc)}, out)
+        else:
+            print(printable(f"{name}: {WORDS['malformed'].format(error=exc.detail)[lang]}"), file=err)
+        return EXIT_MALFORMED
+    if as_json:  # the caller judges the other files; exit 3, not 1
+        emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
+              "error": internal_error(exc), "internal": True}, out)
+    print(printable(f"{name}: {internal_error(exc)}"), file=err)
+    return EXIT_INTERNAL
+
+
 def adjudicate_one(name: str, load: Callable[[], Any], *, lang: str, explain: bool, as_json: bool,
                    out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Judge the record ``load()`` returns, named ``name``, and write exactly what
     ``rules adjudicate`` writes for one file (``as_json``: its JSON line); return
     that file's exit status. The CLI and the in-page adjudicator (:mod:`rules.web`,
-    docs/decisions/0017-in-page-adjudicator.md) both call this one function."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        record = parse_record(load(), games.load, where=name)
-        game = games.load(record.game)
-        verdict = adjudicate(game, record, explain=explain)
-        spoken = verdict_language(game.info.languages, lang)
-        # a game without text in LANG speaks the fallback throughout, and says so in LANG (decision 0034)
-        said = WORDS["language"].format(game=game.info.name)[lang] if spoken != lang else None
-        if as_json:
-            emit({**verdict_json(name, game, verdict, spoken), **({"language": said} if said else {})}, out)
-        else:
-            print_verdict(name, game, verdict, spoken, explain, out, comment=record.comment,
-                           language=f"{WORDS['language_note'][lang]}: {said}" if said else None)
-    except MalformedError as exc:
-        if as_json:
-            emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                   "error": str(exc)}, out)
-        else:
-            print(printable(f"{name}: {WORDS['malformed'].format(error=exc.detail)[lang]}"), file=err)
-        return EXIT_MALFORMED
-    except BrokenPipeError:
-        raise
-    except Exception as exc:  # the caller judges the other files; exit 3, not 1
-        if as_json:
-            emit({"file": name, "legal": None, "finished": None, "illegal": None, "result": None,
-                   "error": internal_error(exc), "internal": True}, out)
-        print(printable(f"{name}: {internal_error(exc)}"), file=err)
-        return EXIT_INTERNAL
-    if verdict.impossible:  # a chance outcome that cannot occur: the record is malformed or impossible
-        return EXIT_MALFORMED
-    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
+    docs/decisions/0017-in-page-adjudicator.md) both write through :func:`write`."""
+    return write(judge(name, load, explain=explain), lang=lang, explain=explain, as_json=as_json, out=out, err=err)
 
 
 def verdict_json(name: str, game: Any, v: Adjudication, lang: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 Pure functions from strings and JSON-able values to JSON-able dicts, run in
 the page by Pyodide with the project's own wheel, and by the tests with
 CPython. Nothing here re-states a rule or names a game: a record is judged by
-:func:`rules.verdicts.adjudicate_one` (what ``rules adjudicate`` runs); the panes a
+:func:`rules.verdicts.judge` and :func:`rules.verdicts.write` (what ``rules adjudicate`` runs); the panes a
 game adds (a disputed follow, a board, a roll) call that game's own functions,
 which its game object offers through the
 :class:`~rules.kernel.panel.HasPanel` capability (decision 0025).
@@ -32,11 +32,10 @@ from typing import Any
 from rules import games
 from rules.kernel.messages import FALLBACK, languages, verdict_language
 from rules.kernel.panel import HasPanel, Page, check_language, malformed, parameters_json, rule_json
-from rules.kernel.records import adjudicate as replay
-from rules.kernel.records import parse_json, parse_record
+from rules.kernel.records import parse_json
 from rules.kernel.spec import SpecError
 from rules.kernel.verdict import MalformedError, UnknownGameError
-from rules.verdicts import EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_MALFORMED, EXIT_OK, adjudicate_one
+from rules.verdicts import EXIT_ILLEGAL, EXIT_INTERNAL, EXIT_MALFORMED, EXIT_OK, Judged, judge, write
 
 _STATUS = {EXIT_OK: "legal", EXIT_ILLEGAL: "illegal", EXIT_MALFORMED: "malformed", EXIT_INTERNAL: "internal"}
 
@@ -62,25 +61,31 @@ def adjudicate(text: str, lang: str = FALLBACK, name: str = "record") -> dict[st
     def load() -> Any:
         return parse_json(text, where=name)
 
-    # the JSON line and the error line apart, as a shell keeps standard output and error apart
+    # read and replayed once, written both ways (the JSON line and the error line apart, as a shell
+    # keeps standard output and error apart); a bug (not bad input) met with the explanation is
+    # looked for again without it, so that it spoils only the text, as two runs of the command would
+    judged = judge(name, load, explain=True)
+    buggy = judged.failure is not None and not isinstance(judged.failure, MalformedError)
+    plain = judge(name, load, explain=False) if buggy else judged
     out, err = io.StringIO(), io.StringIO()
-    code = adjudicate_one(name, load, lang=lang, explain=False, as_json=True, out=out, err=err)
+    code = write(plain, lang=lang, explain=False, as_json=True, out=out, err=err)
     verdict = json.loads(out.getvalue())
     explained, errors = io.StringIO(), io.StringIO()
-    adjudicate_one(name, load, lang=lang, explain=True, as_json=False, out=explained, err=errors)
+    write(judged, lang=lang, explain=True, as_json=False, out=explained, err=errors)
     status = "impossible" if verdict.get("impossible") else _STATUS[code]
-    steps = _steps(load, name, lang) if code in (EXIT_OK, EXIT_ILLEGAL) else []
+    steps = _steps(judged, lang) if code in (EXIT_OK, EXIT_ILLEGAL) else []
     return {"status": status, "exit": code, "json": verdict, "text": explained.getvalue() + errors.getvalue(),
             "rules": _cited(verdict), "steps": steps}
 
 
-def _steps(load: Any, name: str, lang: str) -> list[dict[str, Any]]:
+def _steps(judged: Judged, lang: str) -> list[dict[str, Any]]:
     """The record action by action, to step through: each action's JSON and the
     lines ``--explain`` prints for it (the kernel's own replay with ``explain``)."""
-    record = parse_record(load(), games.load, where=name)
-    game = games.load(record.game)
+    game, record, verdict = judged.game, judged.record, judged.verdict
+    if judged.failure is not None:  # the explained replay met a bug the plain one did not
+        raise judged.failure
+    assert record is not None and verdict is not None
     lang = verdict_language(game.info.languages, lang)  # as the CLI's text speaks it (decision 0034)
-    verdict = replay(game, record, explain=True)
     starts = (*verdict.step_starts, len(verdict.trace))
     steps = [{"index": i, "action": game.action_to_json(record.actions[i]), "legal": True,
               "lines": [line[lang] for line in verdict.trace[starts[i]:starts[i + 1]]]}

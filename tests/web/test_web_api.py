@@ -5,6 +5,7 @@ gives these same answers."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from cli_helpers import run_cli
 
 import rules.games
+from rules import verdicts
 from rules.web import api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,6 +129,33 @@ def test_an_internal_error_is_reported_as_one_and_never_as_a_verdict(monkeypatch
     monkeypatch.setitem(api._FUNCTIONS, "rule", api.rule)
     assert json.loads(api.call("rule", '{"rule_id": "claim.knights"}')) == \
         {"status": "internal", "error": "KeyError: 'claim.knights'"}
+
+
+def test_a_bug_met_only_while_explaining_is_reported_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page judges a record once and writes it both ways (rules.verdicts.judge, write). A bug
+    met only while explaining a step leaves ``--json`` its verdict and gives ``--explain`` the
+    internal error's one line; the page, whose steps need the explanation, reports it as internal
+    (exit 3 is never a verdict)."""
+    game = rules.games.load("claim")
+    text = (ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8")
+    plain = json.loads(api.call("adjudicate", json.dumps({"text": text, "name": "pasted.json"})))
+    assert plain["status"] == "illegal" and plain["steps"]
+
+    def broken(*args: Any) -> Any:
+        raise TypeError("explained badly")
+
+    monkeypatch.setattr(type(game), "explain_step", broken)
+    answer = json.loads(api.call("adjudicate", json.dumps({"text": text, "name": "pasted.json"})))
+    assert answer == {"status": "internal", "error": "TypeError: explained badly"}
+    with pytest.raises(TypeError, match="explained badly"):  # the steps to walk need the explanation
+        api.adjudicate(text, "en", name="pasted.json")
+    out, err = io.StringIO(), io.StringIO()
+    judged = verdicts.judge("pasted.json", lambda: json.loads(text), explain=True)
+    assert verdicts.write(judged, lang="en", explain=True, as_json=False, out=out, err=err) == 3
+    assert out.getvalue() == "" and err.getvalue().startswith("pasted.json: internal error, a bug in the library")
+    assert verdicts.write(verdicts.judge("pasted.json", lambda: json.loads(text), explain=False), lang="en",
+                          explain=False, as_json=True, out=out, err=err) == 1
+    assert json.loads(out.getvalue()) == plain["json"]
 
 
 def panel(game: str, name: str, **kwargs: Any) -> dict[str, Any]:
