@@ -14,12 +14,11 @@ from rules.claim.state import (
     PHASE_ONE,
     PHASE_TWO,
     Choice,
+    OutcomeFacts,
     State,
     Take,
-    TrickOutcome,
     after_exchange,
     choice,
-    make_outcome,
     make_state,
 )
 from rules.claim.tables import (
@@ -89,7 +88,7 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     if peek or n > 2:
         rule = "claim2.seers" if peek else "claim-combined.phase1.winner-chooses"
         also: tuple[str, ...] = ("claim2.seers.multiplayer",) if peek and n > 2 else ()
-        outcome = make_outcome(number, PHASE_ONE, leader, cards, winner, next_leader, (), (), None)
+        outcome: OutcomeFacts = (number, PHASE_ONE, leader, cards, winner, next_leader, (), (), None)
         decision = Decision(winner, _TAKE, rule, Choice(order, bool(peek), (), also))
         return make_state(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
                      state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
@@ -118,8 +117,8 @@ def exchange(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tup
     else:
         followers = (followers[0] + (drawn,), followers[1] + (revealed,))
         known = (known[0], known[1] + (revealed,))
-    t = make_outcome(number, PHASE_ONE, trick_leader, cards, winner, leader,
-                     ((winner, revealed, _REVEALED), (loser, drawn, _DRAWN)), (), None)
+    t: OutcomeFacts = (number, PHASE_ONE, trick_leader, cards, winner, leader,
+                       ((winner, revealed, _REVEALED), (loser, drawn, _DRAWN)), (), None)
     if hands[0]:  # next_trick's reveal, written out: one call fewer a trick (two players: one face-up card)
         return after_exchange(state, hands, deck[2:], deck[1:2], leader, (), followers, known, score,
                               discard, number, t, state.decisions)
@@ -152,7 +151,8 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
 
     The other fields (hands, piles, next leader ``leader``, trick ``number``)
     are those of the resolved trick; ``trick`` is its (leader, cards, winner,
-    cards received so far), from which the :class:`TrickOutcome` is made;
+    cards received so far), whose facts the state keeps (the :class:`TrickOutcome` is
+    made from them when read, decision record 0048);
     ``decisions`` the stack without the decision just made."""
     v = state.variant
     followers = list(state.followers)
@@ -170,7 +170,8 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
         received.append((chooser, chosen, _CHOSEN if seer or len(state.face_up) > 1 else _REVEALED))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
-        t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
+        t: OutcomeFacts = (number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received),
+                           (), None)
         decision = Decision(after[0], _TAKE, "claim2.seers.multiplayer", Choice(after[1:]))
         return make_state(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
                      discard, number, t, state.gnomes, state.trolls, push(decisions, decision), v)
@@ -184,15 +185,17 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
             deck = deck[1:]
             received.append((seat, c, _DRAWN))
         followers[seat] += (c,)
-    t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
-    return next_trick(state, hands, deck, leader, tuple(followers), tuple(known), score, discard, number, t, decisions)
+    facts: OutcomeFacts = (number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received),
+                           (), None)
+    return next_trick(state, hands, deck, leader, tuple(followers), tuple(known), score, discard, number, facts,
+                      decisions)
 
 
 @implements("claim.phase1.reveal", "claim-combined.phase1.reveal-two", "claim.phase1.end", "claim2.phase1.end",
             "claim-combined.phase1.end")
 def next_trick(state: State, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...], leader: int,
                followers: tuple[tuple[Card, ...], ...], known: tuple[tuple[Card, ...], ...],
-               score: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], number: int, t: TrickOutcome,
+               score: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], number: int, t: OutcomeFacts,
                decisions: Decisions) -> State:
     """The cards of a phase-one trick are handed out: the next trick's face-up cards are revealed
     or, the hands empty, phase one ends and each player takes their followers as their hand."""
