@@ -11,7 +11,6 @@ trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from operator import itemgetter
 
 from rules.claim import violations
@@ -38,22 +37,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if decisions:
         return decision_options(state, decisions[0])
     table = state.table
-    hands = state.hands
-    seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
-    cards = hands[seat]
     if table:
+        hands = state.hands
+        seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
+        cards = hands[seat]
         # followable(), card by card: the hand holds the led faction when one of its cards does, and the
         # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
         lead = table[0].faction
         holds = not HOLDING[lead].isdisjoint(cards)
         if RESTRICTS[lead][holds]:
             cards = tuple(filter(FOLLOWERS[lead][holds].__contains__, cards))
+    else:  # a lead: the leader is to move
+        seat = state.leader
+        cards = state.hands[seat]
+    plays = _SEAT_PLAYS[seat]
+    count = len(cards)
+    if count == 1:  # the last card, or the one card that may follow (no repeats to look for)
+        return (plays[cards[0]],)
     # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
     # any more cheaply than the dict that drops them is built (decision record 0044)
-    distinct: Collection[Card] = cards if len(set(cards)) == len(cards) else dict.fromkeys(cards)
-    if len(distinct) > 1:  # the seat's plays of these cards in one C call (map calls the dict once a card)
-        return itemgetter(*distinct)(_SEAT_PLAYS[seat])  # type: ignore[no-any-return]
-    return tuple([_SEAT_PLAYS[seat][card] for card in distinct])  # one card (itemgetter would not make a tuple)
+    if len(set(cards)) == count:  # the seat's plays of these cards in one C call (none: an empty hand)
+        return itemgetter(*cards)(plays) if count else ()
+    distinct = dict.fromkeys(cards)
+    if len(distinct) > 1:
+        return itemgetter(*distinct)(plays)  # type: ignore[no-any-return]
+    return (plays[cards[0]],)  # copies of one card (itemgetter of one key would not make a tuple)
 
 
 def check(state: State, action: Action) -> Violation | None:
