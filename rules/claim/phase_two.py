@@ -23,6 +23,7 @@ from rules.claim.state import (
     OutcomeFacts,
     State,
     after_battle,
+    after_plain_battle,
     choice,
     finished,
     make_state,
@@ -68,10 +69,9 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
             next_leader = (leader + next_position) % 2
             number = state.tricks_played + 1
             outcome: OutcomeFacts = (number, PHASE_TWO, leader, cards, winner, next_leader, (), (), None)
-            decisions = state.decisions
-            after = after_battle(state, hands, (), next_leader, (), piles, state.discard + discarded, number,
-                                 outcome, state.gnomes, (), decisions)
-            return finish(after) if not decisions and not hands[0] else after
+            after = after_plain_battle(state, hands, next_leader, (), piles, state.discard + discarded, number,
+                                       outcome)
+            return finish(after) if not hands[0] and not state.decisions else after
     v = state.variant
     n = len(hands)
     leader = state.leader

@@ -330,6 +330,10 @@ after_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "f
 #: deck, followers and variant shared.
 after_battle = copier(State, "hands", "face_up", "leader", "table", "score", "discard", "tricks_played", "last_trick",
                       "gnomes", "trolls", "decisions")
+#: The state after a two-player phase-two trick without a Gnome, a Troll or a Giant (none waiting
+#: either): the cards taken, the outcome; the face-up cards (none in phase two), the Gnomes, the
+#: Trolls (none), the decisions (none made or opened) and the rest shared (decision record 0048).
+after_plain_battle = copier(State, "hands", "leader", "table", "score", "discard", "tricks_played", "last_trick")
 #: The state at the end of the game: the phase over, the Gnomes scored; the rest (the last trick's
 #: facts too, decision record 0048) shared.
 finished = copier(State, "phase", "face_up", "table", "score", "gnomes", "decisions")
