@@ -18,6 +18,7 @@ from rules.claim.state import (
     State,
     Take,
     after_exchange,
+    after_plain_exchange,
     choice,
     make_state,
 )
@@ -117,8 +118,8 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     t: OutcomeFacts = (number, PHASE_ONE, leader, cards, winner, next_leader,
                        ((winner, revealed, _REVEALED), (1 - winner, drawn, _DRAWN)), (), None)
     if hands[0]:  # next_trick's reveal, written out: one call fewer a trick (two players: one face-up card)
-        return after_exchange(state, hands, deck[2:], deck[1:2], next_leader, (), followers, known, score,
-                              discard, number, t, state.decisions)
+        return after_plain_exchange(state, hands, deck[2:], deck[1:2], next_leader, (), followers, known, score,
+                                    discard, number, t)
     return next_trick(state, hands, deck[1:], next_leader, followers, known, score, discard, number, t,
                       state.decisions)
 

@@ -326,6 +326,9 @@ with_play = copier(State, "hands", "table")
 #: the next face-up cards, the outcome; the phase, Gnomes, Trolls and variant shared.
 after_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers", "score",
                         "discard", "tricks_played", "last_trick", "decisions")
+#: The same, the decisions shared: a two-player trick that no Seer won (none made or opened).
+after_plain_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers",
+                              "score", "discard", "tricks_played", "last_trick")
 #: The state after a phase-two trick: the cards taken, laid out or waiting, the outcome; the phase,
 #: deck, followers and variant shared.
 after_battle = copier(State, "hands", "face_up", "leader", "table", "score", "discard", "tricks_played", "last_trick",
