@@ -223,7 +223,9 @@ class State:
     The fields live in an instance dictionary rather than in slots, so the
     engine makes a state with one dictionary and a play copies the previous
     state's in one call, sharing the fourteen fields a play does not change
-    (:func:`rules.kernel.construct.copier`, decision record 0039).
+    (:func:`rules.kernel.construct.copier`, decision record 0039). The engine stores a resolved
+    trick's facts for ``last_trick``; the :class:`TrickOutcome` is made when it is first read
+    (:class:`OutcomeWhenRead`, decision record 0048).
     """
 
     phase: Phase
@@ -316,6 +318,9 @@ class OutcomeWhenRead:
 
     def __set__(self, state: State, value: Any) -> None:
         raise attrs.exceptions.FrozenInstanceError()
+
+    def __repr__(self) -> str:
+        return "OutcomeWhenRead()"
 
 
 State.last_trick = OutcomeWhenRead()  # type: ignore[assignment]  # set after attrs made the class: not a default
