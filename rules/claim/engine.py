@@ -11,7 +11,6 @@ trick is :mod:`rules.claim.phase_one` and :mod:`rules.claim.phase_two`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from operator import itemgetter
 
 from rules.claim import violations
@@ -26,6 +25,10 @@ from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
 
 _TAKE = ActionKind.TAKE
+#: _FOLLOW_FILTER[lead_faction][holds_lead]: the test a card passes to follow (:data:`FOLLOWERS`'s
+#: look-up, bound once), or None when :data:`RESTRICTS` says the follow is listed like a lead.
+_FOLLOW_FILTER = {lead: tuple([FOLLOWERS[lead][holds].__contains__ if RESTRICTS[lead][holds] else None
+                               for holds in (False, True)]) for lead in Faction}
 
 
 @implements("claim.lead", "claim.follow", "claim.phase2.lead", "claim.follow-suit", "claim2.lead",
@@ -38,22 +41,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if decisions:
         return decision_options(state, decisions[0])
     table = state.table
-    hands = state.hands
-    seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
-    cards = hands[seat]
     if table:
+        hands = state.hands
+        seat = (state.leader + len(table)) % len(hands)  # State.to_move, inline: this is the hot path
+        cards = hands[seat]
         # followable(), card by card: the hand holds the led faction when one of its cards does, and the
         # cards that may follow are a set per lead and holding; filtered before the repeats are dropped
         lead = table[0].faction
-        holds = not HOLDING[lead].isdisjoint(cards)
-        if RESTRICTS[lead][holds]:
-            cards = tuple(filter(FOLLOWERS[lead][holds].__contains__, cards))
+        keep = _FOLLOW_FILTER[lead][not HOLDING[lead].isdisjoint(cards)]
+        if keep is not None:
+            cards = tuple(filter(keep, cards))
+    else:  # a lead: the leader is to move
+        seat = state.leader
+        cards = state.hands[seat]
+    plays = _SEAT_PLAYS[seat]
+    count = len(cards)
+    if count == 1:  # the last card, or the one card that may follow (no repeats to look for)
+        return (plays[cards[0]],)
     # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
     # any more cheaply than the dict that drops them is built (decision record 0044)
-    distinct: Collection[Card] = cards if len(set(cards)) == len(cards) else dict.fromkeys(cards)
-    if len(distinct) > 1:  # the seat's plays of these cards in one C call (map calls the dict once a card)
-        return itemgetter(*distinct)(_SEAT_PLAYS[seat])  # type: ignore[no-any-return]
-    return tuple([_SEAT_PLAYS[seat][card] for card in distinct])  # one card (itemgetter would not make a tuple)
+    if len(set(cards)) == count:  # the seat's plays of these cards in one C call (none: an empty hand)
+        return itemgetter(*cards)(plays) if count else ()
+    distinct = dict.fromkeys(cards)
+    if len(distinct) > 1:
+        return itemgetter(*distinct)(plays)  # type: ignore[no-any-return]
+    return (plays[cards[0]],)  # copies of one card (itemgetter of one key would not make a tuple)
 
 
 def check(state: State, action: Action) -> Violation | None:
@@ -145,19 +157,26 @@ def successor(state: State, action: Action) -> State:
     card = action.card
     hand = hands[seat]
     # found by identity (cards are interned): tuple.index would compare through Card's Python
-    # ordering methods, several times the cost of the whole loop
-    for i, held in enumerate(hand):  # noqa: B007 - the index found is the loop's result
+    # ordering methods, several times the cost of the whole loop; counted by hand, which is
+    # cheaper than enumerate's pair a card (decision record 0048)
+    i = 0
+    for held in hand:
         if held is card:
             break
+        i += 1
     hand = hand[:i] + hand[i + 1:]
     new_hands: tuple[tuple[Card, ...], ...]
-    if len(hands) == 2:
+    table = state.table
+    if len(hands) == 2:  # the lead goes on, the follow ends the trick
         new_hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        if not table:
+            return with_play(state, new_hands, (card,))  # no decision is pending: a play is legal
+        table = (table[0], card)
     else:
         new_hands = hands[:seat] + (hand,) + hands[seat + 1:]
-    table = state.table + (card,)
-    if len(table) < len(hands):
-        return with_play(state, new_hands, table)  # no decision is pending: a play is legal
+        table += (card,)
+        if len(table) < len(hands):
+            return with_play(state, new_hands, table)
     if state.phase is PHASE_ONE:
         return resolve_phase_one(state, new_hands, table)
     return resolve_phase_two(state, new_hands, table)

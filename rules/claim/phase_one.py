@@ -14,12 +14,12 @@ from rules.claim.state import (
     PHASE_ONE,
     PHASE_TWO,
     Choice,
+    OutcomeFacts,
     State,
     Take,
-    TrickOutcome,
     after_exchange,
+    after_plain_exchange,
     choice,
-    make_outcome,
     make_state,
 )
 from rules.claim.tables import (
@@ -45,71 +45,68 @@ _REVEALED, _CHOSEN, _DECK, _EXCHANGE, _OTHER, _DRAWN = (Received.REVEALED, Recei
 @implements("claim.leader.previous-winner", "claim.phase1.tricks", "claim.phase1.undead-to-score",
             "claim.phase1.discard", "claim2.leader.previous-winner", "claim2.phase1.tricks",
             "claim2.phase1.discard", "claim2.dragons", "claim2.seers", "claim-combined.phase1.winner-chooses",
-            "claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie")
+            "claim-combined.phase1.draw-order", "claim-combined.phase1.draw-order.tie",
+            "claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
+            "claim2.phase1.loser-draws")
 def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> State:
     """A complete phase-one trick: winner, played cards away, then the face-up cards.
 
     A two-player trick that no Seer wins is one look-up of what its cards decide
-    (:data:`~rules.claim.tables.PAIR_TRICK`, decision record 0044), then :func:`exchange`."""
-    if len(cards) == 2:
-        wp, next_position, to_score, _, discarded, special = PAIR_TRICK_ONE[cards]
-        if not special:
-            leader = state.leader
-            winner = (leader + wp) % 2
-            piles = state.score
-            if to_score:
-                piles = (piles[0] + to_score, piles[1]) if winner == 0 else (piles[0], piles[1] + to_score)
-            return exchange(state, hands, piles, state.discard + discarded if discarded else state.discard,
-                            (leader + next_position) % 2, state.tricks_played + 1, leader, cards, winner)
-    v = state.variant
-    n = len(hands)
+    (:data:`~rules.claim.tables.PAIR_TRICK`, decision record 0044). With two players and no
+    choice to make (no Seer won), the winner then takes the face-up card and the loser draws the
+    top deck card: :func:`distribute` with ``chooser`` the winner and ``after`` the loser, written
+    out here for the one case every trick of two-player phase one but a Seer's is (no lists, the
+    two seats' piles rebuilt in place, one call fewer a trick: decision records 0039 and 0048)."""
     leader = state.leader
-    wp, winner = trick_winner(leader, cards)
-    zone = ZONE[n][PHASE_ONE]
-    scored: tuple[Card, ...] = ()
-    discard = state.discard
-    for c in cards:
-        if zone[c.faction] is W_SCORE:
-            scored += (c,)
-        else:
-            discard += (c,)
-    score = state.score
-    if scored:
-        score = score[:winner] + (score[winner] + scored,) + score[winner + 1:]
-    next_leader = (leader + next_leader_position(v, cards, wp)) % n
-    number = state.tricks_played + 1
-    if n == 2:
-        order: tuple[int, ...] = (1 - winner,)
+    looked_up = len(cards) == 2
+    if looked_up:
+        wp, next_position, to_score, _, discarded, special = PAIR_TRICK_ONE[cards]
+        looked_up = not special
+    if looked_up:
+        winner = (leader + wp) % 2
+        score = state.score
+        if to_score:
+            score = (score[0] + to_score, score[1]) if winner == 0 else (score[0], score[1] + to_score)
+        discard = state.discard + discarded if discarded else state.discard
+        next_leader = (leader + next_position) % 2
+        number = state.tricks_played + 1
     else:
-        lead_of = COUNTS_AS_LEAD[cards[0].faction]
-        facts = sorted([(p, lead_of[c.faction], c.value) for p, c in enumerate(cards) if p != wp],
-                       key=DRAW_RANK.__getitem__)  # in draws_before's order, via its table
-        order = tuple([(leader + p) % n for p, _, _ in facts])
-    peek = SEER_PEEKS[cards[wp].faction]
-    if peek or n > 2:
-        rule = "claim2.seers" if peek else "claim-combined.phase1.winner-chooses"
-        also: tuple[str, ...] = ("claim2.seers.multiplayer",) if peek and n > 2 else ()
-        outcome = make_outcome(number, PHASE_ONE, leader, cards, winner, next_leader, (), (), None)
-        decision = Decision(winner, _TAKE, rule, Choice(order, bool(peek), (), also))
-        return make_state(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
-                     state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
-                     push(state.decisions, decision), v)
-    return exchange(state, hands, score, discard, next_leader, number, leader, cards, winner)
-
-
-@implements("claim.phase1.winner-takes-revealed", "claim.phase1.loser-draws", "claim2.phase1.winner-takes-revealed",
-            "claim2.phase1.loser-draws")
-def exchange(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tuple[Card, ...], ...],
-             discard: tuple[Card, ...], leader: int, number: int, trick_leader: int, cards: tuple[Card, ...],
-             winner: int) -> State:
-    """Two players, no choice (no Seer won): the winner takes the face-up card, the loser draws
-    the top deck card. :func:`distribute` with ``chooser`` the winner and ``after`` the loser,
-    written for the one case every trick of two-player phase one but a Seer's is: no lists,
-    the two seats' piles rebuilt in place (decision record 0039)."""
+        v = state.variant
+        n = len(hands)
+        wp, winner = trick_winner(leader, cards)
+        zone = ZONE[n][PHASE_ONE]
+        scored: tuple[Card, ...] = ()
+        discard = state.discard
+        for c in cards:
+            if zone[c.faction] is W_SCORE:
+                scored += (c,)
+            else:
+                discard += (c,)
+        score = state.score
+        if scored:
+            score = score[:winner] + (score[winner] + scored,) + score[winner + 1:]
+        next_leader = (leader + next_leader_position(v, cards, wp)) % n
+        number = state.tricks_played + 1
+        if n == 2:
+            order: tuple[int, ...] = (1 - winner,)
+        else:
+            lead_of = COUNTS_AS_LEAD[cards[0].faction]
+            facts = sorted([(p, lead_of[c.faction], c.value) for p, c in enumerate(cards) if p != wp],
+                           key=DRAW_RANK.__getitem__)  # in draws_before's order, via its table
+            order = tuple([(leader + p) % n for p, _, _ in facts])
+        peek = SEER_PEEKS[cards[wp].faction]
+        if peek or n > 2:
+            rule = "claim2.seers" if peek else "claim-combined.phase1.winner-chooses"
+            also: tuple[str, ...] = ("claim2.seers.multiplayer",) if peek and n > 2 else ()
+            outcome: OutcomeFacts = (number, PHASE_ONE, leader, cards, winner, next_leader, (), (), None)
+            decision = Decision(winner, _TAKE, rule, Choice(order, bool(peek), (), also))
+            return make_state(PHASE_ONE, hands, state.deck, state.face_up, next_leader, (), state.followers,
+                              state.known_followers, score, discard, number, outcome, state.gnomes, state.trolls,
+                              push(state.decisions, decision), v)
+    # two players, no choice: claim.phase1.winner-takes-revealed, claim.phase1.loser-draws
     revealed = state.face_up[0]
     deck = state.deck
     drawn = deck[0]
-    loser = 1 - winner
     followers = state.followers
     known = state.known_followers
     if winner == 0:
@@ -118,12 +115,13 @@ def exchange(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[tup
     else:
         followers = (followers[0] + (drawn,), followers[1] + (revealed,))
         known = (known[0], known[1] + (revealed,))
-    t = make_outcome(number, PHASE_ONE, trick_leader, cards, winner, leader,
-                     ((winner, revealed, _REVEALED), (loser, drawn, _DRAWN)), (), None)
+    t: OutcomeFacts = (number, PHASE_ONE, leader, cards, winner, next_leader,
+                       ((winner, revealed, _REVEALED), (1 - winner, drawn, _DRAWN)), (), None)
     if hands[0]:  # next_trick's reveal, written out: one call fewer a trick (two players: one face-up card)
-        return after_exchange(state, hands, deck[2:], deck[1:2], leader, (), followers, known, score,
-                              discard, number, t, state.decisions)
-    return next_trick(state, hands, deck[1:], leader, followers, known, score, discard, number, t, state.decisions)
+        return after_plain_exchange(state, hands, deck[2:], deck[1:2], next_leader, (), followers, known, score,
+                                    discard, number, t)
+    return next_trick(state, hands, deck[1:], next_leader, followers, known, score, discard, number, t,
+                      state.decisions)
 
 
 def apply_take(state: State, action: Take) -> State:
@@ -152,7 +150,8 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
 
     The other fields (hands, piles, next leader ``leader``, trick ``number``)
     are those of the resolved trick; ``trick`` is its (leader, cards, winner,
-    cards received so far), from which the :class:`TrickOutcome` is made;
+    cards received so far), whose facts the state keeps (the :class:`TrickOutcome` is
+    made from them when read, decision record 0048);
     ``decisions`` the stack without the decision just made."""
     v = state.variant
     followers = list(state.followers)
@@ -170,7 +169,8 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
         received.append((chooser, chosen, _CHOSEN if seer or len(state.face_up) > 1 else _REVEALED))
     followers[chooser] += (chosen,)
     if len(face_up) > 1 and after:  # Seer's winner took the deck card: the next in draw order chooses
-        t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
+        t: OutcomeFacts = (number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received),
+                           (), None)
         decision = Decision(after[0], _TAKE, "claim2.seers.multiplayer", Choice(after[1:]))
         return make_state(PHASE_ONE, hands, deck, tuple(face_up), leader, (), tuple(followers), tuple(known), score,
                      discard, number, t, state.gnomes, state.trolls, push(decisions, decision), v)
@@ -184,15 +184,17 @@ def distribute(state: State, hands: tuple[tuple[Card, ...], ...], score: tuple[t
             deck = deck[1:]
             received.append((seat, c, _DRAWN))
         followers[seat] += (c,)
-    t = make_outcome(number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received), (), None)
-    return next_trick(state, hands, deck, leader, tuple(followers), tuple(known), score, discard, number, t, decisions)
+    facts: OutcomeFacts = (number, PHASE_ONE, trick[0], trick[1], trick[2], leader, trick[3] + tuple(received),
+                           (), None)
+    return next_trick(state, hands, deck, leader, tuple(followers), tuple(known), score, discard, number, facts,
+                      decisions)
 
 
 @implements("claim.phase1.reveal", "claim-combined.phase1.reveal-two", "claim.phase1.end", "claim2.phase1.end",
             "claim-combined.phase1.end")
 def next_trick(state: State, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...], leader: int,
                followers: tuple[tuple[Card, ...], ...], known: tuple[tuple[Card, ...], ...],
-               score: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], number: int, t: TrickOutcome,
+               score: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], number: int, t: OutcomeFacts,
                decisions: Decisions) -> State:
     """The cards of a phase-one trick are handed out: the next trick's face-up cards are revealed
     or, the hands empty, phase one ends and each player takes their followers as their hand."""

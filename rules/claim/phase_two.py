@@ -15,7 +15,19 @@ import attrs
 from rules.claim.cards import Card, Faction
 from rules.claim.kinds import ActionKind
 from rules.claim.powers import crush_victim, crushes, team_of, troll_destinations
-from rules.claim.state import OVER, PHASE_TWO, Choice, Crush, State, after_battle, choice, make_outcome, make_state
+from rules.claim.state import (
+    OVER,
+    PHASE_TWO,
+    Choice,
+    Crush,
+    OutcomeFacts,
+    State,
+    after_battle,
+    after_plain_battle,
+    choice,
+    finished,
+    make_state,
+)
 from rules.claim.tables import (
     DWARF_TAKER,
     DWARVES_TAKER,
@@ -56,11 +68,10 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
             piles = (first + to_winner, second + to_loser) if winner == 0 else (first + to_loser, second + to_winner)
             next_leader = (leader + next_position) % 2
             number = state.tricks_played + 1
-            outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), (), None)
-            decisions = state.decisions
-            after = after_battle(state, hands, (), next_leader, (), piles, state.discard + discarded, number,
-                                 outcome, state.gnomes, (), decisions)
-            return finish(after) if not decisions and not hands[0] else after
+            outcome: OutcomeFacts = (number, PHASE_TWO, leader, cards, winner, next_leader, (), (), None)
+            after = after_plain_battle(state, hands, next_leader, (), piles, state.discard + discarded, number,
+                                       outcome)
+            return finish(after) if not hands[0] and not state.decisions else after
     v = state.variant
     n = len(hands)
     leader = state.leader
@@ -127,8 +138,8 @@ def resolve_phase_two(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
                 gnomes[seat] = tuple(row)
     next_leader = (leader + next_leader_position(v, cards, wp)) % n
     number = state.tricks_played + 1
-    outcome = make_outcome(number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
-    after = after_battle(state, hands, (), next_leader, (), tuple(score), discard, number, outcome, tuple(gnomes),
+    facts: OutcomeFacts = (number, PHASE_TWO, leader, cards, winner, next_leader, (), tuple(crushed), taker)
+    after = after_battle(state, hands, (), next_leader, (), tuple(score), discard, number, facts, tuple(gnomes),
                          trolls, decisions)  # still phase two: the phase is state's
     if not decisions and last:
         return finish(after)
@@ -157,8 +168,5 @@ def finish(state: State) -> State:
     """The last trick is over: laid-out Gnomes go to their owner's score pile
     (``claim2.gnomes.end``), then the game is scored."""
     score = tuple(s + g for s, g in zip(state.score, state.gnomes))
-    empties = tuple(() for _ in state.hands)
-    return make_state(OVER, state.hands, state.deck, (), state.leader, (), state.followers, state.known_followers,
-                 score, state.discard, state.tricks_played, state.last_trick, empties, state.trolls, (),
-                 state.variant)
+    return finished(state, OVER, (), (), score, tuple(() for _ in state.hands), ())
 

@@ -223,7 +223,9 @@ class State:
     The fields live in an instance dictionary rather than in slots, so the
     engine makes a state with one dictionary and a play copies the previous
     state's in one call, sharing the fourteen fields a play does not change
-    (:func:`rules.kernel.construct.copier`, decision record 0039).
+    (:func:`rules.kernel.construct.copier`, decision record 0039). The engine stores a resolved
+    trick's facts for ``last_trick``; the :class:`TrickOutcome` is made when it is first read
+    (:class:`OutcomeWhenRead`, decision record 0048).
     """
 
     phase: Phase
@@ -286,6 +288,42 @@ class State:
 #: for every trick: the instance dictionary built at once (:func:`rules.kernel.construct.maker`).
 make_state = maker(State)
 make_outcome = maker(TrickOutcome)
+
+#: The facts of a resolved trick as the engine stores them, ``TrickOutcome``'s fields in order:
+#: ``make_outcome(*facts)`` is the trick's outcome (decision record 0048).
+OutcomeFacts = tuple[int, Phase, int, Hand, int, int, tuple[tuple[int, Card, Received], ...],
+                     tuple[tuple[int, Card], ...], int | None]
+
+
+class OutcomeWhenRead:
+    """``State.last_trick``, made when it is read (decision record 0048).
+
+    The engine resolves a trick at every second play of a random game, and nothing
+    in such a game reads the outcome: it stores the trick's facts, the positional
+    fields of :class:`TrickOutcome` as a tuple (:data:`OutcomeFacts`), and the
+    outcome is made from them the first time ``last_trick`` is read, then kept in
+    their place. Every reader (equality, hash, ``repr``, ``attrs.evolve``, the
+    records, the explanations) sees a :class:`TrickOutcome` or ``None``, as before;
+    a state made by the constructor holds its outcome already. A data descriptor,
+    so it is asked before the instance dictionary; the state stays frozen."""
+
+    def __get__(self, state: State | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        fields = state.__dict__
+        stored = fields["last_trick"]
+        if type(stored) is tuple:  # facts stored by the engine: the outcome, made once
+            stored = fields["last_trick"] = make_outcome(*stored)
+        return stored
+
+    def __set__(self, state: State, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __repr__(self) -> str:
+        return "OutcomeWhenRead()"
+
+
+State.last_trick = OutcomeWhenRead()  # type: ignore[assignment]  # set after attrs made the class: not a default
 #: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
 #: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
 with_play = copier(State, "hands", "table")
@@ -293,10 +331,20 @@ with_play = copier(State, "hands", "table")
 #: the next face-up cards, the outcome; the phase, Gnomes, Trolls and variant shared.
 after_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers", "score",
                         "discard", "tricks_played", "last_trick", "decisions")
+#: The same, the decisions shared: a two-player trick that no Seer won (none made or opened).
+after_plain_exchange = copier(State, "hands", "deck", "face_up", "leader", "table", "followers", "known_followers",
+                              "score", "discard", "tricks_played", "last_trick")
 #: The state after a phase-two trick: the cards taken, laid out or waiting, the outcome; the phase,
 #: deck, followers and variant shared.
 after_battle = copier(State, "hands", "face_up", "leader", "table", "score", "discard", "tricks_played", "last_trick",
                       "gnomes", "trolls", "decisions")
+#: The state after a two-player phase-two trick without a Gnome, a Troll or a Giant (none waiting
+#: either): the cards taken, the outcome; the face-up cards (none in phase two), the Gnomes, the
+#: Trolls (none), the decisions (none made or opened) and the rest shared (decision record 0048).
+after_plain_battle = copier(State, "hands", "leader", "table", "score", "discard", "tricks_played", "last_trick")
+#: The state at the end of the game: the phase over, the Gnomes scored; the rest (the last trick's
+#: facts too, decision record 0048) shared.
+finished = copier(State, "phase", "face_up", "table", "score", "gnomes", "decisions")
 
 
 @attrs.frozen
