@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
+from itertools import compress
 from typing import Any, cast
 
 import attrs
@@ -493,17 +494,35 @@ def start_harvest(state: State) -> State:
         if state.pending:
             return state
     decisions: list[Decision] = []
-    acts = activated(state, state.active)
-    for card, n in acts:
-        for effect in harvest_effects(card, ON).steals:
+    for card, n, steals in _steals(state):
+        for effect in steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
     if not decisions and state.flow.after_step is None:
         # nothing resolves first and no step of the variant follows this one: the distribution
         # advance would make next is written in the same copy
-        seats, items = harvested(state, acts)
+        seats, items = harvested(state)
         return advance(_set_harvested(state, HARVEST, seats, items, ()))
     return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
+
+
+def _steals(state: State) -> Iterator[tuple[str, int, tuple[Effect, ...]]]:
+    """(card, activations, steals) of the active seat's activated cards that steal, in the order of
+    :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens' (:func:`steal_kinds`)."""
+    yield from starter_harvest(state.dice, ON).steals
+    owned = state.seat.citizens
+    for i, card, per, steals in steal_kinds(state.dice, state.citizen_kinds):
+        if owned[i]:
+            yield card, owned[i] * per, steals
+
+
+@cache
+def steal_kinds(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int, tuple[Effect, ...]], ...]:
+    """(index, kind, activations per copy, steals) of the citizen kinds the ``dice`` activate
+    (:func:`kinds_activated_by`) whose active side steals (the Thief), one table per roll and game's
+    kinds beside :func:`kinds_activated_by`'s."""
+    return tuple((i, kind, per, harvest_effects(kind, ON).steals) for i, kind, per in kinds_activated_by(dice, kinds)
+                 if harvest_effects(kind, ON).steals)
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -519,59 +538,108 @@ def distribute(state: State) -> State:
     return _set_seats_harvest(state, seats, items)
 
 
-def harvested(state: State, active_acts: tuple[tuple[str, int], ...] | None = None
-              ) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
     """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
-    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first, and
-    hands over the active seat's activations it read: ``active_acts``, :func:`activated`)."""
+    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first): each
+    seat's :func:`harvest_board`, read from the roll's tables (:func:`harvest_board`, decision 0047)."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        if seat == state.active:
-            seats[seat], mine = harvest_board(state, seat, ON, active_acts)
-        else:
-            seats[seat], mine = harvest_board(state, seat, OFF)
+        side = ON if seat == state.active else OFF
+        seats[seat], mine = harvest_board(state, seat, side)
         items.append(mine)
     return tuple(seats), tuple(items)
+
+
+@attrs.frozen
+class StarterHarvest:
+    """One roll's harvest of the starters on one side of the cards (:func:`starter_harvest`): every
+    seat has one of each (valeria.setup.starters), so what they give is the same for every seat."""
+
+    plain: tuple[int, int, int, int]  # their plain gains (gold, strength, magic, VP), activations included
+    activated: bool  # some starter is activated (the Herald then counts, valeria.herald.no-citizen)
+    others: tuple[tuple[str, int, HarvestEffects], ...]  # (starter, activations, effects) with a "per" or items
+    steals: tuple[tuple[str, int, tuple[Effect, ...]], ...]  # (starter, activations, its steals)
+
+
+@cache
+def starter_harvest(dice: tuple[int, int], side: str) -> StarterHarvest:
+    """The starters' harvest of one roll and side (:class:`StarterHarvest`) from
+    :func:`starters_activated` and :func:`harvest_effects`, one table per roll and side, so a seat's
+    harvest adds the starters' plain gains at once (decision 0047)."""
+    gold = strength = magic = vp = 0
+    others: list[tuple[str, int, HarvestEffects]] = []
+    steals: list[tuple[str, int, tuple[Effect, ...]]] = []
+    activated_starters = starters_activated(dice)
+    for card, n in activated_starters:
+        effects = harvest_effects(card, side)
+        g, s, m, v = effects.plain
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.counted or effects.items:
+            others.append((card, n, effects))
+        if effects.steals:
+            steals.append((card, n, effects.steals))
+    return StarterHarvest((gold, strength, magic, vp), bool(activated_starters), tuple(others), tuple(steals))
+
+
+@implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
+            "valeria.recruit.not-this-turn")
+def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+    """One seat's harvest on ``side`` of its activated cards (:func:`activated`): its board with its
+    plain gains, and the harvest items left for it to resolve (choices, optional exchanges, its
+    Herald). On the active side the stealing citizens are left out: they resolve first
+    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up in any
+    order (valeria.harvest.any-order) and the board is copied once. Read from the roll's tables
+    (decision 0047): the starters' plain gains at once (:func:`starter_harvest`), then each citizen
+    kind the dice activate (:func:`kinds_activated_by`) that the seat owns, each copy separately,
+    in the order of :func:`activated`, without listing the activated cards first."""
+    board = state.seats[seat]
+    owned = board.citizens
+    starters = starter_harvest(state.dice, side)
+    gold, strength, magic, vp = starters.plain
+    mine: list[HarvestItem] = []
+    some = starters.activated
+    for card, n, effects in starters.others:
+        g, s, m, v = _counted(state, seat, effects)
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.items:
+            mine += harvest_items(card, side, n, effects.items)
+    for i, card, per in kinds_activated_by(state.dice, state.citizen_kinds):
+        copies = owned[i]
+        if not copies:
+            continue
+        some = True
+        n = copies * per
+        effects = harvest_effects(card, side)
+        g, s, m, v = _counted(state, seat, effects) if effects.counted else effects.plain
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.items:
+            mine += harvest_items(card, side, n, effects.items)
+    if gold or strength or magic or vp:
+        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
+    k = HERALD_ACTIVATIONS[state.dice][some]
+    if k:
+        mine.append(HarvestItem(HERALD, side, k))
+    return board, tuple(mine)
+
+
+def _counted(state: State, seat: int, effects: HarvestEffects) -> tuple[int, int, int, int]:
+    """One activation's gains of a card side (:class:`HarvestEffects`): its plain gains and each gain
+    counted "per" (:func:`gain_times`: a count reads cards, never resources)."""
+    g, s, m, v = effects.plain
+    for gain in effects.counted:
+        times, a = gain_times(state, seat, gain), gain.amount
+        g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
+    return g, s, m, v
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
     """One seat's harvest (:func:`harvest_board`) written into the state."""
     board, mine = harvest_board(state, seat, side)
     return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
-
-
-def harvest_board(state: State, seat: int, side: str, acts: tuple[tuple[str, int], ...] | None = None
-                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
-    """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
-    and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
-    the active side the stealing citizens are left out: they resolve first
-    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
-    in any order (valeria.harvest.any-order) and the board is copied once. ``acts``: the seat's
-    :func:`activated`, if known."""
-    mine: list[HarvestItem] = []
-    if acts is None:
-        acts = activated(state, seat)
-    board = state.seats[seat]
-    gold = strength = magic = vp = 0
-    for card, n in acts:
-        effects = harvest_effects(card, side)  # the steals are left out: they resolve first
-        g, s, m, v = effects.plain
-        for gain in effects.counted:
-            times, a = gain_times(state, seat, gain), gain.amount
-            g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
-        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
-        if effects.items:
-            mine += harvest_items(card, side, n, effects.items)
-    if gold or strength or magic or vp:
-        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
-    k = herald_count(state, seat, acts)
-    if k:
-        mine.append(HarvestItem(HERALD, side, k))
-    return board, tuple(mine)
 
 
 @cache
@@ -1255,17 +1323,21 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     (:func:`~rules.valeria.predicates.slay_payment_ok`), and none looked up for a monster whose
     whole cost the seat's strength and magic together do not reach, or whose magic cost its magic
     does not: the proven predicate admits no payment then (a test checks, decision 0043)."""
-    strength, magic = seat.strength, seat.magic
+    strength = seat.strength
     if strength < 1:
         return ()
-    me = state.active
     out: list[Action] = []
+    _add_slays(out, state, state.active, strength, seat.magic)
+    return tuple(out)
+
+
+def _add_slays(out: list[Action], state: State, me: int, strength: int, magic: int) -> None:
+    """:func:`slay_options`' payments of ``me`` (``strength``, at least 1, and ``magic``) added to ``out``."""
     for card, sc, mc in slay_targets(state):
         total = sc + mc
         if strength + magic >= total and magic >= mc:
             out += slay_actions(me, card, sc, mc, strength if strength < total else total,
                                 magic if magic < total else total)
-    return tuple(out)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -1275,27 +1347,32 @@ def _main_actions(state: State) -> list[Action]:
     any card when it has no gold, offers no payment split (:func:`gold_payments` is then empty:
     :func:`~rules.valeria.predicates.gold_payment_ok` asks at least one real gold and the whole
     price, no more than the seat has), so no split is looked up for it; the roles a domain needs are
-    counted only when the seat could pay for some domain."""
+    counted only when the seat could pay for some domain. A citizen's price is read from the
+    game's price rows (:func:`citizen_price_rows`) by the copies the seat owns (decision 0047)."""
     me = state.active
     s = state.seats[me]
     gold, magic = s.gold, s.magic
-    plain = EMERALD in s.domains
     out: list[Action] = []
-    kinds, owned = state.citizen_kinds, s.citizens
     if gold:
-        for i in citizens_on_top(state):
-            price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
-            if gold + magic >= price:
+        budget = gold + magic
+        kinds, owned, plain = state.citizen_kinds, s.citizens, EMERALD in s.domains
+        rows = citizen_price_rows(kinds, plain)
+        tops = citizens_on_top(state) if state.citizen_stacks else compress(range(len(kinds)), state.citizen_counts)
+        for i in tops:
+            row, n = rows[i], owned[i]
+            price = row[n] if n < PRICE_ROW else citizen_price(kinds[i], n, plain)
+            if budget >= price:
                 out += recruit_actions(me, kinds[i], price, gold if gold < price else price,
                                        magic if magic < price else price)
-    out += slay_options(state, s)
+    if s.strength >= 1:
+        _add_slays(out, state, me, s.strength, magic)
     if gold:
         discount = PRATCHETT in s.domains
         have: dict[str, int] | None = None
         for stack in state.domains:
             if stack:
                 price = domain_price(stack[0], discount)  # build_price, with what it reads read once
-                if gold + magic >= price:
+                if budget >= price:
                     if have is None:
                         have = role_counts(state, me)
                     if roles_met(state, me, stack[0], have):
@@ -1303,6 +1380,19 @@ def _main_actions(state: State) -> list[Action]:
                                              magic if magic < price else price)
     out += gain_actions(me)
     return out
+
+
+#: How many copies owned the price rows of :func:`citizen_price_rows` cover (more than a stack holds;
+#: beyond it the price is :func:`citizen_price` itself).
+PRICE_ROW = 16
+
+
+@cache
+def citizen_price_rows(kinds: tuple[str, ...], ignore_plus: bool) -> tuple[tuple[int, ...], ...]:
+    """Per citizen kind of the center, :func:`citizen_price` for 0 to ``PRICE_ROW - 1`` copies owned,
+    with or without Emerald Stronghold: one table per game's kinds, so the Action phase's offers read a
+    price by two indexings instead of a call per card (decision 0047)."""
+    return tuple(tuple(citizen_price(kind, n, ignore_plus) for n in range(PRICE_ROW)) for kind in kinds)
 
 
 def decision_detail(d: Decision) -> tuple[str, Any]:
