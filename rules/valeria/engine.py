@@ -174,6 +174,9 @@ _set_harvest_start = copier(State, "phase", "harvest", "pending")
 _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
+_set_rolled_harvest = copier(State, "dice", "rolled", "used", "phase", "seats", "harvest", "pending")
+_set_rolled_actions = copier(State, "dice", "rolled", "used", "phase", "seats", "harvest", "pending", "actions_left",
+                             "closing")
 _set_pending = copier(State, "pending")
 _set_item_count = copier(HarvestItem, "count")
 _set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
@@ -288,11 +291,33 @@ def gargan(state: State) -> State:
 
 @implements("valeria.roll.dice")
 def rolled(state: State, a: int, b: int) -> State:
-    """The active seat rolls both dice; then it may use its die-changing domains."""
+    """The active seat rolls both dice; then it may use its die-changing domains. When nothing can
+    come between the roll and the harvest (no doubles for Gargan's Embrace, no die-changing domain
+    of the active seat, no step of the variant, no Thief), the harvest is written in the copy that
+    writes the dice (:func:`_harvest_at_roll`, decision 0047)."""
+    if a != b and state.flow.announced is None and state.flow.after_step is None and not _die_powers(state):
+        after = _harvest_at_roll(state, (a, b))
+        if after is not None:
+            return after
     state = _set_roll(state, (a, b), (a, b), ())
     if a == b:
         state = gargan(state)
     return _after_die_change(state)
+
+
+def _harvest_at_roll(state: State, dice: tuple[int, int]) -> State | None:
+    """The state after the roll of ``dice`` and its harvest (:func:`start_harvest`), in one copy of
+    the state, or ``None`` when the active seat's Thief resolves first (then the roll takes the
+    long way). The caller has checked that nothing else comes between: a roll that is not doubles,
+    no die-changing domain, no variant's step. A harvest that leaves nobody an item to resolve goes
+    on to the Action phase in the same copy (:func:`begin_actions`)."""
+    if next(_steals(state, dice), None) is not None:
+        return None
+    seats, items = harvested(state, dice)
+    if any(items):
+        return _set_rolled_harvest(state, dice, dice, (), HARVEST, seats, items, ())
+    return advance(_action_phase_begun(_set_rolled_actions(state, dice, dice, (), ACTIONS, seats, (), (),
+                                                           ACTIONS_PER_TURN, False)))
 
 
 def _die_powers(state: State) -> tuple[Domain, ...]:
@@ -494,24 +519,25 @@ def start_harvest(state: State) -> State:
         if state.pending:
             return state
     decisions: list[Decision] = []
-    for card, n, steals in _steals(state):
+    for card, n, steals in _steals(state, state.dice):
         for effect in steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
     if not decisions and state.flow.after_step is None:
         # nothing resolves first and no step of the variant follows this one: the distribution
         # advance would make next is written in the same copy
-        seats, items = harvested(state)
+        seats, items = harvested(state, state.dice)
         return advance(_set_harvested(state, HARVEST, seats, items, ()))
     return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
 
 
-def _steals(state: State) -> Iterator[tuple[str, int, tuple[Effect, ...]]]:
-    """(card, activations, steals) of the active seat's activated cards that steal, in the order of
-    :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens' (:func:`steal_kinds`)."""
-    yield from starter_harvest(state.dice, ON).steals
+def _steals(state: State, dice: tuple[int, int]) -> Iterator[tuple[str, int, tuple[Effect, ...]]]:
+    """(card, activations, steals) of the active seat's activated cards that steal at a roll of ``dice``,
+    in the order of :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens'
+    (:func:`steal_kinds`)."""
+    yield from starter_harvest(dice, ON).steals
     owned = state.seat.citizens
-    for i, card, per, steals in steal_kinds(state.dice, state.citizen_kinds):
+    for i, card, per, steals in steal_kinds(dice, state.citizen_kinds):
         if owned[i]:
             yield card, owned[i] * per, steals
 
@@ -534,14 +560,14 @@ def distribute(state: State) -> State:
     resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
     A seat's harvest reads its own cards only, so every board is written into the state at once
     (:func:`harvested`)."""
-    seats, items = harvested(state)
+    seats, items = harvested(state, state.dice)
     return _set_seats_harvest(state, seats, items)
 
 
-def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
-    """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
-    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first): each
-    seat's :func:`harvest_board`, read from the roll's tables (:func:`harvest_board`, decision 0047)."""
+def harvested(state: State, dice: tuple[int, int]) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+    """Every seat's board and harvest items after the harvest of ``dice`` that :func:`distribute` writes
+    into the state (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves
+    first, :func:`_harvest_at_roll` in the copy of the roll): each seat's :func:`harvest_board`."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
@@ -549,7 +575,7 @@ def harvested(state: State) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, 
             items.append(())
             continue
         side = ON if seat == state.active else OFF
-        seats[seat], mine = harvest_board(state, seat, side)
+        seats[seat], mine = harvest_board(state, seat, side, dice)
         items.append(mine)
     return tuple(seats), tuple(items)
 
@@ -587,7 +613,8 @@ def starter_harvest(dice: tuple[int, int], side: str) -> StarterHarvest:
 
 @implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
             "valeria.recruit.not-this-turn")
-def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[HarvestItem, ...]]:
+def harvest_board(state: State, seat: int, side: str, dice: tuple[int, int] | None = None
+                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
     """One seat's harvest on ``side`` of its activated cards (:func:`activated`): its board with its
     plain gains, and the harvest items left for it to resolve (choices, optional exchanges, its
     Herald). On the active side the stealing citizens are left out: they resolve first
@@ -595,10 +622,13 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
     order (valeria.harvest.any-order) and the board is copied once. Read from the roll's tables
     (decision 0047): the starters' plain gains at once (:func:`starter_harvest`), then each citizen
     kind the dice activate (:func:`kinds_activated_by`) that the seat owns, each copy separately,
-    in the order of :func:`activated`, without listing the activated cards first."""
+    in the order of :func:`activated`, without listing the activated cards first. ``dice``: the roll,
+    if not yet written into the state (:func:`_harvest_at_roll`)."""
+    if dice is None:
+        dice = state.dice
     board = state.seats[seat]
     owned = board.citizens
-    starters = starter_harvest(state.dice, side)
+    starters = starter_harvest(dice, side)
     gold, strength, magic, vp = starters.plain
     mine: list[HarvestItem] = []
     some = starters.activated
@@ -607,7 +637,7 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
         gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
         if effects.items:
             mine += harvest_items(card, side, n, effects.items)
-    for i, card, per in kinds_activated_by(state.dice, state.citizen_kinds):
+    for i, card, per in kinds_activated_by(dice, state.citizen_kinds):
         copies = owned[i]
         if not copies:
             continue
@@ -620,7 +650,7 @@ def harvest_board(state: State, seat: int, side: str) -> tuple[Seat, tuple[Harve
             mine += harvest_items(card, side, n, effects.items)
     if gold or strength or magic or vp:
         board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
-    k = HERALD_ACTIVATIONS[state.dice][some]
+    k = HERALD_ACTIVATIONS[dice][some]
     if k:
         mine.append(HarvestItem(HERALD, side, k))
     return board, tuple(mine)
@@ -741,7 +771,12 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 def begin_actions(state: State) -> State:
     """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
     the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
-    state = _set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False)
+    return _action_phase_begun(_set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False))
+
+
+def _action_phase_begun(state: State) -> State:
+    """The Action phase just written into ``state``: the active seat's start-of-phase domains give
+    their gains (valeria.turn.domain-phases)."""
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
 
