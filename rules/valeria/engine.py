@@ -1402,19 +1402,33 @@ def _main_actions(state: State) -> list[Action]:
     if s.strength >= 1:
         _add_slays(out, state, me, s.strength, magic)
     if gold:
-        discount = PRATCHETT in s.domains
         have: dict[str, int] | None = None
-        for stack in state.domains:
-            if stack:
-                price = domain_price(stack[0], discount)  # build_price, with what it reads read once
-                if budget >= price:
-                    if have is None:
-                        have = role_counts(state, me)
-                    if roles_met(state, me, stack[0], have):
-                        out += build_actions(me, stack[0], price, gold if gold < price else price,
-                                             magic if magic < price else price)
+        for card, price in face_up_domains(state.domains, PRATCHETT in s.domains):
+            if budget >= price:
+                if have is None:
+                    have = role_counts(state, me)
+                if roles_met(state, me, card, have):
+                    out += build_actions(me, card, price, gold if gold < price else price,
+                                         magic if magic < price else price)
     out += gain_actions(me)
     return out
+
+
+def face_up_domains(stacks: tuple[tuple[str, ...], ...], discount: bool) -> tuple[tuple[str, int], ...]:
+    """(domain, :func:`domain_price`) of the face-up domain of every stack that has one, with or without
+    Pratchett's Plateau (``discount``): read once per domain row (only a build changes it), as
+    :func:`slay_targets` reads the face-up monsters (:data:`_FACE_UP_DOMAINS`, decision 0047)."""
+    known, listed = _FACE_UP_DOMAINS[0]
+    if known[0] is stacks and known[1] is discount:
+        return listed
+    listed = tuple((stack[0], domain_price(stack[0], discount)) for stack in stacks if stack)
+    _FACE_UP_DOMAINS[0] = ((stacks, discount), listed)
+    return listed
+
+
+#: The domain row and discount :func:`face_up_domains` read last and its answer, as one pair replaced
+#: whole; the entry keeps the row alive, so its identity is no other's while it stands.
+_FACE_UP_DOMAINS: list[tuple[tuple[Any, bool], tuple[tuple[str, int], ...]]] = [((None, False), ())]
 
 
 #: How many copies owned the price rows of :func:`citizen_price_rows` cover (more than a stack holds;
