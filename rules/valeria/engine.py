@@ -533,22 +533,15 @@ def start_harvest(state: State) -> State:
 
 def _steals(state: State, dice: tuple[int, int]) -> Iterator[tuple[str, int, tuple[Effect, ...]]]:
     """(card, activations, steals) of the active seat's activated cards that steal at a roll of ``dice``,
-    in the order of :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens'
-    (:func:`steal_kinds`)."""
+    in the order of :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens' of
+    the kinds the dice activate (:func:`kinds_activated_by`) that the seat owns."""
     yield from starter_harvest(dice, ON).steals
     owned = state.seat.citizens
-    for i, card, per, steals in steal_kinds(dice, state.citizen_kinds):
+    for i, card, per in kinds_activated_by(dice, state.citizen_kinds):
         if owned[i]:
-            yield card, owned[i] * per, steals
-
-
-@cache
-def steal_kinds(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int, tuple[Effect, ...]], ...]:
-    """(index, kind, activations per copy, steals) of the citizen kinds the ``dice`` activate
-    (:func:`kinds_activated_by`) whose active side steals (the Thief), one table per roll and game's
-    kinds beside :func:`kinds_activated_by`'s."""
-    return tuple((i, kind, per, harvest_effects(kind, ON).steals) for i, kind, per in kinds_activated_by(dice, kinds)
-                 if harvest_effects(kind, ON).steals)
+            steals = harvest_effects(card, ON).steals
+            if steals:
+                yield card, owned[i] * per, steals
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -1439,9 +1432,15 @@ PRICE_ROW = 16
 @cache
 def citizen_price_rows(kinds: tuple[str, ...], ignore_plus: bool) -> tuple[tuple[int, ...], ...]:
     """Per citizen kind of the center, :func:`citizen_price` for 0 to ``PRICE_ROW - 1`` copies owned,
-    with or without Emerald Stronghold: one table per game's kinds, so the Action phase's offers read a
-    price by two indexings instead of a call per card (decision 0047)."""
-    return tuple(tuple(citizen_price(kind, n, ignore_plus) for n in range(PRICE_ROW)) for kind in kinds)
+    with or without Emerald Stronghold (:func:`citizen_price_row`): one table per game's kinds, so the
+    Action phase's offers read a price by two indexings instead of a call per card (decision 0047)."""
+    return tuple(citizen_price_row(kind, ignore_plus) for kind in kinds)
+
+
+@cache
+def citizen_price_row(kind: str, ignore_plus: bool) -> tuple[int, ...]:
+    """:func:`citizen_price` of ``kind`` for 0 to ``PRICE_ROW - 1`` copies owned, read once per card."""
+    return tuple(citizen_price(kind, n, ignore_plus) for n in range(PRICE_ROW))
 
 
 def decision_detail(d: Decision) -> tuple[str, Any]:
