@@ -460,8 +460,11 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
 def kinds_activated_by(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
     """(index, kind, :func:`times_activated`) of the citizen kinds of the center that the ``dice``
     activate at all, one table per roll and game's kinds: a seat's harvest then looks at those
-    kinds only (decision 0043)."""
-    return tuple((i, kind, n) for i, (kind, n) in enumerate(zip(kinds, kinds_activated(dice, kinds), strict=True)) if n)
+    kinds only (decision 0043). A game's kinds are new to the table at most rolls of the game's
+    first turns, so it is made from the roll's table of every citizen card (:func:`activated_cards`,
+    decision 0047)."""
+    by_card = activated_cards(dice)
+    return tuple((i, kind, by_card[kind]) for i, kind in enumerate(kinds) if kind in by_card)
 
 
 @cache
@@ -480,9 +483,10 @@ def times_activated(dice: tuple[int, int], kind: str) -> int:
 
 
 @cache
-def kinds_activated(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """:func:`times_activated` of each citizen kind of the center, one table per roll and game's kinds."""
-    return tuple(times_activated(dice, kind) for kind in kinds)
+def activated_cards(dice: tuple[int, int]) -> dict[str, int]:
+    """:func:`times_activated` of every citizen card the ``dice`` activate at all, one table per roll
+    (read, never changed)."""
+    return {kind: n for kind in _I().citizens if (n := times_activated(dice, kind))}
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
