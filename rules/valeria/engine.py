@@ -997,12 +997,24 @@ def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
 
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
-    """Citizens of ``seat`` per role icon (starters have none)."""
+    """Citizens of ``seat`` per role icon (starters have none); read, never changed. Read once per
+    seat's citizens (:data:`_ROLE_COUNTS`, keyed by the identity of its citizens and the center's
+    kinds, as :func:`slay_targets`): the Action phase asks it at most steps, a recruit changes it."""
+    owned, kinds = state.seats[seat].citizens, state.citizen_kinds
+    known = _ROLE_COUNTS[0]
+    if known[0] is owned and known[1] is kinds:
+        return known[2]
     out: dict[str, int] = {}
-    for role, n in zip(citizen_roles(state.citizen_kinds), state.seats[seat].citizens, strict=True):
+    for role, n in zip(citizen_roles(kinds), owned, strict=True):
         if n:
             out[role] = out.get(role, 0) + n
+    _ROLE_COUNTS[0] = (owned, kinds, out)
     return out
+
+
+#: The citizens and kinds :func:`role_counts` read last and its answer, as one triple replaced whole;
+#: the entry keeps them alive, so their identities are no other objects' while it stands.
+_ROLE_COUNTS: list[tuple[Any, Any, dict[str, int]]] = [(None, None, {})]
 
 
 @cache
