@@ -608,8 +608,6 @@ def starter_harvest(dice: tuple[int, int], side: str) -> StarterHarvest:
     return StarterHarvest((gold, strength, magic, vp), bool(activated_starters), tuple(others), tuple(steals))
 
 
-@implements("valeria.harvest.everyone", "valeria.harvest.two-effects", "valeria.harvest.each-copy",
-            "valeria.recruit.not-this-turn")
 def harvest_board(state: State, seat: int, side: str, dice: tuple[int, int] | None = None
                   ) -> tuple[Seat, tuple[HarvestItem, ...]]:
     """One seat's harvest on ``side`` of its activated cards (:func:`activated`): its board with its
