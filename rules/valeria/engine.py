@@ -1212,7 +1212,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return pending_answers(state)
     if state.phase == ACTIONS:
         return tuple(_main_actions(state))
+    if state.phase == HARVEST:
+        return tuple(harvest_answers(state))
     return tuple(_legal(state))
+
+
+def harvest_answers(state: State) -> list[Action]:
+    """Every seat's answers to each of its harvest items (:func:`item_options`), seat by seat and item
+    by item: a choice's answers depend on the card only (:func:`choice_item_actions`), an exchange's on
+    whether the seat can pay it."""
+    out: list[Action] = []
+    for seat, items in enumerate(state.harvest):
+        for item in items:
+            if isinstance(item_effect(item), Choice):
+                out += choice_item_actions(seat, item.card, item.side)
+            else:
+                out += harvest_actions(seat, item.card, item_options(state, seat, item))
+    return out
 
 
 #: The state whose answers were listed last and those answers, as one pair (:func:`pending_answers`;
@@ -1254,12 +1270,7 @@ def _legal(state: State) -> Iterator[Action]:
         yield Action(Kind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
-        for seat, items in enumerate(state.harvest):
-            for item in items:
-                if isinstance(item_effect(item), Choice):  # its answers depend on the card only
-                    yield from choice_item_actions(seat, item.card, item.side)
-                else:
-                    yield from harvest_actions(seat, item.card, item_options(state, seat, item))
+        yield from harvest_answers(state)
         return
     yield from _main_actions(state)
 
