@@ -1542,12 +1542,26 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
     if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
         yield Action(Kind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
+    elif d.kind == "citizen":
+        yield from citizen_answers(state, d)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
             yield Action(Kind.TOKEN, seat, target, option=event)
     else:
         yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
+
+
+def citizen_answers(state: State, d: Decision) -> tuple[Action, ...]:
+    """The answers to the "gain a citizen" decision ``d``: the citizen kinds, in the order of the
+    center, of the stacks the reward may take from (:func:`citizen_targets`), or when none is left
+    the decline (ruling O24). These are the candidates :func:`offered` admits, read from the targets
+    once instead of asking each of the eleven candidates (a test compares both, decision 0047)."""
+    targets = citizen_targets(state, decision_detail(d)[1])
+    if not targets:
+        return (Action(Kind.DECLINE, d.seat, decision_source(d)),)
+    kinds = state.citizen_kinds
+    return tuple(Action(Kind.CITIZEN, d.seat, kind) for i, kind in enumerate(kinds) if i in targets)
 
 
 def answer_candidates(state: State, d: Decision) -> Iterator[Action]:

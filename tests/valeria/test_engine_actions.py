@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from valeria_engine_helpers import STACK, act, in_actions, refused, roll, started, with_seat
+from valeria_engine_helpers import STACK, act, in_actions, refused, roll, started, walk, with_seat
 
 from rules.kernel.game import TurnKind
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
+from rules.valeria import engine, events
 from rules.valeria.explain import card_name
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, gold_payment_ok, recruit_price, slay_payment_ok
@@ -347,3 +347,22 @@ def test_kind_names_every_action_kind_by_the_same_member():
     plain = {name: value for name, value in vars(Kind).items() if not name.startswith("_")}
     assert plain.keys() == ActionKind.__members__.keys()
     assert all(plain[name] is member for name, member in ActionKind.__members__.items())
+
+
+@pytest.mark.rules("valeria.symbols.up-to", "valeria.monsters.citizen-reward")
+def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() -> None:
+    """A decision's answers read from what they depend on (a citizen reward's: its targets, decision
+    0047) are the very answers of the one predicate: the candidates that ``offered`` admits, in order."""
+    asked: dict[str, int] = {}
+    for seed in range(9):
+        variant = [{"players": 2}, {"players": 5}, {"players": 3, "monster_events": True}][seed % 3]
+        for state in walk(seed, variant)[2]:
+            if not state.pending or state.phase in (OVER, ROLL, DRAW):
+                continue
+            d = state.pending[0]
+            if d.kind in ("extra-slay", events.TOKEN_DECISION):
+                continue
+            admitted = [a for a in engine.answer_candidates(state, d) if engine.offered(state, a, d)]
+            assert list(engine.decision_options(state, d)) == admitted
+            asked[d.kind] = asked.get(d.kind, 0) + 1
+    assert asked.get("citizen", 0) >= 3, asked
