@@ -1544,6 +1544,11 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield Action(Kind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
     elif d.kind == "citizen":
         yield from citizen_answers(state, d)
+    elif d.kind == "choose":
+        effect = decision_detail(d)[1]
+        yield from (a for a, branch in choose_actions(seat, effect) if branch_possible(state, seat, branch))
+    elif d.kind == "thief":
+        yield from thief_actions(seat, decision_detail(d)[1], state.players, state.resting)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
@@ -1562,6 +1567,23 @@ def citizen_answers(state: State, d: Decision) -> tuple[Action, ...]:
         return (Action(Kind.DECLINE, d.seat, decision_source(d)),)
     kinds = state.citizen_kinds
     return tuple(Action(Kind.CITIZEN, d.seat, kind) for i, kind in enumerate(kinds) if i in targets)
+
+
+@cache
+def choose_actions(seat: int, effect: Choice) -> tuple[tuple[Action, tuple[Effect, ...]], ...]:
+    """``seat``'s candidate answers to a reward's choice ``effect``, each with the branch :func:`offered`
+    asks to be possible (:func:`branch_possible`): made once per seat and choice (decision 0047)."""
+    labels = branch_labels(effect)
+    return tuple((Action(Kind.CHOOSE, seat, option=label), effect.options[labels.index(label)]) for label in labels)
+
+
+@cache
+def thief_actions(seat: int, effect: Choice, players: int, resting: int | None) -> tuple[Action, ...]:
+    """``seat``'s answers to its Thief's steal ``effect``: each branch against each seat it may take from
+    (:func:`~rules.valeria.variants.targetable`), the candidates :func:`offered` admits, which depend
+    on the card and the table only: made once (decision 0047)."""
+    return tuple(Action(Kind.THIEF, seat, option=label, target=o) for label in branch_labels(effect)
+                 for o in range(players) if targetable(players, resting, seat, o))
 
 
 def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
