@@ -1549,6 +1549,8 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
         yield from (a for a, branch in choose_actions(seat, effect) if branch_possible(state, seat, branch))
     elif d.kind == "thief":
         yield from thief_actions(seat, decision_detail(d)[1], state.players, state.resting)
+    elif d.kind == "take":
+        yield from take_actions(seat, _take_sources(state), state.players, state.resting)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
@@ -1586,6 +1588,22 @@ def thief_actions(seat: int, effect: Choice, players: int, resting: int | None) 
                  for o in range(players) if targetable(players, resting, seat, o))
 
 
+@cache
+def take_actions(seat: int, sources: tuple[str, ...], players: int, resting: int | None) -> tuple[Action, ...]:
+    """``seat``'s answers to its pending takes: each domain of ``sources`` (``""`` for one take alone)
+    against each seat it may take from (:func:`~rules.valeria.variants.targetable`), the candidates
+    :func:`offered` admits, which depend on the table only: made once (decision 0047)."""
+    return tuple(Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(players)
+                 if targetable(players, resting, seat, o))
+
+
+def _take_sources(state: State) -> tuple[str, ...]:
+    """The domains a take answer names: each of the takes pending together (:func:`pending_takes`),
+    or ``""`` for one take alone."""
+    takes = pending_takes(state)
+    return tuple(decision_detail(t)[0] for t in takes) if len(takes) > 1 else ("",)
+
+
 def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
     """Every answer of the right shape to ``d``, in the order the options are listed: each
     branch label against each seat (a steal), each branch, each citizen kind then a decline, each
@@ -1604,9 +1622,8 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
         yield from (Action(Kind.CITIZEN, seat, c) for c in state.citizen_kinds)
         yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "take":
-        takes = pending_takes(state)
-        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        yield from (Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+        yield from (Action(Kind.TAKE, seat, source, target=o) for source in _take_sources(state)
+                    for o in range(state.players))
     elif kind == "exchange":
         yield Action(Kind.EXCHANGE, seat, option="use")
         yield Action(Kind.EXCHANGE, seat, option="decline")

@@ -350,11 +350,11 @@ def test_kind_names_every_action_kind_by_the_same_member():
 
 
 @pytest.mark.rules("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.symbols.or",
-                   "valeria.harvest.steal-target")
+                   "valeria.harvest.steal-target", "valeria.symbols.take-from")
 def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() -> None:
-    """A decision's answers read from what they depend on (a citizen reward's: its targets; a choice's
-    and a steal's: tables of the card, decision 0047) are the very answers of the one predicate: the
-    candidates that ``offered`` admits, in order."""
+    """A decision's answers read from what they depend on (a citizen reward's: its targets; a choice's,
+    a steal's and a take's: tables of the card and the table, decision 0047) are the very answers of
+    the one predicate: the candidates that ``offered`` admits, in order."""
     asked: dict[str, int] = {}
     for seed in range(9):
         variant = [{"players": 2}, {"players": 5}, {"players": 3, "monster_events": True}][seed % 3]
@@ -367,4 +367,4 @@ def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() ->
             admitted = [a for a in engine.answer_candidates(state, d) if engine.offered(state, a, d)]
             assert list(engine.decision_options(state, d)) == admitted
             asked[d.kind] = asked.get(d.kind, 0) + 1
-    assert all(asked.get(kind, 0) >= 3 for kind in ("citizen", "choose", "thief")), asked
+    assert all(asked.get(kind, 0) >= 3 for kind in ("citizen", "choose", "thief", "take")), asked
