@@ -1421,32 +1421,39 @@ def _main_actions(state: State) -> list[Action]:
         _add_slays(out, state, me, s.strength, magic)
     if gold:
         have: dict[str, int] | None = None
-        for card, price in face_up_domains(state.domains, PRATCHETT in s.domains):
+        for card, price, need in face_up_domains(state.domains, PRATCHETT in s.domains):
             if budget >= price:
                 if have is None:
                     have = role_counts(state, me)
-                if roles_met(state, me, card, have):
+                for role, n in need:  # roles_met, its table read once per domain row
+                    if have.get(role, 0) < n:
+                        break
+                else:
                     out += build_actions(me, card, price, gold if gold < price else price,
                                          magic if magic < price else price)
     out += gain_actions(me)
     return out
 
 
-def face_up_domains(stacks: tuple[tuple[str, ...], ...], discount: bool) -> tuple[tuple[str, int], ...]:
-    """(domain, :func:`domain_price`) of the face-up domain of every stack that has one, with or without
-    Pratchett's Plateau (``discount``): read once per domain row (only a build changes it), as
-    :func:`slay_targets` reads the face-up monsters (:data:`_FACE_UP_DOMAINS`, decision 0047)."""
+def face_up_domains(stacks: tuple[tuple[str, ...], ...], discount: bool
+                    ) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
+    """(domain, :func:`domain_price`, :func:`roles_needed`) of the face-up domain of every stack that has
+    one, with or without Pratchett's Plateau (``discount``): read once per domain row (only a build
+    changes it), as :func:`slay_targets` reads the face-up monsters (:data:`_FACE_UP_DOMAINS`, decision
+    0047). The Action phase tests the role icons against the seat's roles as :func:`roles_met` does (a
+    test compares the builds offered with that predicate)."""
     known, listed = _FACE_UP_DOMAINS[0]
     if known[0] is stacks and known[1] is discount:
         return listed
-    listed = tuple((stack[0], domain_price(stack[0], discount)) for stack in stacks if stack)
+    listed = tuple((stack[0], domain_price(stack[0], discount), roles_needed(stack[0])) for stack in stacks if stack)
     _FACE_UP_DOMAINS[0] = ((stacks, discount), listed)
     return listed
 
 
 #: The domain row and discount :func:`face_up_domains` read last and its answer, as one pair replaced
 #: whole; the entry keeps the row alive, so its identity is no other's while it stands.
-_FACE_UP_DOMAINS: list[tuple[tuple[Any, bool], tuple[tuple[str, int], ...]]] = [((None, False), ())]
+_FACE_UP_DOMAINS: list[tuple[tuple[Any, bool], tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]]] = [
+    ((None, False), ())]
 
 
 #: How many copies owned the price rows of :func:`citizen_price_rows` cover (more than a stack holds;

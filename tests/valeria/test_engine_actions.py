@@ -368,3 +368,23 @@ def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() ->
             assert list(engine.decision_options(state, d)) == admitted
             asked[d.kind] = asked.get(d.kind, 0) + 1
     assert all(asked.get(kind, 0) >= 3 for kind in ("citizen", "choose", "thief", "take")), asked
+
+
+@pytest.mark.rules("valeria.build.requirements", "valeria.build.cost")
+def test_the_builds_offered_are_the_domains_whose_roles_are_met_and_price_is_reached() -> None:
+    """The Action phase reads a domain's role icons from its row's table (decision 0047): the domains it
+    offers to build are exactly the face-up ones whose roles ``roles_met`` finds covered and whose price
+    the seat's gold (at least one) and magic reach."""
+    checked = 0
+    for seed in range(6):
+        for state in walk(seed, [{"players": 2}, {"players": 4}][seed % 2])[2]:
+            if state.phase != "actions" or state.pending:
+                continue
+            me, s = state.active, state.seats[state.active]
+            offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == ActionKind.BUILD}
+            expected = {stack[0] for stack in state.domains if stack and s.gold >= 1
+                        and s.gold + s.magic >= engine.build_price(state, me, stack[0])
+                        and engine.roles_met(state, me, stack[0])}
+            assert offered == expected
+            checked += bool(expected)
+    assert checked >= 10
