@@ -710,7 +710,13 @@ def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     effect = item_effect(item)
     if isinstance(effect, Choice):
         return choice_options(item.card, effect)
-    return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
+    return exchange_options(state.seats[seat], effect)
+
+
+def exchange_options(board: Seat, effect: Exchange) -> tuple[str, ...]:
+    """The answers to an optional exchange for a seat with ``board``: use or decline, only decline when
+    it cannot pay (valeria.symbols.pay, :func:`unpayable_exchange`)."""
+    return ("use", "decline") if affords(board, effect.pay) else ("decline",)
 
 
 def choice_options(card: str, effect: Choice) -> tuple[str, ...]:
@@ -1224,10 +1230,11 @@ def harvest_answers(state: State) -> list[Action]:
     out: list[Action] = []
     for seat, items in enumerate(state.harvest):
         for item in items:
-            if isinstance(item_effect(item), Choice):
+            effect = item_effect(item)
+            if isinstance(effect, Choice):
                 out += choice_item_actions(seat, item.card, item.side)
-            else:
-                out += harvest_actions(seat, item.card, item_options(state, seat, item))
+            else:  # item_options of an exchange, its effect read once
+                out += harvest_actions(seat, item.card, exchange_options(state.seats[seat], effect))
     return out
 
 
