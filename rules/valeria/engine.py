@@ -178,7 +178,6 @@ _set_rolled_harvest = copier(State, "dice", "rolled", "used", "phase", "seats", 
 _set_rolled_actions = copier(State, "dice", "rolled", "used", "phase", "seats", "harvest", "pending", "actions_left",
                              "closing")
 _set_pending = copier(State, "pending")
-_set_item_count = copier(HarvestItem, "count")
 _set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
 _set_slain = copier(State, "monsters", "seats", "actions_left")
 _set_builder = copier(Seat, "gold", "magic", "domains")
@@ -740,10 +739,12 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     if isinstance(effect, Choice) and option != "decline":
         for e in item_branch(item.card, item.side, option):
             board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
-    elif isinstance(effect, Exchange) and option == "use":
-        board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
+    elif isinstance(effect, Exchange) and option == "use":  # paid and gained in one copy of the board
+        pay, gain = effect.pay, effect.gain
+        board = _set_board(board, board.gold - pay.gold + gain.gold, board.strength - pay.strength + gain.strength,
+                           board.magic - pay.magic + gain.magic, board.vp + gain.vp)
     if item.count > 1:
-        items[i] = _set_item_count(item, item.count - 1)
+        items[i] = harvest_items(item.card, item.side, item.count - 1, 1)[0]  # the item one fewer, shared
     else:
         del items[i]
     harvest = list(state.harvest)
