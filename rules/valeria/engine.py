@@ -179,6 +179,7 @@ _set_rolled_actions = copier(State, "dice", "rolled", "used", "phase", "seats", 
                              "closing")
 _set_pending = copier(State, "pending")
 _set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
+_set_rewarded_slayer = copier(Seat, "gold", "strength", "magic", "vp", "monsters")
 _set_slain = copier(State, "monsters", "seats", "actions_left")
 _set_builder = copier(Seat, "gold", "magic", "domains")
 _set_built = copier(State, "domains", "seats", "actions_left")
@@ -971,15 +972,34 @@ def _slain(state: State, monsters: tuple[tuple[str, ...], ...], monster: str, st
     Action phase's actions left after a slay that is one of them, valeria.actions.two) counted in the same
     copy of the seat's board and of the state (decision 0043). Then its reward (valeria.slay.reward)."""
     s = state.seat
-    s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    plain = plain_reward(monster)
+    if plain is None:
+        s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    else:  # a reward of plain gains only: taken in the same copy of the board (resolve_effects would add them)
+        s = _set_rewarded_slayer(s, s.gold + bounty + plain.gold, s.strength - strength + plain.strength,
+                                 s.magic - magic + plain.magic, s.vp + plain.vp, (*s.monsters, monster))
     seats = list(state.seats)
     seats[state.active] = s
     state = _set_slain(state, monsters, tuple(seats), state.actions_left if actions_left is None else actions_left)
-    state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
+    if plain is None:
+        state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
                                 "valeria.domains.effects")
     return state
+
+
+@cache
+def plain_reward(monster: str) -> Amount | None:
+    """The sum of ``monster``'s reward when every effect of it is a gain counted by nothing (no "per"),
+    which :func:`resolve_effects` would add to the slayer's board at once; ``None`` for any other
+    reward. Read once per card, so a slay takes such a reward in the copy that pays for it (decision 0047)."""
+    reward = _I().monsters[monster].reward
+    if not all(isinstance(e, Gain) and e.per is None for e in reward):
+        return None
+    gains = [cast(Gain, e).amount for e in reward]
+    return Amount(gold=sum(a.gold for a in gains), strength=sum(a.strength for a in gains),
+                  magic=sum(a.magic for a in gains), vp=sum(a.vp for a in gains))
 
 
 @implements("valeria.build.requirements", "valeria.citizens.role-uses", "valeria.domains.starters-no-roles")
