@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
+from itertools import compress
 from typing import Any, cast
 
 import attrs
@@ -173,9 +174,12 @@ _set_harvest_start = copier(State, "phase", "harvest", "pending")
 _set_harvested = copier(State, "phase", "seats", "harvest", "pending")
 _set_seats_harvest = copier(State, "seats", "harvest")
 _set_action_phase = copier(State, "phase", "actions_left", "harvest", "closing")
+_set_rolled_harvest = copier(State, "dice", "rolled", "used", "phase", "seats", "harvest", "pending")
+_set_rolled_actions = copier(State, "dice", "rolled", "used", "phase", "seats", "harvest", "pending", "actions_left",
+                             "closing")
 _set_pending = copier(State, "pending")
-_set_item_count = copier(HarvestItem, "count")
 _set_slayer = copier(Seat, "gold", "strength", "magic", "monsters")
+_set_rewarded_slayer = copier(Seat, "gold", "strength", "magic", "vp", "monsters")
 _set_slain = copier(State, "monsters", "seats", "actions_left")
 _set_builder = copier(Seat, "gold", "magic", "domains")
 _set_built = copier(State, "domains", "seats", "actions_left")
@@ -287,11 +291,33 @@ def gargan(state: State) -> State:
 
 @implements("valeria.roll.dice")
 def rolled(state: State, a: int, b: int) -> State:
-    """The active seat rolls both dice; then it may use its die-changing domains."""
+    """The active seat rolls both dice; then it may use its die-changing domains. When nothing can
+    come between the roll and the harvest (no doubles for Gargan's Embrace, no die-changing domain
+    of the active seat, no step of the variant, no Thief), the harvest is written in the copy that
+    writes the dice (:func:`_harvest_at_roll`, decision 0047)."""
+    if a != b and state.flow.announced is None and state.flow.after_step is None and not _die_powers(state):
+        after = _harvest_at_roll(state, (a, b))
+        if after is not None:
+            return after
     state = _set_roll(state, (a, b), (a, b), ())
     if a == b:
         state = gargan(state)
     return _after_die_change(state)
+
+
+def _harvest_at_roll(state: State, dice: tuple[int, int]) -> State | None:
+    """The state after the roll of ``dice`` and its harvest (:func:`start_harvest`), in one copy of
+    the state, or ``None`` when the active seat's Thief resolves first (then the roll takes the
+    long way). The caller has checked that nothing else comes between: a roll that is not doubles,
+    no die-changing domain, no variant's step. A harvest that leaves nobody an item to resolve goes
+    on to the Action phase in the same copy (:func:`begin_actions`)."""
+    if next(_steals(state, dice), None) is not None:
+        return None
+    seats, items = harvested(state, dice)
+    if any(items):
+        return _set_rolled_harvest(state, dice, dice, (), HARVEST, seats, items, ())
+    return advance(_action_phase_begun(_set_rolled_actions(state, dice, dice, (), ACTIONS, seats, (), (),
+                                                           ACTIONS_PER_TURN, False)))
 
 
 def _die_powers(state: State) -> tuple[Domain, ...]:
@@ -434,8 +460,11 @@ def activated(state: State, seat: int) -> tuple[tuple[str, int], ...]:
 def kinds_activated_by(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
     """(index, kind, :func:`times_activated`) of the citizen kinds of the center that the ``dice``
     activate at all, one table per roll and game's kinds: a seat's harvest then looks at those
-    kinds only (decision 0043)."""
-    return tuple((i, kind, n) for i, (kind, n) in enumerate(zip(kinds, kinds_activated(dice, kinds), strict=True)) if n)
+    kinds only (decision 0043). A game's kinds are new to the table at most rolls of the game's
+    first turns, so it is made from the roll's table of every citizen card (:func:`activated_cards`,
+    decision 0047)."""
+    by_card = activated_cards(dice)
+    return tuple((i, kind, by_card[kind]) for i, kind in enumerate(kinds) if kind in by_card)
 
 
 @cache
@@ -454,9 +483,10 @@ def times_activated(dice: tuple[int, int], kind: str) -> int:
 
 
 @cache
-def kinds_activated(dice: tuple[int, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """:func:`times_activated` of each citizen kind of the center, one table per roll and game's kinds."""
-    return tuple(times_activated(dice, kind) for kind in kinds)
+def activated_cards(dice: tuple[int, int]) -> dict[str, int]:
+    """:func:`times_activated` of every citizen card the ``dice`` activate at all, one table per roll
+    (read, never changed)."""
+    return {kind: n for kind in _I().citizens if (n := times_activated(dice, kind))}
 
 
 #: ``ACTIVATIONS[(a, b)][n]``: :func:`~rules.valeria.predicates.activations` for every roll and number,
@@ -493,17 +523,29 @@ def start_harvest(state: State) -> State:
         if state.pending:
             return state
     decisions: list[Decision] = []
-    acts = activated(state, state.active)
-    for card, n in acts:
-        for effect in harvest_effects(card, ON).steals:
+    for card, n, steals in _steals(state, state.dice):
+        for effect in steals:
             decisions.extend(Decision(state.active, "thief", "valeria.harvest.thief-first", (card, effect))
                              for _ in range(n))
     if not decisions and state.flow.after_step is None:
         # nothing resolves first and no step of the variant follows this one: the distribution
         # advance would make next is written in the same copy
-        seats, items = harvested(state, acts)
+        seats, items = harvested(state, state.dice)
         return advance(_set_harvested(state, HARVEST, seats, items, ()))
     return advance(_set_harvest_start(state, HARVEST, (), tuple(decisions)))
+
+
+def _steals(state: State, dice: tuple[int, int]) -> Iterator[tuple[str, int, tuple[Effect, ...]]]:
+    """(card, activations, steals) of the active seat's activated cards that steal at a roll of ``dice``,
+    in the order of :func:`activated`: the starters' (:func:`starter_harvest`), then the citizens' of
+    the kinds the dice activate (:func:`kinds_activated_by`) that the seat owns."""
+    yield from starter_harvest(dice, ON).steals
+    owned = state.seat.citizens
+    for i, card, per in kinds_activated_by(dice, state.citizen_kinds):
+        if owned[i]:
+            steals = harvest_effects(card, ON).steals
+            if steals:
+                yield card, owned[i] * per, steals
 
 
 @implements("valeria.harvest.track", "valeria.herald.unused-effects", "valeria.harvest.any-order",
@@ -515,63 +557,114 @@ def distribute(state: State) -> State:
     resting seat gains nothing, the Herald included (valeria.variants.five-players.resting-harvest).
     A seat's harvest reads its own cards only, so every board is written into the state at once
     (:func:`harvested`)."""
-    seats, items = harvested(state)
+    seats, items = harvested(state, state.dice)
     return _set_seats_harvest(state, seats, items)
 
 
-def harvested(state: State, active_acts: tuple[tuple[str, int], ...] | None = None
-              ) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
-    """Every seat's board and harvest items after the harvest :func:`distribute` writes into the state
-    (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves first, and
-    hands over the active seat's activations it read: ``active_acts``, :func:`activated`)."""
+def harvested(state: State, dice: tuple[int, int]) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
+    """Every seat's board and harvest items after the harvest of ``dice`` that :func:`distribute` writes
+    into the state (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves
+    first, :func:`_harvest_at_roll` in the copy of the roll): each seat's :func:`harvest_board`."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
         if seat == state.resting:
             items.append(())
             continue
-        if seat == state.active:
-            seats[seat], mine = harvest_board(state, seat, ON, active_acts)
-        else:
-            seats[seat], mine = harvest_board(state, seat, OFF)
+        side = ON if seat == state.active else OFF
+        seats[seat], mine = harvest_board(state, seat, side, dice)
         items.append(mine)
     return tuple(seats), tuple(items)
+
+
+@attrs.frozen
+class StarterHarvest:
+    """One roll's harvest of the starters on one side of the cards (:func:`starter_harvest`): every
+    seat has one of each (valeria.setup.starters), so what they give is the same for every seat."""
+
+    plain: tuple[int, int, int, int]  # their plain gains (gold, strength, magic, VP), activations included
+    activated: bool  # some starter is activated (the Herald then counts, valeria.herald.no-citizen)
+    others: tuple[tuple[str, int, HarvestEffects], ...]  # (starter, activations, effects) with a "per" or items
+    steals: tuple[tuple[str, int, tuple[Effect, ...]], ...]  # (starter, activations, its steals)
+
+
+@cache
+def starter_harvest(dice: tuple[int, int], side: str) -> StarterHarvest:
+    """The starters' harvest of one roll and side (:class:`StarterHarvest`) from
+    :func:`starters_activated` and :func:`harvest_effects`, one table per roll and side, so a seat's
+    harvest adds the starters' plain gains at once (decision 0047)."""
+    gold = strength = magic = vp = 0
+    others: list[tuple[str, int, HarvestEffects]] = []
+    steals: list[tuple[str, int, tuple[Effect, ...]]] = []
+    activated_starters = starters_activated(dice)
+    for card, n in activated_starters:
+        effects = harvest_effects(card, side)
+        g, s, m, v = effects.plain
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.counted or effects.items:
+            others.append((card, n, effects))
+        if effects.steals:
+            steals.append((card, n, effects.steals))
+    return StarterHarvest((gold, strength, magic, vp), bool(activated_starters), tuple(others), tuple(steals))
+
+
+def harvest_board(state: State, seat: int, side: str, dice: tuple[int, int] | None = None
+                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
+    """One seat's harvest on ``side`` of its activated cards (:func:`activated`): its board with its
+    plain gains, and the harvest items left for it to resolve (choices, optional exchanges, its
+    Herald). On the active side the stealing citizens are left out: they resolve first
+    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up in any
+    order (valeria.harvest.any-order) and the board is copied once. Read from the roll's tables
+    (decision 0047): the starters' plain gains at once (:func:`starter_harvest`), then each citizen
+    kind the dice activate (:func:`kinds_activated_by`) that the seat owns, each copy separately,
+    in the order of :func:`activated`, without listing the activated cards first. ``dice``: the roll,
+    if not yet written into the state (:func:`_harvest_at_roll`)."""
+    if dice is None:
+        dice = state.dice
+    board = state.seats[seat]
+    owned = board.citizens
+    starters = starter_harvest(dice, side)
+    gold, strength, magic, vp = starters.plain
+    mine: list[HarvestItem] = []
+    some = starters.activated
+    for card, n, effects in starters.others:
+        g, s, m, v = _counted(state, seat, effects)
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.items:
+            mine += harvest_items(card, side, n, effects.items)
+    for i, card, per in kinds_activated_by(dice, state.citizen_kinds):
+        copies = owned[i]
+        if not copies:
+            continue
+        some = True
+        n = copies * per
+        effects = harvest_effects(card, side)
+        g, s, m, v = _counted(state, seat, effects) if effects.counted else effects.plain
+        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
+        if effects.items:
+            mine += harvest_items(card, side, n, effects.items)
+    if gold or strength or magic or vp:
+        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
+    k = HERALD_ACTIVATIONS[dice][some]
+    if k:
+        mine.append(HarvestItem(HERALD, side, k))
+    return board, tuple(mine)
+
+
+def _counted(state: State, seat: int, effects: HarvestEffects) -> tuple[int, int, int, int]:
+    """One activation's gains of a card side (:class:`HarvestEffects`): its plain gains and each gain
+    counted "per" (:func:`gain_times`: a count reads cards, never resources)."""
+    g, s, m, v = effects.plain
+    for gain in effects.counted:
+        times, a = gain_times(state, seat, gain), gain.amount
+        g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
+    return g, s, m, v
 
 
 def harvest_seat(state: State, seat: int, side: str) -> tuple[State, tuple[HarvestItem, ...]]:
     """One seat's harvest (:func:`harvest_board`) written into the state."""
     board, mine = harvest_board(state, seat, side)
     return (state if board is state.seats[seat] else with_seat(state, seat, board)), mine
-
-
-def harvest_board(state: State, seat: int, side: str, acts: tuple[tuple[str, int], ...] | None = None
-                  ) -> tuple[Seat, tuple[HarvestItem, ...]]:
-    """One seat's harvest on ``side`` of its activated cards: its board with its plain gains,
-    and the harvest items left for it to resolve (choices, optional exchanges, its Herald). On
-    the active side the stealing citizens are left out: they resolve first
-    (valeria.harvest.thief-first). A "per" counts cards, never resources, so the gains add up
-    in any order (valeria.harvest.any-order) and the board is copied once. ``acts``: the seat's
-    :func:`activated`, if known."""
-    mine: list[HarvestItem] = []
-    if acts is None:
-        acts = activated(state, seat)
-    board = state.seats[seat]
-    gold = strength = magic = vp = 0
-    for card, n in acts:
-        effects = harvest_effects(card, side)  # the steals are left out: they resolve first
-        g, s, m, v = effects.plain
-        for gain in effects.counted:
-            times, a = gain_times(state, seat, gain), gain.amount
-            g, s, m, v = g + a.gold * times, s + a.strength * times, m + a.magic * times, v + a.vp * times
-        gold, strength, magic, vp = gold + g * n, strength + s * n, magic + m * n, vp + v * n
-        if effects.items:
-            mine += harvest_items(card, side, n, effects.items)
-    if gold or strength or magic or vp:
-        board = _set_board(board, board.gold + gold, board.strength + strength, board.magic + magic, board.vp + vp)
-    k = herald_count(state, seat, acts)
-    if k:
-        mine.append(HarvestItem(HERALD, side, k))
-    return board, tuple(mine)
 
 
 @cache
@@ -617,7 +710,13 @@ def item_options(state: State, seat: int, item: HarvestItem) -> tuple[str, ...]:
     effect = item_effect(item)
     if isinstance(effect, Choice):
         return choice_options(item.card, effect)
-    return ("decline",) if unpayable_exchange(state, seat, item) else ("use", "decline")
+    return exchange_options(state.seats[seat], effect)
+
+
+def exchange_options(board: Seat, effect: Exchange) -> tuple[str, ...]:
+    """The answers to an optional exchange for a seat with ``board``: use or decline, only decline when
+    it cannot pay (valeria.symbols.pay, :func:`unpayable_exchange`)."""
+    return ("use", "decline") if affords(board, effect.pay) else ("decline",)
 
 
 def choice_options(card: str, effect: Choice) -> tuple[str, ...]:
@@ -641,10 +740,12 @@ def resolve_item(state: State, seat: int, card: str, option: str) -> State:
     if isinstance(effect, Choice) and option != "decline":
         for e in item_branch(item.card, item.side, option):
             board = credit(board, e.amount, gain_times(state, seat, e))  # a "per" counts cards, never resources
-    elif isinstance(effect, Exchange) and option == "use":
-        board = credit(_pay(board, effect.pay.gold, effect.pay.strength, effect.pay.magic), effect.gain)
+    elif isinstance(effect, Exchange) and option == "use":  # paid and gained in one copy of the board
+        pay, gain = effect.pay, effect.gain
+        board = _set_board(board, board.gold - pay.gold + gain.gold, board.strength - pay.strength + gain.strength,
+                           board.magic - pay.magic + gain.magic, board.vp + gain.vp)
     if item.count > 1:
-        items[i] = _set_item_count(item, item.count - 1)
+        items[i] = harvest_items(item.card, item.side, item.count - 1, 1)[0]  # the item one fewer, shared
     else:
         del items[i]
     harvest = list(state.harvest)
@@ -673,7 +774,12 @@ def take(state: State, seat: int, victim: int, amount: Amount) -> State:
 def begin_actions(state: State) -> State:
     """The Harvest phase is complete, so the Action phase begins (valeria.harvest.then-actions):
     the active seat's start-of-phase domains give their gains (valeria.turn.domain-phases)."""
-    state = _set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False)
+    return _action_phase_begun(_set_action_phase(state, ACTIONS, ACTIONS_PER_TURN, (), False))
+
+
+def _action_phase_begun(state: State) -> State:
+    """The Action phase just written into ``state``: the active seat's start-of-phase domains give
+    their gains (valeria.turn.domain-phases)."""
     return _active_domains_at(state, "action-start", "valeria.turn.domain-phases")
 
 
@@ -866,15 +972,34 @@ def _slain(state: State, monsters: tuple[tuple[str, ...], ...], monster: str, st
     Action phase's actions left after a slay that is one of them, valeria.actions.two) counted in the same
     copy of the seat's board and of the state (decision 0043). Then its reward (valeria.slay.reward)."""
     s = state.seat
-    s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    plain = plain_reward(monster)
+    if plain is None:
+        s = _set_slayer(s, s.gold + bounty, s.strength - strength, s.magic - magic, (*s.monsters, monster))
+    else:  # a reward of plain gains only: taken in the same copy of the board (resolve_effects would add them)
+        s = _set_rewarded_slayer(s, s.gold + bounty + plain.gold, s.strength - strength + plain.strength,
+                                 s.magic - magic + plain.magic, s.vp + plain.vp, (*s.monsters, monster))
     seats = list(state.seats)
     seats[state.active] = s
     state = _set_slain(state, monsters, tuple(seats), state.actions_left if actions_left is None else actions_left)
-    state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
+    if plain is None:
+        state = resolve_effects(state, state.active, _I().monsters[monster].reward, monster, "valeria.slay.reward")
     if "the-violet-thorn" in s.domains:
         state = resolve_effects(state, state.active, _I().domains["the-violet-thorn"].effect, "the-violet-thorn",
                                 "valeria.domains.effects")
     return state
+
+
+@cache
+def plain_reward(monster: str) -> Amount | None:
+    """The sum of ``monster``'s reward when every effect of it is a gain counted by nothing (no "per"),
+    which :func:`resolve_effects` would add to the slayer's board at once; ``None`` for any other
+    reward. Read once per card, so a slay takes such a reward in the copy that pays for it (decision 0047)."""
+    reward = _I().monsters[monster].reward
+    if not all(isinstance(e, Gain) and e.per is None for e in reward):
+        return None
+    gains = [cast(Gain, e).amount for e in reward]
+    return Amount(gold=sum(a.gold for a in gains), strength=sum(a.strength for a in gains),
+                  magic=sum(a.magic for a in gains), vp=sum(a.vp for a in gains))
 
 
 @implements("valeria.build.requirements", "valeria.citizens.role-uses", "valeria.domains.starters-no-roles")
@@ -897,12 +1022,24 @@ def roles_needed(domain: str) -> tuple[tuple[str, int], ...]:
 
 
 def role_counts(state: State, seat: int) -> dict[str, int]:
-    """Citizens of ``seat`` per role icon (starters have none)."""
+    """Citizens of ``seat`` per role icon (starters have none); read, never changed. Read once per
+    seat's citizens (:data:`_ROLE_COUNTS`, keyed by the identity of its citizens and the center's
+    kinds, as :func:`slay_targets`): the Action phase asks it at most steps, a recruit changes it."""
+    owned, kinds = state.seats[seat].citizens, state.citizen_kinds
+    known = _ROLE_COUNTS[0]
+    if known[0] is owned and known[1] is kinds:
+        return known[2]
     out: dict[str, int] = {}
-    for role, n in zip(citizen_roles(state.citizen_kinds), state.seats[seat].citizens, strict=True):
+    for role, n in zip(citizen_roles(kinds), owned, strict=True):
         if n:
             out[role] = out.get(role, 0) + n
+    _ROLE_COUNTS[0] = (owned, kinds, out)
     return out
+
+
+#: The citizens and kinds :func:`role_counts` read last and its answer, as one triple replaced whole;
+#: the entry keeps them alive, so their identities are no other objects' while it stands.
+_ROLE_COUNTS: list[tuple[Any, Any, dict[str, int]]] = [(None, None, {})]
 
 
 @cache
@@ -1102,7 +1239,24 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return pending_answers(state)
     if state.phase == ACTIONS:
         return tuple(_main_actions(state))
+    if state.phase == HARVEST:
+        return tuple(harvest_answers(state))
     return tuple(_legal(state))
+
+
+def harvest_answers(state: State) -> list[Action]:
+    """Every seat's answers to each of its harvest items (:func:`item_options`), seat by seat and item
+    by item: a choice's answers depend on the card only (:func:`choice_item_actions`), an exchange's on
+    whether the seat can pay it."""
+    out: list[Action] = []
+    for seat, items in enumerate(state.harvest):
+        for item in items:
+            effect = item_effect(item)
+            if isinstance(effect, Choice):
+                out += choice_item_actions(seat, item.card, item.side)
+            else:  # item_options of an exchange, its effect read once
+                out += harvest_actions(seat, item.card, exchange_options(state.seats[seat], effect))
+    return out
 
 
 #: The state whose answers were listed last and those answers, as one pair (:func:`pending_answers`;
@@ -1144,12 +1298,7 @@ def _legal(state: State) -> Iterator[Action]:
         yield Action(Kind.ANNOUNCE, state.active)
         return
     if phase == HARVEST:
-        for seat, items in enumerate(state.harvest):
-            for item in items:
-                if isinstance(item_effect(item), Choice):  # its answers depend on the card only
-                    yield from choice_item_actions(seat, item.card, item.side)
-                else:
-                    yield from harvest_actions(seat, item.card, item_options(state, seat, item))
+        yield from harvest_answers(state)
         return
     yield from _main_actions(state)
 
@@ -1255,17 +1404,21 @@ def slay_options(state: State, seat: Seat) -> tuple[Action, ...]:
     (:func:`~rules.valeria.predicates.slay_payment_ok`), and none looked up for a monster whose
     whole cost the seat's strength and magic together do not reach, or whose magic cost its magic
     does not: the proven predicate admits no payment then (a test checks, decision 0043)."""
-    strength, magic = seat.strength, seat.magic
+    strength = seat.strength
     if strength < 1:
         return ()
-    me = state.active
     out: list[Action] = []
+    _add_slays(out, state, state.active, strength, seat.magic)
+    return tuple(out)
+
+
+def _add_slays(out: list[Action], state: State, me: int, strength: int, magic: int) -> None:
+    """:func:`slay_options`' payments of ``me`` (``strength``, at least 1, and ``magic``) added to ``out``."""
     for card, sc, mc in slay_targets(state):
         total = sc + mc
         if strength + magic >= total and magic >= mc:
             out += slay_actions(me, card, sc, mc, strength if strength < total else total,
                                 magic if magic < total else total)
-    return tuple(out)
 
 
 @implements("valeria.actions.two", "valeria.actions.repeat", "valeria.actions.mandatory")
@@ -1275,34 +1428,79 @@ def _main_actions(state: State) -> list[Action]:
     any card when it has no gold, offers no payment split (:func:`gold_payments` is then empty:
     :func:`~rules.valeria.predicates.gold_payment_ok` asks at least one real gold and the whole
     price, no more than the seat has), so no split is looked up for it; the roles a domain needs are
-    counted only when the seat could pay for some domain."""
+    counted only when the seat could pay for some domain. A citizen's price is read from the
+    game's price rows (:func:`citizen_price_rows`) by the copies the seat owns (decision 0047)."""
     me = state.active
     s = state.seats[me]
     gold, magic = s.gold, s.magic
-    plain = EMERALD in s.domains
     out: list[Action] = []
-    kinds, owned = state.citizen_kinds, s.citizens
     if gold:
-        for i in citizens_on_top(state):
-            price = citizen_price(kinds[i], owned[i], plain)  # price_of, with what it reads read once
-            if gold + magic >= price:
+        budget = gold + magic
+        kinds, owned, plain = state.citizen_kinds, s.citizens, EMERALD in s.domains
+        rows = citizen_price_rows(kinds, plain)
+        tops = citizens_on_top(state) if state.citizen_stacks else compress(range(len(kinds)), state.citizen_counts)
+        for i in tops:
+            row, n = rows[i], owned[i]
+            price = row[n] if n < PRICE_ROW else citizen_price(kinds[i], n, plain)
+            if budget >= price:
                 out += recruit_actions(me, kinds[i], price, gold if gold < price else price,
                                        magic if magic < price else price)
-    out += slay_options(state, s)
+    if s.strength >= 1:
+        _add_slays(out, state, me, s.strength, magic)
     if gold:
-        discount = PRATCHETT in s.domains
         have: dict[str, int] | None = None
-        for stack in state.domains:
-            if stack:
-                price = domain_price(stack[0], discount)  # build_price, with what it reads read once
-                if gold + magic >= price:
-                    if have is None:
-                        have = role_counts(state, me)
-                    if roles_met(state, me, stack[0], have):
-                        out += build_actions(me, stack[0], price, gold if gold < price else price,
-                                             magic if magic < price else price)
+        for card, price, need in face_up_domains(state.domains, PRATCHETT in s.domains):
+            if budget >= price:
+                if have is None:
+                    have = role_counts(state, me)
+                for role, n in need:  # roles_met, its table read once per domain row
+                    if have.get(role, 0) < n:
+                        break
+                else:
+                    out += build_actions(me, card, price, gold if gold < price else price,
+                                         magic if magic < price else price)
     out += gain_actions(me)
     return out
+
+
+def face_up_domains(stacks: tuple[tuple[str, ...], ...], discount: bool
+                    ) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
+    """(domain, :func:`domain_price`, :func:`roles_needed`) of the face-up domain of every stack that has
+    one, with or without Pratchett's Plateau (``discount``): read once per domain row (only a build
+    changes it), as :func:`slay_targets` reads the face-up monsters (:data:`_FACE_UP_DOMAINS`, decision
+    0047). The Action phase tests the role icons against the seat's roles as :func:`roles_met` does (a
+    test compares the builds offered with that predicate)."""
+    known, listed = _FACE_UP_DOMAINS[0]
+    if known[0] is stacks and known[1] is discount:
+        return listed
+    listed = tuple((stack[0], domain_price(stack[0], discount), roles_needed(stack[0])) for stack in stacks if stack)
+    _FACE_UP_DOMAINS[0] = ((stacks, discount), listed)
+    return listed
+
+
+#: The domain row and discount :func:`face_up_domains` read last and its answer, as one pair replaced
+#: whole; the entry keeps the row alive, so its identity is no other's while it stands.
+_FACE_UP_DOMAINS: list[tuple[tuple[Any, bool], tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]]] = [
+    ((None, False), ())]
+
+
+#: How many copies owned the price rows of :func:`citizen_price_rows` cover (more than a stack holds;
+#: beyond it the price is :func:`citizen_price` itself).
+PRICE_ROW = 16
+
+
+@cache
+def citizen_price_rows(kinds: tuple[str, ...], ignore_plus: bool) -> tuple[tuple[int, ...], ...]:
+    """Per citizen kind of the center, :func:`citizen_price` for 0 to ``PRICE_ROW - 1`` copies owned,
+    with or without Emerald Stronghold (:func:`citizen_price_row`): one table per game's kinds, so the
+    Action phase's offers read a price by two indexings instead of a call per card (decision 0047)."""
+    return tuple(citizen_price_row(kind, ignore_plus) for kind in kinds)
+
+
+@cache
+def citizen_price_row(kind: str, ignore_plus: bool) -> tuple[int, ...]:
+    """:func:`citizen_price` of ``kind`` for 0 to ``PRICE_ROW - 1`` copies owned, read once per card."""
+    return tuple(citizen_price(kind, n, ignore_plus) for n in range(PRICE_ROW))
 
 
 def decision_detail(d: Decision) -> tuple[str, Any]:
@@ -1379,12 +1577,66 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
     if d.kind == "extra-slay":
         yield from slay_options(state, state.seats[seat])
         yield Action(Kind.DECLINE, seat, decision_source(d))  # the decline names the card (decision 0033)
+    elif d.kind == "citizen":
+        yield from citizen_answers(state, d)
+    elif d.kind == "choose":
+        effect = decision_detail(d)[1]
+        yield from (a for a, branch in choose_actions(seat, effect) if branch_possible(state, seat, branch))
+    elif d.kind == "thief":
+        yield from thief_actions(seat, decision_detail(d)[1], state.players, state.resting)
+    elif d.kind == "take":
+        yield from take_actions(seat, _take_sources(state), state.players, state.resting)
     elif d.kind == events.TOKEN_DECISION:
         event, _ = decision_detail(d)
         for target in events.token_targets(state, event):
             yield Action(Kind.TOKEN, seat, target, option=event)
     else:
         yield from (a for a in answer_candidates(state, d) if offered(state, a, d))
+
+
+def citizen_answers(state: State, d: Decision) -> tuple[Action, ...]:
+    """The answers to the "gain a citizen" decision ``d``: the citizen kinds, in the order of the
+    center, of the stacks the reward may take from (:func:`citizen_targets`), or when none is left
+    the decline (ruling O24). These are the candidates :func:`offered` admits, read from the targets
+    once instead of asking each of the eleven candidates (a test compares both, decision 0047)."""
+    targets = citizen_targets(state, decision_detail(d)[1])
+    if not targets:
+        return (Action(Kind.DECLINE, d.seat, decision_source(d)),)
+    kinds = state.citizen_kinds
+    return tuple(Action(Kind.CITIZEN, d.seat, kind) for i, kind in enumerate(kinds) if i in targets)
+
+
+@cache
+def choose_actions(seat: int, effect: Choice) -> tuple[tuple[Action, tuple[Effect, ...]], ...]:
+    """``seat``'s candidate answers to a reward's choice ``effect``, each with the branch :func:`offered`
+    asks to be possible (:func:`branch_possible`): made once per seat and choice (decision 0047)."""
+    labels = branch_labels(effect)
+    return tuple((Action(Kind.CHOOSE, seat, option=label), effect.options[labels.index(label)]) for label in labels)
+
+
+@cache
+def thief_actions(seat: int, effect: Choice, players: int, resting: int | None) -> tuple[Action, ...]:
+    """``seat``'s answers to its Thief's steal ``effect``: each branch against each seat it may take from
+    (:func:`~rules.valeria.variants.targetable`), the candidates :func:`offered` admits, which depend
+    on the card and the table only: made once (decision 0047)."""
+    return tuple(Action(Kind.THIEF, seat, option=label, target=o) for label in branch_labels(effect)
+                 for o in range(players) if targetable(players, resting, seat, o))
+
+
+@cache
+def take_actions(seat: int, sources: tuple[str, ...], players: int, resting: int | None) -> tuple[Action, ...]:
+    """``seat``'s answers to its pending takes: each domain of ``sources`` (``""`` for one take alone)
+    against each seat it may take from (:func:`~rules.valeria.variants.targetable`), the candidates
+    :func:`offered` admits, which depend on the table only: made once (decision 0047)."""
+    return tuple(Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(players)
+                 if targetable(players, resting, seat, o))
+
+
+def _take_sources(state: State) -> tuple[str, ...]:
+    """The domains a take answer names: each of the takes pending together (:func:`pending_takes`),
+    or ``""`` for one take alone."""
+    takes = pending_takes(state)
+    return tuple(decision_detail(t)[0] for t in takes) if len(takes) > 1 else ("",)
 
 
 def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
@@ -1405,9 +1657,8 @@ def answer_candidates(state: State, d: Decision) -> Iterator[Action]:
         yield from (Action(Kind.CITIZEN, seat, c) for c in state.citizen_kinds)
         yield Action(Kind.DECLINE, seat, decision_source(d))
     elif kind == "take":
-        takes = pending_takes(state)
-        sources = [decision_detail(t)[0] for t in takes] if len(takes) > 1 else [""]
-        yield from (Action(Kind.TAKE, seat, source, target=o) for source in sources for o in range(state.players))
+        yield from (Action(Kind.TAKE, seat, source, target=o) for source in _take_sources(state)
+                    for o in range(state.players))
     elif kind == "exchange":
         yield Action(Kind.EXCHANGE, seat, option="use")
         yield Action(Kind.EXCHANGE, seat, option="decline")

@@ -103,7 +103,11 @@ def step(state: State, action: Action) -> State:
 
 
 def settle(state: State) -> State:
-    """``state`` after every forced answer it waits for, each kept in ``State.forced``."""
+    """``state`` after every forced answer it waits for, each kept in ``State.forced``. A state with
+    no pending decision and no harvest item waits for none (:func:`only_answer`'s first answer, asked
+    here without the call: most steps end so, decision 0047)."""
+    if not state.pending and not state.harvest:
+        return state
     while (answer := only_answer(state)) is not None:
         action = answer[0]
         after = _keep_solo_log(state, state.flow.successor(state, action))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from valeria_engine_helpers import STACK, act, in_actions, refused, roll, started, with_seat
+from valeria_engine_helpers import STACK, act, in_actions, refused, roll, started, walk, with_seat
 
 from rules.kernel.game import TurnKind
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
+from rules.valeria import engine, events
 from rules.valeria.explain import card_name
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, gold_payment_ok, recruit_price, slay_payment_ok
@@ -347,3 +347,44 @@ def test_kind_names_every_action_kind_by_the_same_member():
     plain = {name: value for name, value in vars(Kind).items() if not name.startswith("_")}
     assert plain.keys() == ActionKind.__members__.keys()
     assert all(plain[name] is member for name, member in ActionKind.__members__.items())
+
+
+@pytest.mark.rules("valeria.symbols.up-to", "valeria.monsters.citizen-reward", "valeria.symbols.or",
+                   "valeria.harvest.steal-target", "valeria.symbols.take-from")
+def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() -> None:
+    """A decision's answers read from what they depend on (a citizen reward's: its targets; a choice's,
+    a steal's and a take's: tables of the card and the table, decision 0047) are the very answers of
+    the one predicate: the candidates that ``offered`` admits, in order."""
+    asked: dict[str, int] = {}
+    for seed in range(9):
+        variant = [{"players": 2}, {"players": 5}, {"players": 3, "monster_events": True}][seed % 3]
+        for state in walk(seed, variant)[2]:
+            if not state.pending or state.phase in (OVER, ROLL, DRAW):
+                continue
+            d = state.pending[0]
+            if d.kind in ("extra-slay", events.TOKEN_DECISION):
+                continue
+            admitted = [a for a in engine.answer_candidates(state, d) if engine.offered(state, a, d)]
+            assert list(engine.decision_options(state, d)) == admitted
+            asked[d.kind] = asked.get(d.kind, 0) + 1
+    assert all(asked.get(kind, 0) >= 3 for kind in ("citizen", "choose", "thief", "take")), asked
+
+
+@pytest.mark.rules("valeria.build.requirements", "valeria.build.cost")
+def test_the_builds_offered_are_the_domains_whose_roles_are_met_and_price_is_reached() -> None:
+    """The Action phase reads a domain's role icons from its row's table (decision 0047): the domains it
+    offers to build are exactly the face-up ones whose roles ``roles_met`` finds covered and whose price
+    the seat's gold (at least one) and magic reach."""
+    checked = 0
+    for seed in range(6):
+        for state in walk(seed, [{"players": 2}, {"players": 4}][seed % 2])[2]:
+            if state.phase != "actions" or state.pending:
+                continue
+            me, s = state.active, state.seats[state.active]
+            offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == ActionKind.BUILD}
+            expected = {stack[0] for stack in state.domains if stack and s.gold >= 1
+                        and s.gold + s.magic >= engine.build_price(state, me, stack[0])
+                        and engine.roles_met(state, me, stack[0])}
+            assert offered == expected
+            checked += bool(expected)
+    assert checked >= 10
