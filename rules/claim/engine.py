@@ -47,7 +47,7 @@ _FOLLOW_FILTER = {lead: tuple([FOLLOWERS[lead][holds].__contains__ if RESTRICTS[
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every distinct legal action of the seat to move (empty when the game is over).
 
-    A lead's hand found without a repeated card is noted on the state and the states copied from
+    A hand found without a repeated card is noted on the state and the states copied from
     it (:attr:`~rules.claim.state.State._distinct_hands`): the seat's later turns skip the search
     for repeats (decision record 0049)."""
     if state.phase is OVER:
@@ -80,7 +80,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if len(set(cards)) == count:
         if not count:
             return ()
-        if not table:  # the whole hand: noted for the seat's later turns (DISTINCT_HANDS, decision record 0049)
+        if cards is state.hands[seat]:  # the whole hand (not filtered): noted for the seat's later turns
             state.__dict__[DISTINCT_HANDS] = state._distinct_hands | 1 << seat
         return itemgetter(*cards)(plays)  # type: ignore[no-any-return]
     distinct = dict.fromkeys(cards)
