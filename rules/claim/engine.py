@@ -19,7 +19,18 @@ from rules.claim.choices import check_decision, decision_options
 from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
-from rules.claim.state import OVER, PHASE_ONE, Action, Crush, Play, State, Take, choice, with_play
+from rules.claim.state import (
+    DISTINCT_HANDS,
+    OVER,
+    PHASE_ONE,
+    Action,
+    Crush,
+    Play,
+    State,
+    Take,
+    choice,
+    with_play,
+)
 from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, RESTRICTS, followable
 from rules.kernel.registry import implements
 from rules.kernel.verdict import Violation
@@ -34,7 +45,11 @@ _FOLLOW_FILTER = {lead: tuple([FOLLOWERS[lead][holds].__contains__ if RESTRICTS[
 @implements("claim.lead", "claim.follow", "claim.phase2.lead", "claim.follow-suit", "claim2.lead",
             "claim2.follow", "claim2.phase2.lead", "claim-combined.play-order")
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every distinct legal action of the seat to move (empty when the game is over)."""
+    """Every distinct legal action of the seat to move (empty when the game is over).
+
+    A hand found without a repeated card is noted on the state and the states copied from
+    it (:attr:`~rules.claim.state.State._distinct_hands`): the seat's later turns skip the search
+    for repeats (decision record 0049)."""
     if state.phase is OVER:
         return ()
     decisions = state.decisions
@@ -58,10 +73,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     count = len(cards)
     if count == 1:  # the last card, or the one card that may follow (no repeats to look for)
         return (plays[cards[0]],)
+    if state._distinct_hands >> seat & 1 and count:  # no card of this hand repeats: found at an earlier turn
+        return itemgetter(*cards)(plays)  # type: ignore[no-any-return]  # the seat's plays in one C call
     # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
     # any more cheaply than the dict that drops them is built (decision record 0044)
-    if len(set(cards)) == count:  # the seat's plays of these cards in one C call (none: an empty hand)
-        return itemgetter(*cards)(plays) if count else ()
+    if len(set(cards)) == count:
+        if not count:
+            return ()
+        if cards is state.hands[seat]:  # the whole hand (not filtered): noted for the seat's later turns
+            state.__dict__[DISTINCT_HANDS] = state._distinct_hands | 1 << seat
+        return itemgetter(*cards)(plays)  # type: ignore[no-any-return]
     distinct = dict.fromkeys(cards)
     if len(distinct) > 1:
         return itemgetter(*distinct)(plays)  # type: ignore[no-any-return]

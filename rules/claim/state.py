@@ -244,6 +244,14 @@ class State:
     trolls: Hand = ()
     decisions: Decisions = ()
     variant: Variant = CLAIM_VARIANT
+    #: Not a field: the seats whose hand the engine found without a repeated card, as bits
+    #: (``1 << seat``), noted in the instance dictionary beside the fields (:data:`DISTINCT_HANDS`).
+    #: A hand only loses cards while the engine's copiers carry the note from state to state, so it
+    #: holds for every state copied from the one it was found in, and ``legal_actions`` need not look
+    #: for repeats there again. A state made anew (the deal, the end of phase one, the constructor,
+    #: ``attrs.evolve``) has no note and reads this 0. Equality, hash, ``repr`` and the records ignore
+    #: it (decision record 0049).
+    _distinct_hands: ClassVar[int] = 0
 
     @property
     def decision(self) -> Decision | None:
@@ -324,6 +332,9 @@ class OutcomeWhenRead:
 
 
 State.last_trick = OutcomeWhenRead()  # type: ignore[assignment]  # set after attrs made the class: not a default
+#: The name under which the engine notes in a state's instance dictionary which hands hold no repeated
+#: card (:attr:`State._distinct_hands`, decision record 0049).
+DISTINCT_HANDS = "_distinct_hands"
 #: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
 #: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
 with_play = copier(State, "hands", "table")

@@ -187,6 +187,8 @@ def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
     # rng.choice written out for the standard generator: the same bits drawn the same way
     # (_choice_is_written_out), two calls fewer a step; any other generator draws by its own choice
     getrandbits = rng.getrandbits if type(rng) is random.Random and _CHOICE_WRITTEN_OUT else None
+    if getrandbits is not None and not nodes and stop_after is None:  # rules bench, random records
+        return _play_to_the_end(legal_actions, successor, is_terminal, state, getrandbits)
     while not is_terminal(state) and (stop_after is None or len(actions) < stop_after):
         if nodes and game.turn(state).kind is TurnKind.CHANCE:
             action = chance_action(game, state, rng)
@@ -207,6 +209,32 @@ def play_out(game: Game[Any, Any], state: Any, rng: random.Random,
         # state follows from ``successor`` without ``apply`` checking it again (decision record 0028)
         state = successor(state, action)
     return actions, state
+
+
+def _play_to_the_end(legal_actions: Callable[[Any], Sequence[Any]], successor: Callable[[Any, Any], Any],
+                     is_terminal: Callable[[Any], bool], state: Any,
+                     getrandbits: Callable[[int], int]) -> tuple[list[Any], Any]:
+    """:func:`play_out`'s loop for a game without chance nodes, the standard generator and no
+    limit: the same draws, one question a step fewer. The protocol gives a terminal state no legal
+    action and any other state of such a game some (``Game.legal_actions``; the conformance suite
+    checks both along random games), so an empty listing is asked whether the game is over instead
+    of every state (decision record 0049)."""
+    actions: list[Any] = []
+    append = actions.append
+    while True:
+        legal = legal_actions(state)
+        n = len(legal)
+        if not n:
+            if is_terminal(state):
+                return actions, state
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()  # random.Random.choice and its _randbelow_with_getrandbits, inline
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        action = legal[r]
+        append(action)
+        state = successor(state, action)  # drawn from the game's own legal actions (decision record 0028)
 
 
 def random_record(game: Game[Any, Any], seed: int, stop_after: int | None = None,
