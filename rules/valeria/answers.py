@@ -24,13 +24,14 @@ from rules.valeria.variants import targetable
 
 
 def decision_detail(d: Decision) -> tuple[str, Any]:
-    """(source card, effect) of a decision this module pushed."""
+    """(source card, effect) of a decision the rules pushed (:mod:`rules.valeria.effects`, the Thief's
+    :func:`~rules.valeria.engine.start_harvest`)."""
     source, effect = cast(tuple[str, Any], d.detail)
     return source, effect
 
 
 def decision_source(d: Decision) -> str:
-    """The card whose power opened a decision this module pushed (a declining answer names it)."""
+    """The card whose power opened a pending decision (a declining answer names it)."""
     return cast(tuple[str, ...], d.detail)[0]
 
 
@@ -52,7 +53,7 @@ def answers(d: Decision) -> tuple[ActionKind, ...]:
 
 def offered(state: State, a: Action, d: Decision) -> bool:
     """Is ``a`` one of the options of the decision ``d`` now (an extra slay's payments and a
-    token's targets aside: :func:`slay_options`, :func:`rules.valeria.events.token_targets`)? An
+    token's targets aside: :func:`~rules.valeria.payments.slay_options`, :func:`rules.valeria.events.token_targets`)? An
     answer of its kind (:func:`answers`): a branch of the reward (one a seat can take: ruling
     O24), a citizen stack to take from, an opponent to take from (valeria.symbols.opponent; never
     the resting seat), an exchange it can pay, a monster or citizen of its own to return (not a
@@ -91,7 +92,7 @@ def offered(state: State, a: Action, d: Decision) -> bool:
 def decision_options(state: State, d: Decision) -> Iterator[Action]:
     """The answers to the decision ``d``: every candidate answer (:func:`answer_candidates`) that
     :func:`offered` admits, so the enumeration and the verdict read one predicate; an extra slay
-    offers every payment the slay predicates admit (:func:`slay_options`) or a decline, a Monster
+    offers every payment the slay predicates admit (:func:`~rules.valeria.payments.slay_options`) or a decline, a Monster
     Event's token each target :func:`rules.valeria.events.token_targets` names."""
     seat = d.seat
     if d.kind == "extra-slay":
@@ -116,7 +117,7 @@ def decision_options(state: State, d: Decision) -> Iterator[Action]:
 
 def citizen_answers(state: State, d: Decision) -> tuple[Action, ...]:
     """The answers to the "gain a citizen" decision ``d``: the citizen kinds, in the order of the
-    center, of the stacks the reward may take from (:func:`citizen_targets`), or when none is left
+    center, of the stacks the reward may take from (:func:`~rules.valeria.effects.citizen_targets`), or when none is left
     the decline (ruling O24). These are the candidates :func:`offered` admits, read from the targets
     once instead of asking each of the eleven candidates (a test compares both, decision 0047)."""
     targets = citizen_targets(state, decision_detail(d)[1])
@@ -129,7 +130,7 @@ def citizen_answers(state: State, d: Decision) -> tuple[Action, ...]:
 @cache
 def choose_actions(seat: int, effect: Choice) -> tuple[tuple[Action, tuple[Effect, ...]], ...]:
     """``seat``'s candidate answers to a reward's choice ``effect``, each with the branch :func:`offered`
-    asks to be possible (:func:`branch_possible`): made once per seat and choice (decision 0047)."""
+    asks to be possible (:func:`~rules.valeria.effects.branch_possible`): made once per seat and choice (decision 0047)."""
     labels = branch_labels(effect)
     return tuple((Action(Kind.CHOOSE, seat, option=label), effect.options[labels.index(label)]) for label in labels)
 

@@ -93,7 +93,7 @@ def citizen_targets(state: State, effect: GainCitizen) -> tuple[int, ...]:
     """The citizen stacks a "gain a citizen" effect may take from: not empty, and of the
     named kind, role or base cost at most ``max_cost`` (the "+" ignored, valeria.symbols.up-to).
     Read once per state and effect (decision 0043): the answers to a citizen reward ask it of every
-    candidate (:func:`offered`), and a reward's choice of every branch (:func:`branch_possible`)."""
+    candidate (:func:`~rules.valeria.answers.offered`), and a reward's choice of every branch (:func:`branch_possible`)."""
     known, of, targets = _TARGETS[0]
     if known is state and of is effect:
         return targets

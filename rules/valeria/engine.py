@@ -397,7 +397,7 @@ def _slain(state: State, monsters: tuple[tuple[str, ...], ...], monster: str, st
 @cache
 def plain_reward(monster: str) -> Amount | None:
     """The sum of ``monster``'s reward when every effect of it is a gain counted by nothing (no "per"),
-    which :func:`resolve_effects` would add to the slayer's board at once; ``None`` for any other
+    which :func:`~rules.valeria.effects.resolve_effects` would add to the slayer's board at once; ``None`` for any other
     reward. Read once per card, so a slay takes such a reward in the copy that pays for it (decision 0047)."""
     reward = _I().monsters[monster].reward
     if not all(isinstance(e, Gain) and e.per is None for e in reward):
@@ -496,7 +496,7 @@ def close_actions(state: State) -> State:
     opponent of the owner's choice) are queued in the order built; a take that names
     its domain answers that domain's, one that names none the first queued, so the
     owner chooses the order and each target (valeria.symbols.opponent,
-    :func:`answered_take`)."""
+    :func:`~rules.valeria.answers.answered_take`)."""
     return _active_domains_at(_set_closing(state, True), "action-end", "valeria.domains.effects")
 
 

@@ -178,8 +178,8 @@ def distribute(state: State) -> State:
 
 def harvested(state: State, dice: tuple[int, int]) -> tuple[tuple[Seat, ...], tuple[tuple[HarvestItem, ...], ...]]:
     """Every seat's board and harvest items after the harvest of ``dice`` that :func:`distribute` writes
-    into the state (:func:`start_harvest` writes them in the same copy as the phase when nothing resolves
-    first, :func:`_harvest_at_roll` in the copy of the roll): each seat's :func:`harvest_board`."""
+    into the state (:func:`~rules.valeria.engine.start_harvest` writes them in the same copy as the phase when nothing resolves
+    first, :func:`~rules.valeria.engine._harvest_at_roll` in the copy of the roll): each seat's :func:`harvest_board`."""
     seats = list(state.seats)
     items: list[tuple[HarvestItem, ...]] = []
     for seat in range(state.players):
@@ -233,7 +233,7 @@ def harvest_board(state: State, seat: int, side: str, dice: tuple[int, int] | No
     (decision 0047): the starters' plain gains at once (:func:`starter_harvest`), then each citizen
     kind the dice activate (:func:`kinds_activated_by`) that the seat owns, each copy separately,
     in the order of :func:`activated`, without listing the activated cards first. ``dice``: the roll,
-    if not yet written into the state (:func:`_harvest_at_roll`)."""
+    if not yet written into the state (:func:`~rules.valeria.engine._harvest_at_roll`)."""
     if dice is None:
         dice = state.dice
     board = state.seats[seat]
@@ -268,7 +268,7 @@ def harvest_board(state: State, seat: int, side: str, dice: tuple[int, int] | No
 
 def _counted(state: State, seat: int, effects: HarvestEffects) -> tuple[int, int, int, int]:
     """One activation's gains of a card side (:class:`HarvestEffects`): its plain gains and each gain
-    counted "per" (:func:`gain_times`: a count reads cards, never resources)."""
+    counted "per" (:func:`~rules.valeria.holdings.gain_times`: a count reads cards, never resources)."""
     g, s, m, v = effects.plain
     for gain in effects.counted:
         times, a = gain_times(state, seat, gain), gain.amount
@@ -337,7 +337,7 @@ def exchange_options(board: Seat, effect: Exchange) -> tuple[str, ...]:
 def choice_options(card: str, effect: Choice) -> tuple[str, ...]:
     """The answers to a harvest item of ``card`` waiting for the choice ``effect``: its branches, and
     a decline: choices of citizens may be declined like exchanges (ruling O25); the Herald's resource
-    is a gain. They read no state (:func:`choice_item_actions`)."""
+    is a gain. They read no state (:func:`~rules.valeria.offers.choice_item_actions`)."""
     return branch_labels(effect) + (("decline",) if card != HERALD else ())
 
 

@@ -47,7 +47,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def harvest_answers(state: State) -> list[Action]:
-    """Every seat's answers to each of its harvest items (:func:`item_options`), seat by seat and item
+    """Every seat's answers to each of its harvest items (:func:`~rules.valeria.harvest.item_options`), seat by seat and item
     by item: a choice's answers depend on the card only (:func:`choice_item_actions`), an exchange's on
     whether the seat can pay it."""
     out: list[Action] = []
@@ -68,7 +68,7 @@ _LISTED: list[tuple[Any, tuple[Action, ...]]] = [(None, ())]
 
 
 def pending_answers(state: State) -> tuple[Action, ...]:
-    """The answers to the decision on top of ``state.pending`` (:func:`decision_options`), in the
+    """The answers to the decision on top of ``state.pending`` (:func:`~rules.valeria.answers.decision_options`), in the
     order :func:`legal_actions` lists them, listed once per state (decision 0040): the forced-answer
     check after a step (:func:`rules.valeria.forced.only_answer`) lists them, and the legal
     actions asked next of the very same state (random play, a seat choosing) read them from
@@ -107,14 +107,14 @@ def _legal(state: State) -> Iterator[Action]:
 
 @cache
 def harvest_actions(seat: int, card: str, options: tuple[str, ...]) -> tuple[Action, ...]:
-    """``seat``'s answers to its harvest item of ``card`` (:func:`item_options`), made once and shared."""
+    """``seat``'s answers to its harvest item of ``card`` (:func:`~rules.valeria.harvest.item_options`), made once and shared."""
     return tuple(Action(Kind.HARVEST, seat, card, option) for option in options)
 
 
 @cache
 def choice_item_actions(seat: int, card: str, side: str) -> tuple[Action, ...]:
     """``seat``'s answers to its harvest item of ``card`` on ``side`` when it waits for a choice: its
-    :func:`item_options`, which read no state then, made once per seat and card side (decision 0043)."""
+    :func:`~rules.valeria.harvest.item_options`, which read no state then, made once per seat and card side (decision 0043)."""
     effect = item_effect(HarvestItem(card, side, 1))
     assert isinstance(effect, Choice), "only a choice's answers are the card's alone"
     return harvest_actions(seat, card, choice_options(card, effect))
@@ -130,11 +130,11 @@ def gain_actions(seat: int) -> tuple[Action, ...]:
 def _main_actions(state: State) -> list[Action]:
     """Recruit, slay, build (each with every payment split the proven predicates admit) or
     gain a resource. A card whose gold price the seat's gold and magic together do not reach, or
-    any card when it has no gold, offers no payment split (:func:`gold_payments` is then empty:
+    any card when it has no gold, offers no payment split (:func:`~rules.valeria.payments.gold_payments` is then empty:
     :func:`~rules.valeria.predicates.gold_payment_ok` asks at least one real gold and the whole
     price, no more than the seat has), so no split is looked up for it; the roles a domain needs are
     counted only when the seat could pay for some domain. A citizen's price is read from the
-    game's price rows (:func:`citizen_price_rows`) by the copies the seat owns (decision 0047)."""
+    game's price rows (:func:`~rules.valeria.payments.citizen_price_rows`) by the copies the seat owns (decision 0047)."""
     me = state.active
     s = state.seats[me]
     gold, magic = s.gold, s.magic
