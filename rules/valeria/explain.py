@@ -4,7 +4,7 @@ scoring table, in Czech and English, each line citing its rule."""
 from __future__ import annotations
 
 from rules.kernel.text import Text
-from rules.valeria import engine, events
+from rules.valeria import answers, engine, events, harvest, payments, scoring
 from rules.valeria.cards import AddToken, Counter, EveryPlayerLoses
 from rules.valeria.data import index
 from rules.valeria.state import DICE, HARVEST, OVER, ROLL, Action, ActionKind, State, replace
@@ -129,7 +129,7 @@ def describe(before: State, a: Action) -> Text:
                   s=s, c=_cards(a.card), x=cs, y=en)
     if k == ActionKind.RECRUIT:
         i = before.citizen_kinds.index(a.card)
-        price = engine.price_of(before, s, i)
+        price = payments.price_of(before, s, i)
         return bilingual("Hráč {s} najímá {c} za {p} (základ {b} + kopie stejného jména; zaplaceno {g} zlaťáky a {m} magií, "
                   "aspoň 1 zlaťák) (valeria.recruit.cost-per-copy, valeria.recruit.magic).",
                   "Seat {s} recruits {c} for {p} (base {b} + copies of the name owned; paid {g} gold and {m} magic, "
@@ -170,7 +170,7 @@ def describe(before: State, a: Action) -> Text:
         return bilingual("Hráč {s} získává obyvatele {c} (valeria.monsters.citizen-reward).",
                   "Seat {s} gains the citizen {c} (valeria.monsters.citizen-reward).", s=s, c=_cards(a.card))
     if k == ActionKind.TAKE:  # which card takes what (with several takes pending: the one named, or the first)
-        source, effect = engine.decision_detail(before.pending[engine.answered_take(before, a) or 0])
+        source, effect = answers.decision_detail(before.pending[answers.answered_take(before, a) or 0])
         return bilingual("Hráč {s} bere hráči {v} {x} ({c}) (valeria.symbols.take-from).",
                          "Seat {s} takes {y} from seat {v} ({d}) (valeria.symbols.take-from).", s=s, v=a.target,
                          x=events.resources_word(effect.amount, "cs"), y=events.resources_word(effect.amount),
@@ -314,10 +314,10 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
                                 "Dice {d}: seat {s} rests and gains nothing in the Harvest phase "
                                 "(valeria.variants.five-players.resting-harvest).", d=[a_, b_], s=seat))
                 continue
-            acts = engine.activated(after, seat)
+            acts = harvest.activated(after, seat)
             listed = ", ".join(f"{card_name(c, 'en')} x{n}" for c, n in acts) or "-"
             listed_cs = ", ".join(f"{card_name(c, 'cs')} x{n}" for c, n in acts) or "-"
-            herald = engine.herald_count(after, seat, acts)
+            herald = harvest.herald_count(after, seat, acts)
             side = ("levá strana, aktivní hráč", "left side, the active player") if seat == after.active else (
                 "pravá strana", "right side")
             lines.append(bilingual("Kostky {d}: hráči {s} se aktivuje {l} ({x}); Herold {h}x (valeria.harvest.each-copy, "
@@ -355,7 +355,7 @@ def explain_step(before: State, a: Action, after: State) -> tuple[Text, ...]:
     return tuple(lines)
 
 
-def score_lines(state: State, scores: tuple[engine.Score, ...], win: tuple[int, ...]) -> tuple[Text, ...]:
+def score_lines(state: State, scores: tuple[scoring.Score, ...], win: tuple[int, ...]) -> tuple[Text, ...]:
     lines = []
     ix = index()
     for sc in scores:

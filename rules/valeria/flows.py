@@ -16,7 +16,7 @@ import attrs
 
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.game import Result
-from rules.valeria import engine, events, solo, violations
+from rules.valeria import engine, events, offers, scoring, solo, violations
 from rules.valeria.explain import explain_step, score_lines
 from rules.valeria.state import EVENTS, Action, Flow, Setup, State, replace
 
@@ -25,8 +25,8 @@ def base_result(state: State) -> Result:
     """The base game's result: every seat's score (valeria.scoring.total), the winners
     (valeria.scoring.winner, valeria.scoring.tie) and the end condition that decided it
     (:func:`rules.valeria.engine.end_rules`)."""
-    scores = tuple(engine.score(state, i) for i in range(state.players))
-    win = engine.winners(scores)
+    scores = tuple(scoring.score(state, i) for i in range(state.players))
+    win = scoring.winners(scores)
     details = {"scores": [{"seat": s.seat, "monsters": s.monsters, "domains": s.domains, "board": s.board,
                            "duke": s.duke, "total": s.total, "duchy_cards": s.duchy_cards} for s in scores]}
     return Result(win, details, score_lines(state, scores, win), rules=engine.end_rules(state))
@@ -44,8 +44,8 @@ def trigger_events(state: State) -> State:
 
 
 #: The base game with 2-5 players (random citizens change the setup only).
-BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=engine.legal_actions,
-                 pending_answers=engine.pending_answers, check=violations.refusal,
+BASE_FLOW = Flow(end_of_actions=engine.end_phase, legal_actions=offers.legal_actions,
+                 pending_answers=offers.pending_answers, check=violations.refusal,
                  successor=engine.successor, result=base_result, explain_step=explain_step,
                  forced_steps=no_forced_steps)
 #: With Monster Events the triggered events' instructions follow the announced dice

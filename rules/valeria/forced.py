@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules.kernel.decisions import ForcedStep
 from rules.kernel.text import Text
-from rules.valeria import engine
+from rules.valeria import harvest
 from rules.valeria.cards import Exchange
 from rules.valeria.data import branch_labels
 from rules.valeria.explain import describe
@@ -47,7 +47,7 @@ def only_answer(state: State) -> tuple[Action, str] | None:
         return None
     for seat, items in enumerate(state.harvest):
         for item in items:
-            if engine.unpayable_exchange(state, seat, item) and not _payable_later(state, seat, item):
+            if harvest.unpayable_exchange(state, seat, item) and not _payable_later(state, seat, item):
                 return Action(Kind.HARVEST, seat, item.card, "decline"), HARVEST_RULE
     return None
 
@@ -71,15 +71,15 @@ def _payable_later(state: State, seat: int, item: HarvestItem) -> bool:
         count = other.count - (other == item)
         if count <= 0:
             continue
-        effect = engine.item_effect(other)
+        effect = harvest.item_effect(other)
         if isinstance(effect, Exchange):
             gives = {r: getattr(effect.gain, r) for r in _PAID}
         else:  # a choice: what its best branch gives, resolved on the state as it is
-            after = [engine.resolve_item(state, seat, other.card, label).seats[seat] for label in branch_labels(effect)]
+            after = [harvest.resolve_item(state, seat, other.card, label).seats[seat] for label in branch_labels(effect)]
             gives = {r: max(getattr(s, r) - getattr(have, r) for s in after) for r in _PAID}
         for r in _PAID:
             most[r] += max(gives[r], 0) * count
-    pay = engine.item_effect(item)
+    pay = harvest.item_effect(item)
     assert isinstance(pay, Exchange), "only an exchange has declining as its one answer"
     return all(getattr(have, r) + most[r] >= getattr(pay.pay, r) for r in _PAID)
 

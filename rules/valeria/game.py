@@ -3,8 +3,10 @@ citizens (decision 0018) and Monster Events (decision 0020) variants, and the so
 game against the Dark Lord (decision 0021, :mod:`rules.valeria.solo`): the kernel's
 Game protocol.
 
-The rules are in :mod:`rules.valeria.engine` (flow, harvest, actions, scoring)
-and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
+The rules are in :mod:`rules.valeria.engine` (the flow) and the modules it reads
+(:mod:`~rules.valeria.harvest`, :mod:`~rules.valeria.effects`, :mod:`~rules.valeria.answers`,
+:mod:`~rules.valeria.payments`), the legal actions in :mod:`rules.valeria.offers`, the final count in
+:mod:`rules.valeria.scoring`, and the pure arithmetic of :mod:`rules.valeria.predicates`; records are in
 :mod:`rules.valeria.records`. Chance (decision 0010): the setup holds the
 deals and shuffles (areas in order, citizen kinds, domain stacks, the dukes
 dealt, the first player); each roll is a chance node with the 36 ordered

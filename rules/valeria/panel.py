@@ -16,9 +16,10 @@ from rules.kernel.messages import languages
 from rules.kernel.panel import Page, Panel, check_language, known_rules, malformed, rule_json, rules_in
 from rules.kernel.records import FORMAT, parse_record
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
+from rules.valeria import engine, holdings, payments
 from rules.valeria.cards import Amount
 from rules.valeria.data import index
+from rules.valeria.harvest import OFF, ON, activated, distribute, herald_count, side_effects
 from rules.valeria.pictures import amount_text, effects_text
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS
 from rules.valeria.state import ACTIONS, HARVEST, replace
@@ -165,13 +166,13 @@ def _position(game: Any, seats: Any, active: Any, action: Any, *, recruit: str |
 
 
 def harvest(page: Page, dice: Any, seats: Any, active: Any = 0, lang: str = "en") -> dict[str, Any]:
-    """What a roll activates for each seat: the engine's own :func:`rules.valeria.engine.activated`
+    """What a roll activates for each seat: the engine's own :func:`rules.valeria.harvest.activated`
     (how many times each card of a seat activates: each copy, each die and the sum, doubles once
     per die, valeria.harvest.doubles, ruling O5), the side each seat uses (the active seat's left
     effects, the others' right ones, valeria.harvest.two-effects) with its effects, the Herald
-    (:func:`~rules.valeria.engine.herald_count`), the active Thief resolved first
+    (:func:`~rules.valeria.harvest.herald_count`), the active Thief resolved first
     (:func:`~rules.valeria.engine.start_harvest`) and the plain gains and choices
-    (:func:`~rules.valeria.engine.distribute`).
+    (:func:`~rules.valeria.harvest.distribute`).
 
     ``seats``: per seat ``{"citizens": {KIND: COPIES}}`` (starters are implicit); ``active``:
     the active seat. The roll is read as a record's roll (a die shows 1..6).
@@ -191,13 +192,13 @@ def _harvest(game: Any, dice: Any, seats: Any, active: Any, lang: str) -> dict[s
     a, b = roll.dice
     state = replace(start, phase=HARVEST, dice=(a, b), rolled=(a, b))
     ix = index()
-    after = engine.distribute(state)
+    after = distribute(state)
     thieves = [cast(tuple[str, Any], d.detail)[0] for d in engine.start_harvest(state).pending if d.kind == "thief"]
     out = []
     cited = list(_HARVEST_RULES)
     for i in range(state.players):
-        side = engine.ON if i == state.active else engine.OFF
-        acts = engine.activated(state, i)
+        side = ON if i == state.active else OFF
+        acts = activated(state, i)
         cards = []
         for card, times in acts:
             citizen = ix.citizens.get(card)
@@ -205,16 +206,16 @@ def _harvest(game: Any, dice: Any, seats: Any, active: Any, lang: str) -> dict[s
             copies = state.seats[i].citizens[state.citizen_kinds.index(card)] if citizen else 1
             cards.append({"card": card, "name": _text(known.name), "starter": citizen is None, "copies": copies,
                           "activation": list(known.activation), "times": times,
-                          "effect": _text(effects_text(engine.side_effects(card, side))),
+                          "effect": _text(effects_text(side_effects(card, side))),
                           "thief_first": card in thieves if i == state.active else False})
-        herald = engine.herald_count(state, i, acts)
+        herald = herald_count(state, i, acts)
         before, now = state.seats[i], after.seats[i]
         gained = {r: getattr(now, r) - getattr(before, r) for r in ("gold", "strength", "magic")}
         amount = Amount(**gained)
         choices = [{"card": item.card, "times": item.count,
                     "name": _text((ix.citizens.get(item.card) or ix.starters[item.card]).name)}
                    for item in after.harvest[i]] if after.harvest else []
-        out.append({"seat": i, "active": i == state.active, "side": "left" if side == engine.ON else "right",
+        out.append({"seat": i, "active": i == state.active, "side": "left" if side == ON else "right",
                     "cards": cards, "activations": sum(t for _, t in acts), "herald": herald,
                     "gains": gained, "gains_text": _text(amount_text(amount)) if amount.items() else None,
                     "choices": choices})
@@ -246,8 +247,8 @@ def payment(page: Page, cost: str, card: str, pay: Any, seats: Any = None, activ
     entered tableaux (``seats``, as for :func:`harvest`; the price of a citizen counts
     the copies of its name the active seat owns, its domains may change a price) and with the
     active seat holding ``has`` (by default exactly what it pays). The price comes from the
-    engine's price functions (:func:`~rules.valeria.engine.price_of`,
-    :func:`~rules.valeria.engine.build_price`, the monster's card)."""
+    engine's price functions (:func:`~rules.valeria.payments.price_of`,
+    :func:`~rules.valeria.payments.build_price`, the monster's card)."""
     try:
         return _payment(page.game, cost, card, pay, seats, active, has, check_language(lang, languages()))
     except MalformedError as exc:
@@ -292,16 +293,16 @@ def _payment(game: Any, cost: str, card: str, pay: Any, seats: Any, active: Any,
     seat = state.active
     if cost == "recruit":
         i = state.citizen_kinds.index(card)
-        price = {"gold": engine.price_of(state, seat, i)}
+        price = {"gold": payments.price_of(state, seat, i)}
         base = ix.citizens[card].cost
-        owned = engine.copies_owned(state, seat, i)
+        owned = holdings.copies_owned(state, seat, i)
         detail: dict[str, Any] = {"base": base, "owned": owned,
-                                  "ignores_plus": engine.EMERALD in state.seats[seat].domains}
+                                  "ignores_plus": payments.EMERALD in state.seats[seat].domains}
         name = ix.citizens[card].name
     elif cost == "build":
-        price = {"gold": engine.build_price(state, seat, card)}
+        price = {"gold": payments.build_price(state, seat, card)}
         d = ix.domains[card]
-        detail = {"base": d.cost, "roles": list(d.roles), "roles_met": engine.roles_met(state, seat, card)}
+        detail = {"base": d.cost, "roles": list(d.roles), "roles_met": payments.roles_met(state, seat, card)}
         name = d.name
     else:
         m = ix.monsters[card]

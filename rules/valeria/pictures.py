@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape
 from rules.kernel.pictures import Picture, Table
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine
+from rules.valeria import engine, harvest, payments, scoring
 from rules.valeria.cards import (
     AddToken,
     Amount,
@@ -434,8 +434,8 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     pay = _table(figure.get("pay", {}), "figure.pay")
     gold, magic = whole(pay.get("gold", 0), "figure.pay.gold"), whole(pay.get("magic", 0), "figure.pay.magic")
     state = _state([figure.get("seat"), {}], build=domain)
-    meets = bool(engine.roles_met(state, 0, domain))
-    have = engine.role_counts(state, 0)
+    meets = bool(payments.roles_met(state, 0, domain))
+    have = payments.role_counts(state, 0)
     verdict = refusal(state, Action(ActionKind.BUILD, 0, domain, pay=Payment(gold=gold, magic=magic)))
     legal = verdict is None
     problems: list[str] = []
@@ -449,7 +449,7 @@ def _duchy(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     role_en = ", ".join(f"{n}× {_role(r).get('en')}" for r, n in need.items())
     have_cs = ", ".join(f"{have.get(r, 0)}× {_role(r).get('cs')}" for r in need)
     have_en = ", ".join(f"{have.get(r, 0)}× {_role(r).get('en')}" for r in need)
-    price = engine.build_price(state, 0, domain)
+    price = payments.build_price(state, 0, domain)
     caption = bilingual("{d} žádá {rc}; obyvatelé vévodství nesou {hc} (základní karty žádný symbol nemají), podmínky "
                  "{mc}splněny. Cena {p} zlaťáků, zaplaceno {g} zlaťáků a {m} magie: engine stavbu {lc}.",
                  "{d} requires {re}; the duchy's citizens bear {he} (starters have no icon), so the requirements "
@@ -504,10 +504,10 @@ def _roll(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     seats = figure.get("seats")
     active = whole(figure.get("active", 0), "figure.active", 0, 3)
     state = replace(_state(seats, active=active), phase=HARVEST, dice=(a, b), rolled=(a, b))
-    acts = [engine.activated(state, i) for i in range(state.players)]
-    heralds = [engine.herald_count(state, i, acts[i]) for i in range(state.players)]
+    acts = [harvest.activated(state, i) for i in range(state.players)]
+    heralds = [harvest.herald_count(state, i, acts[i]) for i in range(state.players)]
     found = [{card: n for card, n in seat} for seat in acts]
-    after = engine.distribute(state)
+    after = harvest.distribute(state)
     problems: list[str] = []
     _claim(figure, "activated", found, problems, "valeria.roll.activation-values, valeria.harvest.doubles, "
            "valeria.harvest.each-copy")
@@ -658,8 +658,8 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
     if any(s.duke is None for s in state.seats):
         raise MalformedError("every seat of a scoring figure names its duke")
     state = replace(state, phase="over")
-    scores = tuple(engine.score(state, i) for i in range(state.players))
-    win = engine.winners(scores)
+    scores = tuple(scoring.score(state, i) for i in range(state.players))
+    win = scoring.winners(scores)
     problems: list[str] = []
     _claim(figure, "totals", [s.total for s in scores], problems, "valeria.scoring.total")
     _claim(figure, "winners", list(win), problems, "valeria.scoring.winner, valeria.scoring.tie")
@@ -686,7 +686,7 @@ def _scoring(figure: Mapping[str, Any], languages: Sequence[str]) -> Picture:
         + [f"= {sc.domains}"])))
     rows.append(("VP tokens on the board · body na desce", per_seat(lambda i, sc: [f"= {sc.board}"])))
 
-    def duke(i: int, sc: engine.Score) -> list[str]:
+    def duke(i: int, sc: scoring.Score) -> list[str]:
         s = state.seats[i]
         d = ix.dukes[s.duke or ""]
         lines = wrap(d.name.en)

@@ -35,8 +35,8 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.valeria.cards import Choice, Effect, Exchange, GainCitizen, Take
 from rules.valeria.data import index
-from rules.valeria.engine import OFF, ON
 from rules.valeria.flows import BASE_FLOW
+from rules.valeria.harvest import OFF, ON
 from rules.valeria.records import DOMAIN_STACKS, MONSTER_STACKS, players_of, whole
 from rules.valeria.state import ACTIONS, DICE, DRAW, HARVEST, ROLL, HarvestItem, Seat, State, replace
 from rules.valeria.variants import (

@@ -27,7 +27,7 @@ from rules.kernel.logic import CONCRETE, Logic
 from rules.kernel.registry import implements
 from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
-from rules.valeria import engine, explain, violations
+from rules.valeria import answers, engine, explain, harvest, holdings, offers, scoring, violations
 from rules.valeria.cards import Take
 from rules.valeria.data import branch_labels, index
 from rules.valeria.explain import bilingual, card_name, counter_label, option_text
@@ -192,7 +192,7 @@ def second_harvest(state: State) -> State:
     (the exception to valeria.recruit.not-this-turn), as a non-active seat harvests:
     plain gains at once, choices and exchanges as harvest items; the Herald too, as it
     would for an opponent (ruling O20)."""
-    state, mine = engine.harvest_seat(state, PLAYER, engine.OFF)
+    state, mine = harvest.harvest_seat(state, PLAYER, harvest.OFF)
     return _log(replace(state, phase=SECOND, harvest=(mine,)), "second", -1)
 
 
@@ -273,27 +273,27 @@ def legal(state: State) -> tuple[Action, ...]:
             column = cast(tuple[int], d.detail)[0]
             return tuple(Action(Kind.CAPTURE, PLAYER, state.citizen_kinds[k]) for k in column_citizens(state, column))
         if d.kind == "thief":
-            _, effect = engine.decision_detail(d)
+            _, effect = answers.decision_detail(d)
             return tuple(Action(Kind.THIEF, PLAYER, option=label) for label in branch_labels(effect))
         # purloin: "take a monster" is the top monster of the leftmost non-exhausted stack (the decision is
-        # opened only while a monster is left, engine._special_possible); not optional: the card says "take"
+        # opened only while a monster is left, effects._special_possible); not optional: the card says "take"
         return (Action(Kind.PURLOIN, PLAYER),)
     if state.phase == SECOND:
         return tuple(Action(Kind.HARVEST, PLAYER, item.card, option) for item in state.harvest[PLAYER]
-                     for option in engine.item_options(state, PLAYER, item))
+                     for option in harvest.item_options(state, PLAYER, item))
     return ()
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The solo game's legal actions: its own decisions and phases here (:func:`legal`), the
     rest the engine's (the solo game's hook, :data:`rules.valeria.flows.SOLO_FLOW`)."""
-    return legal(state) if handles(state) else engine.legal_actions(state)
+    return legal(state) if handles(state) else offers.legal_actions(state)
 
 
 def pending_answers(state: State) -> tuple[Action, ...]:
     """The answers to the decision on top of the pending stack, in the order :func:`legal_actions`
     lists them: the solo game's own decisions here, the rest the engine's."""
-    return tuple(legal(state)) if handles(state) else engine.pending_answers(state)
+    return tuple(legal(state)) if handles(state) else offers.pending_answers(state)
 
 
 def check_action(state: State, action: Action) -> Violation | None:
@@ -329,7 +329,7 @@ def check(state: State, action: Action) -> Violation | None:
 def decide(state: State, a: Action) -> State:
     """Apply one of :func:`legal`'s actions (the engine's flow takes over afterwards)."""
     if state.phase == SECOND and not state.pending:
-        return engine.resolve_item(state, PLAYER, a.card, a.option)
+        return harvest.resolve_item(state, PLAYER, a.card, a.option)
     d = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     if a.kind == Kind.ACTIVATE:
@@ -337,7 +337,7 @@ def decide(state: State, a: Action) -> State:
     if a.kind == Kind.CAPTURE:
         return capture(state, state.citizen_kinds.index(a.card))
     if a.kind == Kind.THIEF:
-        _, effect = engine.decision_detail(d)
+        _, effect = answers.decision_detail(d)
         for e in effect.options[branch_labels(effect).index(a.option)]:
             state = gain_taken(state, e)
         return engine.advance(state)
@@ -347,14 +347,14 @@ def decide(state: State, a: Action) -> State:
     monster = monsters[i][0]
     monsters[i] = monsters[i][1:]
     s = state.seats[PLAYER]
-    state = engine.with_seat(replace(state, monsters=tuple(monsters)), PLAYER, replace(s, monsters=(*s.monsters, monster)))
+    state = holdings.with_seat(replace(state, monsters=tuple(monsters)), PLAYER, replace(s, monsters=(*s.monsters, monster)))
     return engine.advance(state)
 
 
 @implements("valeria.variants.solo.turn")
 def gain_taken(state: State, effect: Take) -> State:
     """“Take from another player” in the solo game: simply take the reward."""
-    return engine.with_seat(state, PLAYER, engine.credit(state.seats[PLAYER], effect.amount))
+    return holdings.with_seat(state, PLAYER, holdings.credit(state.seats[PLAYER], effect.amount))
 
 
 def successor(state: State, a: Action) -> State:
@@ -372,7 +372,7 @@ def successor(state: State, a: Action) -> State:
 def dark_lord_state(state: State) -> State:
     """``state`` seen as the Dark Lord's one seat: the surviving monsters as his
     "monsters", the captured citizens and seized domains as his duchy, no resources,
-    his duke; so his duke is counted by the engine's own :func:`~rules.valeria.engine.count`."""
+    his duke; so his duke is counted by the engine's own :func:`~rules.valeria.holdings.count`."""
     survivors = tuple(m for st in state.monsters for m in st)
     his = lord(state)
     counts = tuple(his.captured.count(k) for k in state.citizen_kinds)
@@ -382,11 +382,11 @@ def dark_lord_state(state: State) -> State:
 
 
 @implements("valeria.variants.solo.scoring")
-def scores(state: State) -> tuple[engine.Score, engine.Score]:
+def scores(state: State) -> tuple[scoring.Score, scoring.Score]:
     """Yours (slain monsters + built domains + your duke, and the board VP: ruling O20)
     and the Dark Lord's (the monsters still in the stacks + the seized domains + his duke
     applied to the surviving monsters, captured citizens and seized domains)."""
-    return engine.score(state, PLAYER), engine.score(dark_lord_state(state), 0)
+    return scoring.score(state, PLAYER), scoring.score(dark_lord_state(state), 0)
 
 
 @implements("valeria.variants.solo.result", "valeria.variants.solo.end")
@@ -432,7 +432,7 @@ def result(state: State) -> Result:
                            "duke": his.duke, "total": his.total}]}
     ix = index()
 
-    def terms(sc: engine.Score, lang: str) -> str:
+    def terms(sc: scoring.Score, lang: str) -> str:
         return " + ".join(f"{each} × {counter_label(c, lang)} ({n}) = {vp}" for c, each, n, vp in sc.duke_terms) or "-"
 
     duke = state.seats[PLAYER].duke or ""

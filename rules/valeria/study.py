@@ -4,7 +4,7 @@ The game object offers two capabilities of the kernel through
 :class:`ValeriaStudy`, which :class:`~rules.valeria.game.Valeria` inherits:
 
 - ``HasScores`` (:mod:`rules.kernel.policies`): each seat's victory points now,
-  as :func:`rules.valeria.engine.score` counts them at the end
+  as :func:`rules.valeria.scoring.score` counts them at the end
   (``valeria.scoring.total``); in the solo game the player's lead over the Dark
   Lord (``valeria.variants.solo.scoring``); the greedy policy maximises them;
 - ``HasActionSpace`` (:mod:`rules.kernel.study`): every action of a variant
@@ -39,7 +39,7 @@ from functools import cache
 from typing import Any
 
 from rules.kernel.study import Bounds, Field, Shape, ShapedSpace
-from rules.valeria import engine, solo
+from rules.valeria import scoring, solo
 from rules.valeria.cards import RESOURCES, Choice, Effect
 from rules.valeria.data import branch_labels, index
 from rules.valeria.state import ActionKind, State
@@ -136,7 +136,7 @@ class ValeriaStudy:
         if state.players == solo.SOLO:
             mine, his = solo.scores(state)
             return (float(mine.total - his.total),)
-        return tuple(float(engine.score(state, seat).total) for seat in range(state.players))
+        return tuple(float(scoring.score(state, seat).total) for seat in range(state.players))
 
     @staticmethod
     def action_space(variant: Any) -> ShapedSpace:

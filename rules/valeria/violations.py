@@ -6,7 +6,7 @@ asks what every action needs (the game is not over, chance is not to move, the s
 decides now), then what the moment wants (a duke kept, a pending decision, a die change
 or the announcement, a harvest item, one of the four actions), then the refusal of the
 action's own kind. Every condition is a predicate the engine's enumeration
-(:func:`rules.valeria.engine.legal_actions`) filters its candidates through as well: a
+(:func:`rules.valeria.offers.legal_actions`) filters its candidates through as well: a
 payment is decided by :func:`~rules.valeria.predicates.gold_payment_ok` and
 :func:`~rules.valeria.predicates.slay_payment_ok`, the predicates :mod:`proofs.valeria.payment`
 proves (when the predicate refuses, the message names the clause that fails: the sum, the
@@ -28,21 +28,12 @@ from rules.kernel.text import Text
 from rules.kernel.verdict import Violation
 from rules.kernel.verdict import refuse as kernel_refuse
 from rules.valeria import events
+from rules.valeria.answers import answered_take, answers, decision_detail, offered, pending_takes
 from rules.valeria.data import index
-from rules.valeria.engine import (
-    HERALD,
-    answered_take,
-    answers,
-    build_price,
-    decision_detail,
-    die_change_possible,
-    item_options,
-    offered,
-    pending_takes,
-    price_of,
-    roles_met,
-)
+from rules.valeria.engine import die_change_possible
 from rules.valeria.explain import card_name
+from rules.valeria.harvest import HERALD, item_options
+from rules.valeria.payments import build_price, price_of, roles_met
 from rules.valeria.predicates import gold_payment_ok, slay_payment_ok
 from rules.valeria.state import DICE, DRAW, DUKES, HARVEST, OVER, RESOURCES, ROLL, Action, ActionKind, Kind, Seat, State
 from rules.valeria.variants import on_top
@@ -234,7 +225,7 @@ def token_refusal(state: State, a: Action) -> Violation | None:
 
 def harvest_refusal(state: State, a: Action) -> Violation | None:
     """A harvest item of the seat: an activated card not resolved yet, with one of its
-    options (:func:`~rules.valeria.engine.item_options`: a branch, use if affordable, decline)."""
+    options (:func:`~rules.valeria.harvest.item_options`: a branch, use if affordable, decline)."""
     items = state.harvest[a.seat]
     if a.kind != Kind.HARVEST:
         rules: tuple[str, ...] = ("valeria.harvest.any-order",)
@@ -258,7 +249,7 @@ def harvest_refusal(state: State, a: Action) -> Violation | None:
 
 def decision_refusal(state: State, a: Action, d: Decision) -> Violation | None:
     """The answer to the pending decision ``d`` (its rule named): the action kind that answers
-    it, and one of the options the moment offers (:func:`~rules.valeria.engine.offered`, the
+    it, and one of the options the moment offers (:func:`~rules.valeria.answers.offered`, the
     predicate the enumeration filters its candidates through)."""
     if a.kind not in answers(d):
         return refuse((d.rule,), "nejprve je třeba rozhodnout: {k} ({r})", "first decide: {k} ({r})",

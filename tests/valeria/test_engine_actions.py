@@ -9,7 +9,7 @@ from valeria_engine_helpers import STACK, act, in_actions, refused, roll, starte
 
 from rules.kernel.game import TurnKind
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine, events
+from rules.valeria import answers, engine, events, payments
 from rules.valeria.explain import card_name
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered, gold_payment_ok, recruit_price, slay_payment_ok
@@ -49,13 +49,13 @@ def test_acting_out_of_turn_is_refused() -> None:
 def test_a_second_peasant_costs_three_because_the_starter_shares_its_name() -> None:
     assert [recruit_price(2, n) for n in range(4)] == [2, 3, 4, 5]
     state = in_actions(gold=10)
-    assert engine.price_of(state, 0, STACK["peasant"]) == 3
-    assert engine.price_of(state, 0, STACK["archer"]) == 4
+    assert payments.price_of(state, 0, STACK["peasant"]) == 3
+    assert payments.price_of(state, 0, STACK["archer"]) == 4
     wrong = refused(state, {"seat": 0, "recruit": "peasant", "pay": {"gold": 2}})
     assert wrong.rules == ("valeria.recruit.cost-per-copy",) and "price is 3" in wrong.message.get("en")
     after = act(state, {"seat": 0, "recruit": "peasant", "pay": {"gold": 3}})
     assert after.seats[0].citizens[STACK["peasant"]] == 1 and after.citizen_counts[STACK["peasant"]] == 4
-    assert engine.price_of(after, 0, STACK["peasant"]) == 4
+    assert payments.price_of(after, 0, STACK["peasant"]) == 4
 
 
 @pytest.mark.rules("valeria.recruit.magic", "valeria.resources.magic-substitute")
@@ -73,7 +73,7 @@ def test_magic_replaces_gold_but_one_real_gold_is_paid() -> None:
 @pytest.mark.rules("valeria.cards.emerald-stronghold")
 def test_emerald_stronghold_ignores_the_plus() -> None:
     state = in_actions(domains=("emerald-stronghold",), citizens={"archer": 2})
-    assert engine.price_of(state, 0, STACK["archer"]) == 4
+    assert payments.price_of(state, 0, STACK["archer"]) == 4
 
 
 @pytest.mark.rules("valeria.recruit.choose", "valeria.exhausted.replace", "valeria.exhausted.last-card")
@@ -162,11 +162,11 @@ def test_bane_spider_offers_a_knight_only_while_the_knight_stack_lasts() -> None
 @pytest.mark.rules("valeria.build.requirements", "valeria.citizens.role-uses", "valeria.domains.starters-no-roles")
 def test_roles_are_counted_on_citizens_with_multiplicity_never_on_starters() -> None:
     state = in_actions(gold=20, citizens={"peasant": 1, "archer": 1})
-    assert not engine.roles_met(state, 0, "palace-of-the-dawn")  # Worker + 2 Soldiers
+    assert not payments.roles_met(state, 0, "palace-of-the-dawn")  # Worker + 2 Soldiers
     verdict = refused(state, {"seat": 0, "build": "palace-of-the-dawn", "pay": {"gold": 11}})
     assert verdict.rules[0] == "valeria.build.requirements"
     state = with_seat(state, 0, citizens={"peasant": 1, "archer": 2})
-    assert engine.roles_met(state, 0, "palace-of-the-dawn")  # the book's example (B9)
+    assert payments.roles_met(state, 0, "palace-of-the-dawn")  # the book's example (B9)
     after = act(state, {"seat": 0, "build": "palace-of-the-dawn", "pay": {"gold": 11}})
     assert after.seats[0].domains == ("palace-of-the-dawn",)
 
@@ -185,7 +185,7 @@ def test_building_pays_the_cost_at_least_one_gold_and_reveals_the_next_domain() 
 @pytest.mark.rules("valeria.cards.pratchetts-plateau")
 def test_pratchetts_plateau_makes_domains_one_gold_cheaper() -> None:
     state = in_actions(domains=("pratchetts-plateau",))
-    assert engine.build_price(state, 0, "palace-of-the-dawn") == 10
+    assert payments.build_price(state, 0, "palace-of-the-dawn") == 10
 
 
 @pytest.mark.rules("valeria.build.reward", "valeria.domains.effects", "valeria.domains.extra-action",
@@ -226,13 +226,13 @@ def test_the_owner_orders_the_cathedral_and_the_orb_and_picks_each_target() -> N
     """Both takes pending, each answer names its domain: the owner takes in the order it chooses
     (the Cathedral's gold first here) and from the seat it chooses for each."""
     state = both_takes_pending()
-    assert [engine.decision_detail(d)[0] for d in state.pending] == ["the-orb-of-urdr", "cathedral-of-st-aquila"]
+    assert [answers.decision_detail(d)[0] for d in state.pending] == ["the-orb-of-urdr", "cathedral-of-st-aquila"]
     offered = legal_json(state)
     assert {"seat": 0, "take_from": 2, "domain": "cathedral-of-st-aquila"} in offered
     assert all("domain" in a for a in offered)  # a written record names the domain when several are pending
     after = act(state, {"seat": 0, "take_from": 2, "domain": "cathedral-of-st-aquila"})
     assert (after.seats[2].gold, after.seats[2].magic) == (4, 5)  # the Cathedral took 1 gold from seat 2
-    assert [engine.decision_detail(d)[0] for d in after.pending] == ["the-orb-of-urdr"]
+    assert [answers.decision_detail(d)[0] for d in after.pending] == ["the-orb-of-urdr"]
     assert legal_json(after)[0] == {"seat": 0, "take_from": 1}  # one take left: nothing to tell apart
     after = act(after, {"seat": 0, "take_from": 1, "domain": "the-orb-of-urdr"})
     assert (after.seats[1].gold, after.seats[1].magic) == (5, 4) and after.active == 1
@@ -364,8 +364,8 @@ def test_the_listed_answers_to_a_decision_are_the_candidates_offered_admits() ->
             d = state.pending[0]
             if d.kind in ("extra-slay", events.TOKEN_DECISION):
                 continue
-            admitted = [a for a in engine.answer_candidates(state, d) if engine.offered(state, a, d)]
-            assert list(engine.decision_options(state, d)) == admitted
+            admitted = [a for a in answers.answer_candidates(state, d) if answers.offered(state, a, d)]
+            assert list(answers.decision_options(state, d)) == admitted
             asked[d.kind] = asked.get(d.kind, 0) + 1
     assert all(asked.get(kind, 0) >= 3 for kind in ("citizen", "choose", "thief", "take")), asked
 
@@ -383,8 +383,8 @@ def test_the_builds_offered_are_the_domains_whose_roles_are_met_and_price_is_rea
             me, s = state.active, state.seats[state.active]
             offered = {a.card for a in VALERIA.legal_actions(state) if a.kind == ActionKind.BUILD}
             expected = {stack[0] for stack in state.domains if stack and s.gold >= 1
-                        and s.gold + s.magic >= engine.build_price(state, me, stack[0])
-                        and engine.roles_met(state, me, stack[0])}
+                        and s.gold + s.magic >= payments.build_price(state, me, stack[0])
+                        and payments.roles_met(state, me, stack[0])}
             assert offered == expected
             checked += bool(expected)
     assert checked >= 10

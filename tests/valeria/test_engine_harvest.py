@@ -6,7 +6,7 @@ import pytest
 from valeria_engine_helpers import CITIZENS, act, refused, roll, started, with_seat
 
 from rules.kernel.game import TurnKind
-from rules.valeria import engine
+from rules.valeria import engine, harvest
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import activations, herald_activations
 from rules.valeria.state import ACTIONS, DICE, HARVEST, HarvestItem
@@ -30,7 +30,7 @@ def test_three_archers_on_double_four_activate_six_times() -> None:
     state = with_seat(state, 1, citizens={"archer": 3})
     after = roll(state, 4, 4)
     assert activations(4, 4, 4) == 2 and activations(4, 4, 8) == 1  # the sum activates once (ruling O5)
-    assert dict(engine.activated(after, 0))["archer"] == 6
+    assert dict(harvest.activated(after, 0))["archer"] == 6
     assert after.seats[0].strength == 12  # the active seat's left power: 2 strength each
     assert after.seats[1].strength == 6  # the others' right power: 1 strength each
 

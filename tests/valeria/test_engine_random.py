@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from valeria_engine_helpers import conserved, walk
 
 from rules.kernel.records import adjudicate, parse_record, record_to_json
-from rules.valeria import engine
+from rules.valeria import answers, engine
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import end_triggered
 from rules.valeria.state import OVER, ROLL, ActionKind
@@ -83,8 +83,8 @@ def test_check_accepts_exactly_the_legal_actions(seed: int) -> None:
         if VALERIA.turn(state).kind.value == "chance" or VALERIA.is_terminal(state):
             continue
         legal = set(VALERIA.legal_actions(state))
-        takes = engine.pending_takes(state)
-        only_take = engine.decision_detail(takes[0])[0] if len(takes) == 1 else None
+        takes = answers.pending_takes(state)
+        only_take = answers.decision_detail(takes[0])[0] if len(takes) == 1 else None
         for action in [*legal, *pool[:: max(1, len(pool) // 60)]]:
             if len(takes) > 1 and action.kind == ActionKind.TAKE and not action.card:
                 continue

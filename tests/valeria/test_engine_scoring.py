@@ -6,7 +6,7 @@ import attrs
 import pytest
 from valeria_engine_helpers import started, with_seat
 
-from rules.valeria import engine
+from rules.valeria import scoring
 from rules.valeria.game import VALERIA
 from rules.valeria.predicates import duke_resource_vp
 from rules.valeria.state import OVER
@@ -21,7 +21,7 @@ def test_duke_resources_are_summed_then_divided() -> None:
     assert duke_resource_vp(2, 2, 2, 3) == 2  # per type it would be 0 (ruling O1)
     assert duke_resource_vp(0, 0, 5, 2) == 2
     state = with_seat(started(), 0, gold=2, strength=2, magic=2, vp=9, duke="waryn-lord-of-rogues")
-    sc = engine.score(state, 0)
+    sc = scoring.score(state, 0)
     assert sc.duke_resources == 2 and sc.board == 9
 
 
@@ -31,7 +31,7 @@ def test_score_is_monsters_domains_board_and_duke_with_icons_on_citizens_and_dom
     state = with_seat(started(), 0, gold=0, strength=0, magic=0, vp=4, duke="simon-the-unclean",
                       monsters=("goblin", "goblin-king"), domains=("blood-crow-army",),
                       citizens={"peasant": 2, "archer": 1})
-    sc = engine.score(state, 0)
+    sc = scoring.score(state, 0)
     assert (sc.monsters, sc.domains, sc.board) == (1 + 4, 2, 4)
     # Simon: 1 per Worker icon (2 Peasants) + 1 per Soldier icon (1 Archer + 3 on Blood Crow Army)
     assert sc.duke == 2 + 4 and sc.total == 5 + 2 + 4 + 6
@@ -41,7 +41,7 @@ def test_score_is_monsters_domains_board_and_duke_with_icons_on_citizens_and_dom
 def test_reese_counts_citizens_without_starters() -> None:
     state = with_seat(started(), 0, gold=0, strength=0, magic=0, duke="reese-the-firebrand",
                       citizens={"peasant": 1}, monsters=("goblin",), domains=("blood-crow-army",))
-    assert engine.score(state, 0).duke == 3
+    assert scoring.score(state, 0).duke == 3
 
 
 @pytest.mark.rules("valeria.scoring.winner", "valeria.scoring.tie")

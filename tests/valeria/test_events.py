@@ -24,7 +24,7 @@ from rules.kernel.decisions import Decision
 from rules.kernel.records import adjudicate, parse_record, record_to_json
 from rules.kernel.schema import validate_record
 from rules.kernel.verdict import MalformedError
-from rules.valeria import engine, events
+from rules.valeria import engine, events, holdings, scoring
 from rules.valeria.cards import Counter as CardCounter
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
@@ -387,11 +387,11 @@ def test_a_slain_event_cannot_be_returned_and_a_return_puts_an_event_back_on_top
 @pytest.mark.rules("valeria.variants.events.scoring", "valeria.scoring.duke-icons")
 def test_events_score_like_monsters_and_their_icons_count_for_dukes() -> None:
     state = with_seat(game(), 0, monsters=("giant-leech", "bat-swarm", "goblin"), duke="hrothgar-the-conqueror")
-    assert engine.count(state, 0, CardCounter("card_type", "monster")) == 3
-    assert engine.count(state, 0, CardCounter("monster_type", "titan")) == 1  # the Giant Leech
-    assert engine.count(state, 0, CardCounter("monster_type", "minion")) == 2
-    assert engine.count(state, 0, CardCounter("area", "hills")) == 1  # events belong to no area
-    sc = engine.score(state, 0)
+    assert holdings.count(state, 0, CardCounter("card_type", "monster")) == 3
+    assert holdings.count(state, 0, CardCounter("monster_type", "titan")) == 1  # the Giant Leech
+    assert holdings.count(state, 0, CardCounter("monster_type", "minion")) == 2
+    assert holdings.count(state, 0, CardCounter("area", "hills")) == 1  # events belong to no area
+    sc = scoring.score(state, 0)
     assert sc.monsters == 4 + 2 + IX.monsters["goblin"].vp
     assert [t[2] for t in sc.duke_terms] == [3, 1]
 

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.kernel.records import Record, adjudicate
-from rules.valeria import engine, forced
+from rules.valeria import forced
 from rules.valeria.game import VALERIA
+from rules.valeria.harvest import item_options, unpayable_exchange
 from rules.valeria.state import Action, State
 
 VARIANTS: list[dict[str, Any]] = [{"players": 2}, {"players": 3}, {"players": 5}, {"players": 1, "difficulty": "normal"},
@@ -114,8 +115,8 @@ def test_the_forced_answer_check_reads_what_legal_actions_lists(seed: int, varia
             assert state.flow.pending_answers(state) == VALERIA.legal_actions(state)
         for seat, items in enumerate(state.harvest):
             for item in items:
-                declined = engine.item_options(state, seat, item) == ("decline",)
-                assert engine.unpayable_exchange(state, seat, item) == declined
+                declined = item_options(state, seat, item) == ("decline",)
+                assert unpayable_exchange(state, seat, item) == declined
                 harvest += 1
         if VALERIA.turn(state).kind.name == "CHANCE":
             action = rng.choice([a for a, _ in VALERIA.chance_outcomes(state)])

@@ -8,7 +8,7 @@ import attrs
 import pytest
 from valeria_engine_helpers import CITIZENS, STACK, act, in_actions, refused, roll, setup_json, started, with_seat
 
-from rules.valeria import engine
+from rules.valeria import engine, payments, scoring
 from rules.valeria.data import index
 from rules.valeria.game import VALERIA
 from rules.valeria.state import ACTIONS, DICE, HARVEST, OVER, ROLL, HarvestItem, State
@@ -168,9 +168,9 @@ def test_purloiners_perch_and_the_citizen_rewards_are_mandatory_alike() -> None:
 def test_pratchetts_plateau_does_not_discount_itself() -> None:
     """The library's reading: the discount is for domains built after the Plateau, not the Plateau."""
     state = in_actions()
-    assert engine.build_price(state, 0, "pratchetts-plateau") == IX.domains["pratchetts-plateau"].cost
+    assert payments.build_price(state, 0, "pratchetts-plateau") == IX.domains["pratchetts-plateau"].cost
     owner = in_actions(domains=("pratchetts-plateau",))
-    assert engine.build_price(owner, 0, "watcher-on-the-water") == IX.domains["watcher-on-the-water"].cost - 1
+    assert payments.build_price(owner, 0, "watcher-on-the-water") == IX.domains["watcher-on-the-water"].cost - 1
 
 
 # ---------------------------------------------------------------------- the end
@@ -238,5 +238,5 @@ def test_o3_slain_monsters_are_not_duchy_cards_in_a_tie() -> None:
 def test_o19_a_duke_counting_citizens_ignores_the_starters() -> None:
     """O19: Reese the Firebrand (1 VP per citizen, monster, domain) scores 0 for the three starters alone."""
     state = with_seat(started(), 0, gold=0, strength=0, magic=0, duke="reese-the-firebrand")
-    assert engine.score(state, 0).duke == 0
-    assert engine.score(with_seat(state, 0, citizens={"peasant": 2}), 0).duke == 2
+    assert scoring.score(state, 0).duke == 0
+    assert scoring.score(with_seat(state, 0, citizens={"peasant": 2}), 0).duke == 2

@@ -297,7 +297,7 @@ def test_only_the_top_is_recruited_and_the_card_below_is_revealed() -> None:
 def test_a_reward_reveals_the_next_card_too() -> None:
     """Ruling O18: the card below is revealed whenever the top leaves the stack."""
     from rules.valeria.cards import GainCitizen
-    from rules.valeria.engine import gain_citizen
+    from rules.valeria.effects import gain_citizen
 
     state = _monk_over_cleric()
     after = gain_citizen(state, 1, state.citizen_kinds.index("monk"))
