@@ -224,12 +224,12 @@ def citizen_stacks_exhausted(state: State) -> int:
 _set_center_citizens = copier(State, "citizen_counts", "citizen_stacks")
 
 
-@implements("valeria.variants.random-citizens.hidden")
 def take_top(state: State, kind: int) -> State:
     """A citizen of ``kind`` leaves the center from the top of its stack (:func:`taken_top`)."""
     return _set_center_citizens(state, *taken_top(state, kind))
 
 
+@implements("valeria.variants.random-citizens.hidden")
 def taken_top(state: State, kind: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...] | None]:
     """The center's citizen counts and stacks once a citizen of ``kind`` left it from the top of its
     stack; with random citizens the card below is revealed, however the top card left (ruling O18).
