@@ -12,6 +12,8 @@ from typing import Any
 
 from serving import Server as Server  # the tests of tests/web import it from here
 
+from rules.web.offline import FILE_LIST
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -106,6 +108,28 @@ def visited_device(playwright: Any, server: Server, profiles: dict[str, Path],
     profile = tmp_path_factory.mktemp("device") / "profile"
     shutil.copytree(template, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     return open_device(playwright.chromium, profile), profile
+
+
+def local_storage(context: Any, url: str) -> dict[str, str]:
+    """The ``localStorage`` of ``url``'s origin on the device ``context``."""
+    origin = url.rstrip("/")
+    return {item["name"]: item["value"] for entry in context.storage_state()["origins"]
+            if entry["origin"] == origin for item in entry["localStorage"]}
+
+
+def restore_local_storage(context: Any, url: str, kept: dict[str, str]) -> None:
+    """Put the ``localStorage`` of ``url``'s origin back to ``kept`` (a test changed it), through a
+    page of the origin that runs no script (the site's file list)."""
+    if local_storage(context, url) == kept:
+        return
+    page = context.new_page()
+    try:
+        page.goto(url + FILE_LIST)
+        page.evaluate("(kept) => { localStorage.clear(); for (const [k, v] of Object.entries(kept)) "
+                      "localStorage.setItem(k, v); }", kept)
+    finally:
+        page.close()
+    assert local_storage(context, url) == kept, "the device's localStorage could not be put back"
 
 
 def open_page(context: Any, width: int) -> Any:

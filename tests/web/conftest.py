@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM, Server, new_context, open_page, visited_device
+from browser_helpers import CHROMIUM, Server, local_storage, new_context, open_page, restore_local_storage, visited_device
 from docs_build import build_site
 
 
@@ -93,20 +93,40 @@ def _visited_profiles() -> dict[str, Path]:
     return {}
 
 
-@pytest.fixture
-def revisit_page(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
-                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Pages on a device that has visited the site once (``revisit_page(width)``, as :func:`new_page`):
-    a copy of a profile whose panel's engine was started and kept (decision 0042), so the
-    panel restores it instead of starting Python anew. For the tests of what a panel does once
-    started; the first visit's own start is tested with :func:`new_page` (test_engine_kept_browser,
-    test_offline_browser, the engine's start off the page thread)."""
+@pytest.fixture(scope="module")
+def _visited_device(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One device that has visited the site once, shared by the module's tests (decision 0050): a
+    browser context on a copy of the visited profile, started once, where each test opens its own
+    pages. Module-scoped like :func:`playwright`, whose instance it lives in."""
     context, profile = visited_device(playwright, server, _visited_profiles, tmp_path_factory)
-
-    def make(width: int = 1280) -> Any:
-        return open_page(context, width)
-
-    make.context = context  # type: ignore[attr-defined]
-    yield make
+    yield context
     context.close()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def revisit_page(_visited_device: Any, server: Server) -> Iterator[Any]:
+    """Pages on a device that has visited the site once (``revisit_page(width)``, as :func:`new_page`),
+    whose panel's engine was started and kept (decision 0042), so the panel restores it instead of
+    starting Python anew. For the tests of what a panel or a page does on a revisit; the first
+    visit's own start is tested with :func:`new_page` (test_engine_kept_browser,
+    test_offline_browser, the engine's start off the page thread).
+
+    The device is the module's (decision 0050): no test changes what it keeps (the site's cache,
+    the kept engine), and what a test may change, the site's ``localStorage`` (the quick
+    reference's language, the search's highlighted words), is put back as the visit left it when
+    the test's pages close, so no test sees another's choice; ``sessionStorage`` goes with its page."""
+    kept = local_storage(_visited_device, server.url)
+    pages: list[Any] = []
+
+    def make(width: int = 1280) -> Any:
+        page = open_page(_visited_device, width)
+        pages.append(page)
+        return page
+
+    make.context = _visited_device  # type: ignore[attr-defined]
+    yield make
+    for page in pages:
+        page.close()
+    restore_local_storage(_visited_device, server.url, kept)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ROOT, Server, open_page, screenshot, start_panel, started, visited_device, wait_until_site_kept
+from browser_helpers import ROOT, Server, open_page, screenshot, start_panel, started, wait_until_site_kept
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 COMPARED = ("legal", "finished", "illegal", "result", "actions")
@@ -107,17 +106,15 @@ def test_every_bundled_record_gets_the_cli_verdict_in_the_page(revisit_page: Any
 
 
 @pytest.fixture(scope="module")
-def paste_page(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
-               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """The record panel of adjudicate.html on a phone that has visited the site before, started
-    once for every malformed paste (the engine's start is most of such a test's time)."""
-    context, profile = visited_device(playwright, server, _visited_profiles, tmp_path_factory)
-    page = open_page(context, 390)
+def paste_page(_visited_device: Any, server: Server) -> Iterator[Any]:
+    """The record panel of adjudicate.html on a phone that has visited the site before (the
+    module's device, decision 0050), started once for every malformed paste (the engine's start
+    is most of such a test's time)."""
+    page = open_page(_visited_device, 390)
     page.goto(server.url + "adjudicate.html")
     start_panel(page)
     yield page
-    context.close()
-    shutil.rmtree(profile, ignore_errors=True)
+    page.close()
 
 
 @pytest.mark.parametrize("text, fragment", [

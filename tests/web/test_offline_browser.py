@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS, Server, real_errors, wait_until_site_kept
+from browser_helpers import SCREENSHOTS, Server, new_context, open_page, real_errors, wait_until_site_kept
 
 from rules.web.offline import MANIFEST, site_files
 
@@ -37,15 +38,33 @@ def shot(page: Any, name: str, width: int) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"offline-{name}-{width}.png"))
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_works_offline_after_one_visit(new_page: Any, site: Path, width: int) -> None:
-    own = Server(site)  # a server of this test's own, to cut
+@pytest.fixture(scope="module")
+def visited_then_offline(browser: Any, site: Path) -> Iterator[tuple[Any, str]]:
+    """A fresh device that has opened the home page once, from a server of its own, kept the whole
+    site, and then lost the network (server stopped, browser offline): the context and the cut
+    server's URL. One first visit serves both widths (decision 0050): what the service worker keeps
+    does not depend on the width of the page that asked, and each width's test then reads the
+    kept site in pages of its own."""
+    context = new_context(browser)
+    own = Server(site)  # a server of this module's own, to cut
+    first = open_page(context, 390)
     try:
-        page = new_page(width)
-        keep_site(page, own.url + "index.html")
+        keep_site(first, own.url + "index.html")
     finally:
         own.stop()
-    new_page.context.set_offline(True)
+    assert not real_errors(first), real_errors(first)
+    context.set_offline(True)
+    yield context, own.url
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_works_offline_after_one_visit(visited_then_offline: tuple[Any, str], site: Path,
+                                                  width: int) -> None:
+    context, url = visited_then_offline
+    page = open_page(context, width)
+    page.goto(url + "index.html")  # the home page itself, with no network
+    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the service worker must serve the pages"
     pages = [name for name in site_files(site) if name.endswith(".html")]
     assert len(pages) > 20 and "index.html" in pages and "search.html" in pages
     # every page, fetched through the service worker: kept, whole (not the page that says it is missing)
@@ -55,11 +74,11 @@ def test_every_page_works_offline_after_one_visit(new_page: Any, site: Path, wid
     bad = [a for a in answers if a[1] != 200 or a[2]]
     assert not bad, f"pages not kept for offline reading: {bad[:10]}"
     # the Leaders chapter with its pictures (the board), opened with no network
-    page.goto(own.url + "leaders.html")
+    page.goto(url + "leaders.html")
     images = page.evaluate("() => [...document.images].map((i) => [i.src, i.complete && i.naturalWidth > 0])")
     assert images and all(ok for _, ok in images), [src for src, ok in images if not ok]
     # the search: the index loads from the kept copy, results with their previews, no error
-    page.goto(own.url + "search.html?q=knight")
+    page.goto(url + "search.html?q=knight")
     page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 0", timeout=60_000)
     try:  # the previews are fetched after the list is drawn
         page.wait_for_function("() => document.querySelectorAll('#search-results li p.context').length > 0",
@@ -68,7 +87,7 @@ def test_every_page_works_offline_after_one_visit(new_page: Any, site: Path, wid
         raise AssertionError("no search preview drawn offline") from exc
     shot(page, "search", width)
     # a page the site does not have: explained, styled, with the way home
-    page.goto(own.url + "no-such-page.html")
+    page.goto(url + "no-such-page.html")
     missing = page.locator("main.rules-offline-missing")
     assert missing.count() == 1 and "offline" in missing.inner_text().lower()
     assert page.evaluate("() => getComputedStyle(document.querySelector('a.home')).backgroundColor") != "rgba(0, 0, 0, 0)"
