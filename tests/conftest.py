@@ -9,7 +9,8 @@
   rulebook shows) as JSON. Tests marked ``docs`` run last, so the docs
   build that requests the fixture sees every other outcome; on several
   workers (``-n auto``) the controller logs every report and a worker that
-  reaches a ``docs`` test waits for every other test's (decision record 0030).
+  reaches a ``docs`` test waits for every citing test's (decision records
+  0030, 0052).
   The files that hold a citing test run first, and on several workers the
   rulebook is built in the background as soon as they have finished, while
   the other tests run (``rulebook_html``; decision record 0038).
@@ -232,23 +233,31 @@ class _LogReader:
         return self.lines, self.outcomes, self.finished
 
 
-def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
-    """A worker of a parallel run: wait until the controller's log holds every
-    test but the ``docs`` ones, finished (its teardown reported, or its worker
-    crashed), and return their outcomes folded as in one process.
+def _citing_tests(config: pytest.Config) -> set[str]:
+    """The node IDs of the tests that cite a rule, but the ``docs`` ones: the tests whose outcomes
+    the rulebook shows, which its build and the ``docs`` tests wait for (decision records 0038, 0052)."""
+    return {nodeid for nodeid, ids in config.stash[_RULES].items() if ids} - config.stash[_DOCS]
 
-    The controller hands out tests in collection order, ``docs`` last, so when a
-    worker reaches a ``docs`` test the others still run only ordinary tests or
-    wait here too. When every worker waits here and tests are still missing,
-    nothing will run them (a crashed worker's tests rescheduled behind the
-    ``docs`` ones): once the log has not grown for :data:`_STALL_SECONDS` (the
-    last reports may still be on their way to the controller), the wait fails
-    and names them.
+
+def citing_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
+    """A worker of a parallel run: wait until the controller's log holds every
+    test that cites a rule (but the ``docs`` ones) finished (its teardown
+    reported, or its worker crashed), and return the outcomes folded as in one
+    process: all the rulebook shows (:func:`cited`). The tests that cite no rule
+    may still run on the other worker meanwhile (decision record 0052).
+
+    The controller hands out tests in collection order, the citing files first and
+    ``docs`` last, so when a worker reaches a ``docs`` test the others still run only
+    ordinary tests or wait here too. When every worker waits here and tests are
+    still missing, nothing will run them (a crashed worker's tests rescheduled
+    behind the ``docs`` ones): once the log has not grown for
+    :data:`_STALL_SECONDS` (the last reports may still be on their way to the
+    controller), the wait fails and names them.
     """
     log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
     waiting = log.parent / f"waiting-{config.workerinput['workerid']}"  # type: ignore[attr-defined]
-    expected = set(config.stash[_RULES]) - config.stash[_DOCS]
     rules = config.stash[_RULES]
+    expected = _citing_tests(config)
     workers = config.workerinput["workercount"]  # type: ignore[attr-defined]
     waiting.touch()
     seen, stalled_since = -1, time.monotonic()
@@ -258,7 +267,7 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
             length, outcomes, finished = reader.read()
             missing = expected - finished
             if not missing:
-                return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
+                return cited({k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]})
             if length != seen or len(list(log.parent.glob("waiting-*"))) < workers:
                 seen, stalled_since = length, time.monotonic()
             elif time.monotonic() - stalled_since > _STALL_SECONDS:  # a report on its way has had its time
@@ -273,12 +282,13 @@ def every_other_outcome(config: pytest.Config) -> dict[str, dict[str, Any]]:
 def test_status_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Write ``{"tests": {nodeid: {"outcome": ..., "rules": [...]}}}`` and return its path.
 
-    The file holds every test's outcome but the ``docs`` tests': they run last
-    (in one process, by collection order; in a parallel run, each worker that
-    reaches one first waits for every other test: :func:`every_other_outcome`).
+    The file holds the outcome of every test that cites a rule but the ``docs`` tests':
+    they run last (in one process, by collection order, after every other test; in a
+    parallel run, each worker that reaches one first waits for every citing test:
+    :func:`citing_outcomes`).
     """
     path = tmp_path_factory.mktemp("test-status") / "test-status.json"
-    outcomes = every_other_outcome(request.config) if _is_worker(request.config) else recorded_outcomes(request.config)
+    outcomes = citing_outcomes(request.config) if _is_worker(request.config) else recorded_outcomes(request.config)
     _write_status(path, cited(outcomes))
     return path
 
@@ -298,10 +308,10 @@ def _cited_outcomes_once_finished(config: pytest.Config, stop: threading.Event) 
     """A worker of a parallel run: wait until the controller's log holds every test that cites a
     rule finished, and return their outcomes (:func:`cited`), or ``None`` once ``stop`` is set
     (the session ended first: a run stopped early, or a crashed worker's tests never ran; the
-    ``docs`` tests' own wait, :func:`every_other_outcome`, reports those)."""
+    ``docs`` tests' own wait, :func:`citing_outcomes`, reports those)."""
     log = Path(config.workerinput[_LOG_INPUT])  # type: ignore[attr-defined]
     rules = config.stash[_RULES]
-    expected = {nodeid for nodeid, ids in rules.items() if ids} - config.stash[_DOCS]
+    expected = _citing_tests(config)
     reader = _LogReader(log, rules)
     while not stop.is_set():
         _, outcomes, finished = reader.read()

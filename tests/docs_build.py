@@ -1,8 +1,9 @@
 """The rulebook build shared by the docs tests and the browser tests.
 
 ``sphinx-build -W`` runs once per test run (the first test that needs it
-builds; the ``docs`` marker runs them last, after every other test, so the
-build reports the whole run's outcomes). In a parallel run (``-n``) the
+builds; the ``docs`` marker runs them last, after every test that cites a
+rule, so the build reports the outcomes the rulebook shows: decision records
+0038, 0052). In a parallel run (``-n``) the
 workers share it: :func:`built_once` builds under a file lock into the run's
 shared temporary folder, and the other workers wait for it and reuse it
 (decision record 0030). The outcomes are also left in

@@ -1,9 +1,9 @@
 """The test-status plumbing of ``tests/conftest.py`` (what the rulebook shows
 next to each rule), checked by running a small suite with that conftest in a
 subprocess: in one process, and on two workers (``-n 2``), where the ``docs``
-tests must still see every other test's outcome and share one build
-(decision record 0030); the status holds the tests that cite a rule, whose
-files run first (decision record 0038)."""
+tests must still see the outcome of every test that cites a rule and share one
+build (decision records 0030, 0052); the status holds the tests that cite a
+rule, whose files run first (decision record 0038)."""
 
 from __future__ import annotations
 
