@@ -58,11 +58,10 @@ def resolve_phase_one(state: State, hands: tuple[tuple[Card, ...], ...], cards: 
     out here for the one case every trick of two-player phase one but a Seer's is (no lists, the
     two seats' piles rebuilt in place, one call fewer a trick: decision records 0039 and 0048)."""
     leader = state.leader
-    looked_up = len(cards) == 2
-    if looked_up:
+    special = True  # a trick of more than two cards is never looked up
+    if len(cards) == 2:
         wp, next_position, to_score, _, discarded, special = PAIR_TRICK_ONE[cards]
-        looked_up = not special
-    if looked_up:
+    if not special:
         winner = (leader + wp) % 2
         score = state.score
         if to_score:
