@@ -2,11 +2,11 @@
 
 :func:`adjudicate_one` is what ``rules adjudicate`` runs for each file: :func:`judge` reads and
 replays the record, :func:`write` writes the verdict. The in-page adjudicator (:mod:`rules.web.api`,
-decision 0017) judges a record once and writes it the ways it shows it through the same
-:func:`write`: the two cannot disagree. It lives
-apart from :mod:`rules.cli` so that the page imports the judging and not the command's
-other parts (the studies' process pools, argument parsing): fewer modules to import while
-the engine starts (issue 20 §4). Exit statuses as :mod:`rules.cli` describes them.
+decision 0017) judges a record once and writes it each way it shows it through the same
+:func:`write`: the two cannot disagree. The module lives apart from :mod:`rules.cli` so that
+the page imports the judging and not the command's other parts (the studies' process pools,
+argument parsing): fewer modules to import while the engine starts (issue 20 §4).
+Exit statuses as :mod:`rules.cli` describes them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
   with the rule IDs of its ``rules`` markers, and the ``test_status_path``
   fixture writes those of the tests that cite a rule (the only ones the
   rulebook shows) as JSON. Tests marked ``docs`` run last, so the docs
-  build that requests the fixture sees every other outcome; on several
+  build that requests the fixture sees every citing test's outcome; on several
   workers (``-n auto``) the controller logs every report and a worker that
   reaches a ``docs`` test waits for every citing test's (decision records
   0030, 0052).
@@ -242,9 +242,10 @@ def _citing_tests(config: pytest.Config) -> set[str]:
 def citing_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
     """A worker of a parallel run: wait until the controller's log holds every
     test that cites a rule (but the ``docs`` ones) finished (its teardown
-    reported, or its worker crashed), and return the outcomes folded as in one
-    process: all the rulebook shows (:func:`cited`). The tests that cite no rule
-    may still run on the other worker meanwhile (decision record 0052).
+    reported, or its worker crashed), and return the outcomes folded so far as in
+    one process (:func:`test_status_path` keeps the citing ones, :func:`cited`). The
+    tests that cite no rule may still run on the other worker meanwhile (decision
+    record 0052).
 
     The controller hands out tests in collection order, the citing files first and
     ``docs`` last, so when a worker reaches a ``docs`` test the others still run only
@@ -267,7 +268,7 @@ def citing_outcomes(config: pytest.Config) -> dict[str, dict[str, Any]]:
             length, outcomes, finished = reader.read()
             missing = expected - finished
             if not missing:
-                return cited({k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]})
+                return {k: v for k, v in outcomes.items() if k not in config.stash[_DOCS]}
             if length != seen or len(list(log.parent.glob("waiting-*"))) < workers:
                 seen, stalled_since = length, time.monotonic()
             elif time.monotonic() - stalled_since > _STALL_SECONDS:  # a report on its way has had its time
