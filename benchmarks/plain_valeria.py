@@ -503,7 +503,7 @@ def roles_met(game: Game, seat: int, domain: str) -> bool:
     """The duchy's citizens show the domain's role icons (valeria.build.requirements; starters and
     domains show none, ruling O9)."""
     need = DOMAINS[domain]["roles"]
-    return all(count(game, seat, {"role": role}) >= need.count(role) for role in need)
+    return all(count(game, seat, {"role": role}) >= need.count(role) for role in set(need))
 
 
 def slays(game: Game) -> list[Action]:

@@ -12,16 +12,14 @@ the two engines are timed on the same games.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from rules.kernel.game import TurnKind
 from rules.kernel.simulate import play_out
 from rules.valeria.game import VALERIA
 from rules.valeria.state import Action, ActionKind, Kind, State
+from tests.benchmark_scripts import load_benchmark
 
 #: Sixty seeds play every kind of action of the 2-player base game (checked below), in about a second.
 GAMES = 60
@@ -32,16 +30,7 @@ TWO_PLAYERS = {"players": 2}
 BASE_KINDS = {k.value for k in ActionKind} - {"activate", "capture", "token", "purloin"}
 
 
-def _load_plain() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "plain_valeria.py"
-    spec = importlib.util.spec_from_file_location("plain_valeria", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-plain = _load_plain()
+plain = load_benchmark("plain_valeria")
 
 
 def neutral(a: Action) -> tuple[Any, ...]:
