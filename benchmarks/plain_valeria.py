@@ -229,15 +229,21 @@ def activations(game: Game, numbers: list[int]) -> int:
     return sum((a == n) + (b == n) + (a + b == n) for n in numbers)
 
 
+def steals(effect: dict[str, Any]) -> bool:
+    """A choice of takes from an opponent (the Thief's left power)."""
+    return "choice" in effect and any("take" in e for branch in effect["choice"] for e in branch)
+
+
 def start_harvest(game: Game) -> None:
-    """The active player's Thieves steal first, one decision per activation
+    """The active player's stealing citizens (the Thief) steal first, one decision per activation
     (valeria.harvest.thief-first); the rest is harvested after them."""
     me = game["active"]
-    thieves = game["seats"][me]["citizens"].get("thief", 0) * activations(game, CITIZENS["thief"]["activation"])
     game["harvest"] = None
-    for _ in range(thieves):
-        game["pending"].append({"seat": me, "kind": "thief", "source": "thief",
-                                "effect": CITIZENS["thief"]["on_turn"][0]})
+    for card, copies in game["seats"][me]["citizens"].items():
+        for effect in CITIZENS[card]["on_turn"]:
+            if steals(effect):
+                for _ in range(copies * activations(game, CITIZENS[card]["activation"])):
+                    game["pending"].append({"seat": me, "kind": "thief", "source": card, "effect": effect})
 
 
 def harvest(game: Game) -> None:
@@ -261,7 +267,7 @@ def harvest(game: Game) -> None:
                     for _ in range(times):
                         gain(game, seat, effect)
                 elif "choice" in effect or "exchange" in effect:
-                    if not (side == "on_turn" and card == "thief"):  # the Thief stole already
+                    if not (side == "on_turn" and steals(effect)):  # the Thief stole already
                         items.append([card, side, times])
         a, b = game["dice"]
         herald = (not some) + (a == b)
