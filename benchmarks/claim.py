@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
 import plain_claim  # benchmarks/plain_claim.py, beside this script
 from report import emit, machine  # benchmarks/report.py, beside this script
+from report import versus_plain as paired
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
 from rules.kernel.simulate import bench, play_out, random_setup
@@ -72,26 +72,9 @@ def cpu_games_per_second(n: int, seed: int) -> float:
 
 
 def versus_plain(n: int, repeat: int) -> dict[str, object]:
-    """The library against the plain engine, ``repeat`` pairs run alternately (which engine runs
-    first alternates too), each pair the same ``n`` games of seed ``i``: games per second of CPU
-    time of each, and the ratio library / plain of each pair."""
-    library: list[float] = []
-    plain: list[float] = []
-    for i in range(repeat):
-        for engine in ("library", "plain") if i % 2 == 0 else ("plain", "library"):
-            if engine == "library":
-                library.append(cpu_games_per_second(n, i))
-            else:
-                plain.append(n / plain_claim.bench(n, i)[0])
-    ratios = [a / b for a, b in zip(library, plain)]
-    return {
-        "games": n,
-        "library_cpu_games_per_second": [round(x, 1) for x in library],
-        "plain_cpu_games_per_second": [round(x, 1) for x in plain],
-        "ratios_library_to_plain": [round(r, 3) for r in ratios],
-        "median_ratio": round(statistics.median(ratios), 3),
-        **machine(),
-    }
+    """The library against the plain engine (:func:`report.versus_plain`): the same ``n`` games of
+    each seed in both, pair by pair, by CPU time."""
+    return paired(n, repeat, lambda seed: cpu_games_per_second(n, seed), lambda seed: n / plain_claim.bench(n, seed)[0])
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 the cost of one ``legal_actions`` + ``apply``.
 
     python benchmarks/valeria.py [--games 200] [--players 2 5 1] [--repeat 3] [--json]
+    python benchmarks/valeria.py --vs-plain [--games 200] [--repeat 5] [--json]
 
 Runs on one core (pure Python, no threads) and reports, per player count, the best of
 ``--repeat`` runs (the minimum time is the figure least disturbed by other processes),
@@ -12,6 +13,13 @@ seat's choice (payment splits included) is uniform over its legal actions. One p
 is the solo game against the Dark Lord (decision 0021), five the five-player variant.
 Target (issue 19 §1): at least 250 random complete 2-player games per second on one
 idle core, and one ``legal_actions`` + ``apply`` under 100 µs, for 2 and 5 players and solo.
+
+``--vs-plain`` times the library's 2-player base game against the plain mutable engine of
+``benchmarks/plain_valeria.py`` (issue 19 §1, as ``benchmarks/claim.py --vs-plain`` does for
+Claim): both play the same ``--games`` random complete games of one seed (one seed deals and
+plays the same game in both, ``tests/valeria/test_plain_valeria.py``), alternately, ``--repeat``
+pairs in one process, each timed by CPU time; it prints each engine's games per second and the
+ratio library / plain of each pair (the goal: at least 1.0).
 """
 
 from __future__ import annotations
@@ -21,7 +29,9 @@ import random
 import time
 from typing import Any
 
+import plain_valeria  # benchmarks/plain_valeria.py, beside this script
 from report import emit, machine  # benchmarks/report.py, beside this script
+from report import versus_plain as paired
 
 from rules.kernel.game import TurnKind
 from rules.kernel.simulate import bench, play_out, random_action
@@ -70,6 +80,13 @@ def cpu_games_per_second(n: int, players: int, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
+def versus_plain(n: int, repeat: int) -> dict[str, Any]:
+    """The library's 2-player game against the plain engine (:func:`report.versus_plain`): the
+    same ``n`` games of each seed in both, pair by pair, by CPU time."""
+    return paired(n, repeat, lambda seed: cpu_games_per_second(n, 2, seed),
+                  lambda seed: n / plain_valeria.bench(n, seed)[0])
+
+
 def measure(players: int, games: int, repeat: int) -> dict[str, Any]:
     """One player count's figures: games per second (wall clock and CPU, best of ``repeat``),
     actions per game, and the best of ``repeat`` step costs over 2,000 sampled positions."""
@@ -96,9 +113,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 5, 1], choices=(1, 2, 3, 4, 5))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--vs-plain", action="store_true",
+                        help="time the library's 2-player game against benchmarks/plain_valeria.py, pair by pair")
     args = parser.parse_args()
 
     VALERIA.initial_state(VALERIA.random_setup(random.Random(0), {"players": 2}))  # load the card data first
+    if args.vs_plain:
+        emit(versus_plain(args.games, args.repeat), args.json)
+        return
     report: dict[str, Any] = {"game": "valeria", "games": args.games}
     for players in args.players:
         report[f"players_{players}"] = measure(players, args.games, args.repeat)

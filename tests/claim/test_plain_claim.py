@@ -11,28 +11,17 @@ the two engines are timed on the same games.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 from rules.claim import CLAIM, Card, Setup, full_deck, play
 from rules.kernel.simulate import play_out, random_setup
+from tests.benchmark_scripts import load_benchmark
 
 GAMES = 300
 
 
-def _load_plain() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "plain_claim.py"
-    spec = importlib.util.spec_from_file_location("plain_claim", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-plain = _load_plain()
+plain = load_benchmark("plain_claim")
 
 
 _CARDS = {(int(c.faction), c.value): c for c in full_deck()}
