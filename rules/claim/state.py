@@ -313,7 +313,8 @@ class State(Noted):
 
 
 #: ``State(*fields)`` and ``TrickOutcome(*fields)`` with every field given, as the engine makes them
-#: for every trick: the instance dictionary built at once (:func:`rules.kernel.construct.maker`).
+#: for every trick (:func:`rules.kernel.construct.maker`): a state filled as a draft, nothing noted
+#: (decision record 0055); an outcome's instance dictionary built at once (decision record 0039).
 make_state = maker(State)
 make_outcome = maker(TrickOutcome)
 

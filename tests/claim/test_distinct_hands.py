@@ -4,6 +4,7 @@ actions with it are those without it."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -62,3 +63,18 @@ def test_a_state_made_at_once_or_by_the_constructor_notes_nothing() -> None:
     made = make_state(*(getattr(CLAIM.initial_state(CLAIM.random_setup(random.Random(3))), f.name)
                         for f in attrs.fields(State)))
     assert made._distinct_hands == 0 and State(*(getattr(made, f.name) for f in attrs.fields(State)))._distinct_hands == 0
+
+
+def test_an_unpickled_state_notes_nothing_and_plays_on() -> None:
+    rng = random.Random(2)
+    state = CLAIM.initial_state(CLAIM.random_setup(rng))
+    legal = legal_actions(state)  # may note the leader's hand
+    copy = pickle.loads(pickle.dumps(state))  # the fields only: the note's slot is left empty
+    with pytest.raises(AttributeError):
+        copy._distinct_hands  # noqa: B018  # empty, not 0
+    played = CLAIM.successor(copy, legal[0])  # copied from a state with no note: noted nothing
+    assert played._distinct_hands == 0 and played == CLAIM.successor(state, legal[0])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and legal_actions(copy) == legal
+    after = CLAIM.successor(copy, legal[0])
+    assert after == CLAIM.successor(state, legal[0]) and after._distinct_hands == copy._distinct_hands
