@@ -20,7 +20,6 @@ from rules.claim.kinds import ActionKind
 from rules.claim.phase_one import apply_take, resolve_phase_one
 from rules.claim.phase_two import apply_crush, resolve_phase_two
 from rules.claim.state import (
-    DISTINCT_HANDS,
     OVER,
     PHASE_ONE,
     Action,
@@ -29,6 +28,7 @@ from rules.claim.state import (
     State,
     Take,
     choice,
+    note_distinct_hands,
     with_play,
 )
 from rules.claim.tables import _SEAT_PLAYS, FOLLOWABLE, FOLLOWERS, HOLDING, RESTRICTS, followable
@@ -73,7 +73,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     count = len(cards)
     if count == 1:  # the last card, or the one card that may follow (no repeats to look for)
         return (plays[cards[0]],)
-    if state._distinct_hands >> seat & 1 and count:  # no card of this hand repeats: found at an earlier turn
+    try:
+        noted = state._distinct_hands
+    except AttributeError:  # a state made anew: nothing noted (a try costs nothing when nothing is raised)
+        noted = 0
+    if noted >> seat & 1 and count:  # no card of this hand repeats: found at an earlier turn
         return itemgetter(*cards)(plays)  # type: ignore[no-any-return]  # the seat's plays in one C call
     # repeats (five Goblin 0s are one play) dropped, first copies kept: a set tells whether there are
     # any more cheaply than the dict that drops them is built (decision record 0044)
@@ -81,7 +85,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if not count:
             return ()
         if cards is state.hands[seat]:  # the whole hand (not filtered): noted for the seat's later turns
-            state.__dict__[DISTINCT_HANDS] = state._distinct_hands | 1 << seat
+            note_distinct_hands(state, noted | 1 << seat)
         return itemgetter(*cards)(plays)  # type: ignore[no-any-return]
     distinct = dict.fromkeys(cards)
     if len(distinct) > 1:

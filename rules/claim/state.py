@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain
+from types import MemberDescriptorType
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -204,8 +205,34 @@ def _empties(state: Any) -> Pair:
     return tuple(() for _ in state.hands)
 
 
-@attrs.frozen(slots=False)  # fields in an instance dictionary: made and copied in one step (decision record 0039)
-class State:
+class Noted:
+    """The slot in which the engine notes, beside a state's fields, the seats whose hand it found
+    without a repeated card (decision records 0049 and 0055)."""
+
+    __slots__ = ("_distinct_hands",)
+    #: What a new state notes: nothing (:mod:`rules.kernel.construct` stores it in the states it makes).
+    __note_defaults__: ClassVar[dict[str, int]] = {"_distinct_hands": 0}
+    #: Not a field: the seats whose hand the engine found without a repeated card, as bits
+    #: (``1 << seat``), noted in the slot that :class:`Noted` adds beside the fields. A hand only
+    #: loses cards while the engine's copiers carry the note from state to state, so it holds for
+    #: every state copied from the one it was found in, and ``legal_actions`` need not look for
+    #: repeats there again. A state made anew (the deal, the end of phase one, the constructor,
+    #: ``attrs.evolve``) notes nothing: 0. Equality, hash, ``repr`` and the records ignore it
+    #: (decision records 0049 and 0055).
+    _distinct_hands: int
+
+    def __attrs_pre_init__(self) -> None:
+        """The constructor's note (``State(...)``, ``attrs.evolve``): nothing noted yet."""
+        note_distinct_hands(self, 0)
+
+
+#: Writes the note of the seats whose hand holds no repeated card (``Noted._distinct_hands``): the
+#: slot's own member, past the frozen class's ``__setattr__``.
+note_distinct_hands = vars(Noted)["_distinct_hands"].__set__
+
+
+@attrs.frozen(weakref_slot=False)  # slotted, made and copied as a draft (decision records 0040 and 0055)
+class State(Noted):
     """A whole position, hidden cards included.
 
     ``deck`` holds the undrawn cards, top first; ``face_up`` the cards fought
@@ -220,11 +247,12 @@ class State:
     States are made by the engine (and by
     :func:`rules.claim.positions.position_from_json`, which checks them); the
     constructor does not check, because the engine makes one per action.
-    The fields live in an instance dictionary rather than in slots, so the
-    engine makes a state with one dictionary and a play copies the previous
-    state's in one call, sharing the fourteen fields a play does not change
-    (:func:`rules.kernel.construct.copier`, decision record 0039). The engine stores a resolved
-    trick's facts for ``last_trick``; the :class:`TrickOutcome` is made when it is first read
+    The fields live in slots: the engine fills a new state as a draft of the same layout and a
+    play copies the previous state's fields, sharing the fourteen it does not change
+    (:func:`rules.kernel.construct.copier`, decision records 0039 and 0055; a slotted state is a
+    third the size of one with an instance dictionary, and its fields are read by the
+    interpreter's quickest attribute read). The engine stores a resolved trick's facts for
+    ``last_trick``; the :class:`TrickOutcome` is made when it is first read
     (:class:`OutcomeWhenRead`, decision record 0048).
     """
 
@@ -244,14 +272,6 @@ class State:
     trolls: Hand = ()
     decisions: Decisions = ()
     variant: Variant = CLAIM_VARIANT
-    #: Not a field: the seats whose hand the engine found without a repeated card, as bits
-    #: (``1 << seat``), noted in the instance dictionary beside the fields (:data:`DISTINCT_HANDS`).
-    #: A hand only loses cards while the engine's copiers carry the note from state to state, so it
-    #: holds for every state copied from the one it was found in, and ``legal_actions`` need not look
-    #: for repeats there again. A state made anew (the deal, the end of phase one, the constructor,
-    #: ``attrs.evolve``) has no note and reads this 0. Equality, hash, ``repr`` and the records ignore
-    #: it (decision record 0049).
-    _distinct_hands: ClassVar[int] = 0
 
     @property
     def decision(self) -> Decision | None:
@@ -293,7 +313,8 @@ class State:
 
 
 #: ``State(*fields)`` and ``TrickOutcome(*fields)`` with every field given, as the engine makes them
-#: for every trick: the instance dictionary built at once (:func:`rules.kernel.construct.maker`).
+#: for every trick (:func:`rules.kernel.construct.maker`): a state filled as a draft, nothing noted
+#: (decision record 0055); an outcome's instance dictionary built at once (decision record 0039).
 make_state = maker(State)
 make_outcome = maker(TrickOutcome)
 
@@ -312,29 +333,50 @@ class OutcomeWhenRead:
     outcome is made from them the first time ``last_trick`` is read, then kept in
     their place. Every reader (equality, hash, ``repr``, ``attrs.evolve``, the
     records, the explanations) sees a :class:`TrickOutcome` or ``None``, as before;
-    a state made by the constructor holds its outcome already. A data descriptor,
-    so it is asked before the instance dictionary; the state stays frozen."""
+    a state made by the constructor holds its outcome already. It replaces the field's slot
+    member on the class and keeps it as ``slot``, through which the engine's copiers move the
+    stored value without making the outcome (:mod:`rules.kernel.construct`); the state stays
+    frozen to every other writer."""
+
+    def __init__(self, slot: MemberDescriptorType) -> None:
+        self.slot = slot
+        self.read, self.keep = slot.__get__, slot.__set__
 
     def __get__(self, state: State | None, owner: type | None = None) -> Any:
         if state is None:
             return self
-        fields = state.__dict__
-        stored = fields["last_trick"]
+        stored = self.read(state)
         if type(stored) is tuple:  # facts stored by the engine: the outcome, made once
-            stored = fields["last_trick"] = make_outcome(*stored)
+            stored = make_outcome(*stored)
+            self.keep(state, stored)
         return stored
 
     def __set__(self, state: State, value: Any) -> None:
+        """Stored once, by the constructor (``attrs`` stores a slotted field through the class's
+        descriptor); the state is frozen after that."""
+        try:
+            self.read(state)
+        except AttributeError:  # the slot is still empty: the constructor is storing the field
+            self.keep(state, value)
+            return
         raise attrs.exceptions.FrozenInstanceError()
 
     def __repr__(self) -> str:
         return "OutcomeWhenRead()"
 
 
-State.last_trick = OutcomeWhenRead()  # type: ignore[assignment]  # set after attrs made the class: not a default
-#: The name under which the engine notes in a state's instance dictionary which hands hold no repeated
-#: card (:attr:`State._distinct_hands`, decision record 0049).
-DISTINCT_HANDS = "_distinct_hands"
+# set after attrs made the class, over the field's slot member: not a default
+_LAST_TRICK = OutcomeWhenRead(State.__dict__["last_trick"])
+State.last_trick = _LAST_TRICK  # type: ignore[assignment]
+
+
+def stored_last_trick(state: State) -> OutcomeFacts | TrickOutcome | None:
+    """What ``state`` keeps for ``last_trick`` as it is: the facts the engine stored, or the outcome
+    (made by the constructor, or on a first read), or ``None`` (decision record 0048)."""
+    return cast("OutcomeFacts | TrickOutcome | None", _LAST_TRICK.read(state))
+
+
+
 #: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
 #: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
 with_play = copier(State, "hands", "table")

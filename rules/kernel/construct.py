@@ -24,6 +24,14 @@ How the fields are stored depends on how the class keeps them, the quickest way 
   layout);
 * **any other slotted class**: each slot stored through its member descriptor (decision 0036).
 
+A slotted class may keep **notes** beside its fields: slots that a plain base class adds (Claim's
+state, decision 0055), with the value a new instance holds in the class's ``__note_defaults__``,
+which its own constructor stores too (checked). The draft then inherits that base, so the layouts
+agree; a maker stores the defaults and a copy carries the original's notes. A
+field whose member descriptor the class replaced by a descriptor of its own (one that computes on
+read, such as Claim's ``last_trick``) is copied through the member that descriptor keeps as
+``slot``: a copy moves the stored value without computing it.
+
 All of them serve classes whose constructor only stores its arguments (no validators,
 converters, post-init or cached hash): anything else is refused, so a maker or a copier never
 skips a check the class's own constructor would make.
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -66,7 +75,8 @@ def copier(cls: type[T], *changed: str) -> Callable[..., T]:
                                   for klass in cls.__mro__ for value in vars(klass).values()):
         raise TypeError(f"{cls.__name__}: a cached property is kept in the instance dictionary, and a copy "
                         "would carry it over stale")
-    value_of = {name: f"value_{changed.index(name)}" if name in changed else f"old.{name}" for name in names}
+    value_of = {name: f"value_{changed.index(name)}" if name in changed else
+                f"raw_{name}(old)" if name in _replaced_members(cls) else f"old.{name}" for name in names}
     copy: Callable[..., T] = _written(cls, "copy", ["old", *(f"value_{i}" for i in range(len(changed)))],
                                       value_of, changed)
     copy.__doc__ = f"A ``{cls.__name__}`` with {', '.join(changed) or 'nothing'} changed, the other fields shared."
@@ -92,6 +102,41 @@ def _field_names(cls: type[Any]) -> list[str]:
             raise TypeError(f"{cls.__name__}: a maker needs a class whose instance dictionary holds its fields "
                             "only (no cached hash)")
     return names
+
+
+def _replaced_members(cls: type[Any]) -> dict[str, MemberDescriptorType]:
+    """The slotted fields of ``cls`` whose member descriptor the class replaced by a descriptor of its
+    own, each with the member that descriptor keeps as ``slot`` (read and written directly, so a copy
+    does not compute what the descriptor computes on read). A ``TypeError`` names one that keeps none."""
+    if _keeps_a_dict(cls):
+        return {}
+    replaced = {}
+    for name in _field_names(cls):
+        descriptor = cls.__dict__[name]
+        if type(descriptor) is not MemberDescriptorType:
+            member = getattr(descriptor, "slot", None)
+            if type(member) is not MemberDescriptorType:
+                raise TypeError(f"{cls.__name__}.{name}: a descriptor that replaces a slot's member must keep "
+                                "it as ``slot``")
+            replaced[name] = member
+    return replaced
+
+
+def _notes(cls: type[Any]) -> dict[str, Any]:
+    """The slots that plain base classes of ``cls`` add beside its fields, each with the value a new
+    instance holds (the module's docstring). A ``TypeError`` names a class that declares no such
+    value for one, or whose own constructor does not store it."""
+    names = [name for klass in cls.__mro__[1:] for name in klass.__dict__.get("__slots__", ())
+             if name not in ("__weakref__", "__dict__")]
+    if not names:
+        return {}
+    defaults: dict[str, Any] = getattr(cls, "__note_defaults__", {})
+    made = cls(*[None] * len(attrs.fields(cls)))  # the constructor only stores (checked by _field_names)
+    for name in names:
+        if name not in defaults or getattr(made, name, defaults) != defaults[name]:
+            raise TypeError(f"{cls.__name__}.{name}: a note needs its value in __note_defaults__, stored by the "
+                            "constructor too")
+    return {name: defaults[name] for name in names}
 
 
 def _keeps_a_dict(cls: type[Any]) -> bool:
@@ -120,9 +165,19 @@ def _written(cls: type, name: str, parameters: list[str], value_of: dict[str, st
         source = f"    made = new(cls)\n{body}"
     elif (draft := _draft(cls)) is not None:
         namespace["draft"] = draft
+        namespace.update({f"raw_{field}": member.__get__ for field, member in _replaced_members(cls).items()})
         stores = "".join(f"    made.{field} = {value}\n" for field, value in value_of.items())
+        notes = _notes(cls)
+        namespace.update({f"default_{note}": value for note, value in notes.items()})
+        if changed is None:  # a new instance's notes: their defaults, as the constructor stores them
+            stores += "".join(f"    made.{note} = default_{note}\n" for note in notes)
+        else:  # the original's travel with the copy (one unpickled, which has none, gives the default)
+            stores += "".join(f"    try:\n        made.{note} = old.{note}\n    except AttributeError:\n"
+                              f"        made.{note} = default_{note}\n" for note in notes)
         source = f"    made = new(draft)\n{stores}    made.__class__ = cls\n"
     else:
+        if _notes(cls) or _replaced_members(cls):
+            raise TypeError(f"{cls.__name__}: notes and replaced members need a class CPython lets be drafted")
         namespace.update({f"set_{field}": getattr(cls, field).__set__ for field in value_of})
         stores = "".join(f"    set_{field}(made, {value})\n" for field, value in value_of.items())
         source = f"    made = new(cls)\n{stores}"
@@ -133,10 +188,14 @@ def _written(cls: type, name: str, parameters: list[str], value_of: dict[str, st
 
 
 def _draft(cls: type) -> type | None:
-    """A plain class with exactly ``cls``'s slots, whose instances may take ``cls`` as their class
-    once filled; ``None`` when CPython refuses that (a class with a weak-reference slot, or one
-    that inherits slots)."""
-    draft = type(f"{cls.__name__}Draft", (), {"__slots__": tuple(cls.__slots__)})  # type: ignore[attr-defined]
+    """A plain class with exactly ``cls``'s slots (and the plain bases that add its notes), whose
+    instances may take ``cls`` as their class once filled; ``None`` when CPython refuses that (a
+    class with a weak-reference slot, or one that inherits slots from a class that is not plain)."""
+    slots = {"__slots__": tuple(cls.__slots__)}  # type: ignore[attr-defined]
+    bases = cls.__bases__ if _notes(cls) else ()
+    draft = type(f"{cls.__name__}Draft", bases, slots)
+    if draft.__setattr__ is not object.__setattr__:  # type: ignore[comparison-overlap]  # a base that is not plain
+        return None
     probe: Any = object.__new__(draft)
     try:
         probe.__class__ = cls

@@ -1,9 +1,10 @@
-"""The engine notes which hands hold no repeated card (``State._distinct_hands``, decision record
-0049): the note is only ever true, it travels only with hands that lose cards, and the legal
+"""The engine notes which hands hold no repeated card (``State._distinct_hands``, decision records
+0049 and 0055): the note is only ever true, it travels only with hands that lose cards, and the legal
 actions with it are those without it."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
 from rules.claim.engine import legal_actions
-from rules.claim.state import DISTINCT_HANDS
+from rules.claim.state import Noted, make_state
 from rules.kernel.simulate import random_setup
 
 FOUR_PLAYERS = {"players": 4, "factions": ["gnome", "giant", "dwarf", "dragon", "troll", "seer", "doppelganger"]}
@@ -29,11 +30,11 @@ def test_a_noted_hand_holds_no_repeated_card_and_lists_as_without_the_note(game:
     for seed in range(6):
         rng = random.Random(seed)
         state = game.initial_state(random_setup(game, rng, variant))
-        assert DISTINCT_HANDS not in vars(state)  # a state made anew carries no note
+        assert state._distinct_hands == 0  # a state made anew notes nothing
         while not game.is_terminal(state):
             legal = legal_actions(state)
             fresh = attrs.evolve(state)  # the same position, made by the constructor: no note
-            assert DISTINCT_HANDS not in vars(fresh) and fresh == state
+            assert fresh._distinct_hands == 0 and fresh == state
             assert legal_actions(fresh) == legal
             for seat in noted_seats(state):
                 hand = state.hands[seat]
@@ -54,5 +55,26 @@ def test_a_lead_notes_its_hand_and_the_note_is_no_field() -> None:
     assert noted_seats(state) == [state.leader]  # noted by the listing, on the state listed
     led = CLAIM.successor(state, play)
     assert noted_seats(led) == [state.leader]  # and carried by the copy, whose hand lost a card
-    assert DISTINCT_HANDS not in {f.name for f in attrs.fields(State)}
+    assert "_distinct_hands" in Noted.__slots__ and "_distinct_hands" not in {f.name for f in attrs.fields(State)}
     assert led == attrs.evolve(led) and repr(led) == repr(attrs.evolve(led)) and hash(led) == hash(attrs.evolve(led))
+
+
+def test_a_state_made_at_once_or_by_the_constructor_notes_nothing() -> None:
+    made = make_state(*(getattr(CLAIM.initial_state(CLAIM.random_setup(random.Random(3))), f.name)
+                        for f in attrs.fields(State)))
+    assert made._distinct_hands == 0 and State(*(getattr(made, f.name) for f in attrs.fields(State)))._distinct_hands == 0
+
+
+def test_an_unpickled_state_notes_nothing_and_plays_on() -> None:
+    rng = random.Random(2)
+    state = CLAIM.initial_state(CLAIM.random_setup(rng))
+    legal = legal_actions(state)  # may note the leader's hand
+    copy = pickle.loads(pickle.dumps(state))  # the fields only: the note's slot is left empty
+    with pytest.raises(AttributeError):
+        copy._distinct_hands  # noqa: B018  # empty, not 0
+    played = CLAIM.successor(copy, legal[0])  # copied from a state with no note: noted nothing
+    assert played._distinct_hands == 0 and played == CLAIM.successor(state, legal[0])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and legal_actions(copy) == legal
+    after = CLAIM.successor(copy, legal[0])
+    assert after == CLAIM.successor(state, legal[0]) and after._distinct_hands == copy._distinct_hands

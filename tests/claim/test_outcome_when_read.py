@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from rules.claim import CLAIM, CLAIM2, CLAIM_COMBINED, State
-from rules.claim.state import TrickOutcome
+from rules.claim.state import TrickOutcome, stored_last_trick
 from rules.kernel.simulate import play_out, random_setup
 
 FOUR_PLAYERS = {"players": 4, "factions": ["gnome", "giant", "dwarf", "dragon", "troll", "seer", "doppelganger"]}
@@ -35,12 +35,12 @@ def test_last_trick_is_the_outcome_of_the_stored_facts(game: Any, variant: Any) 
     stored_facts = 0
     for seed in range(3):
         for state in states_of(game, variant, seed):
-            stored = vars(state)["last_trick"]
+            stored = stored_last_trick(state)
             if type(stored) is tuple:
                 stored_facts += 1
                 outcome = state.last_trick
                 assert outcome == TrickOutcome(*stored)
-                assert vars(state)["last_trick"] is outcome  # made once, then kept in the facts' place
+                assert stored_last_trick(state) is outcome  # made once, then kept in the facts' place
                 assert state.last_trick is outcome
             else:
                 assert stored is None or type(stored) is TrickOutcome
@@ -62,9 +62,12 @@ def test_a_state_with_facts_equals_the_one_the_constructor_makes(game: Any, vari
 
 def test_last_trick_stays_frozen() -> None:
     state = states_of(CLAIM, None, 1)[2]  # after the first trick
-    assert type(vars(state)["last_trick"]) is tuple
+    assert type(stored_last_trick(state)) is tuple
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.last_trick = None  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         object.__setattr__(state, "last_trick", None)
+    made = State(*(getattr(state, f.name) for f in attrs.fields(State)))  # the constructor stores it once
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        object.__setattr__(made, "last_trick", None)
     assert state.last_trick is not None and state.last_trick.number == 1

@@ -1,11 +1,14 @@
 """``rules.kernel.construct.maker`` makes the object the class's own constructor makes and
 ``copier`` the object ``attrs.evolve`` makes, whichever way the class keeps its fields (an
 instance dictionary, slots filled as a draft, slots stored one by one); both refuse a class
-whose constructor does more than store its fields (decision records 0036, 0039 and 0040)."""
+whose constructor does more than store its fields (decision records 0036, 0039 and 0040). A drafted
+class's notes (slots a plain base adds) and a field whose member a descriptor replaced are made and
+copied as the class keeps them (decision record 0055)."""
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -77,6 +80,45 @@ class UnslottedChecked:
     a: int = attrs.field(validator=attrs.validators.instance_of(int))
 
 
+class Counted:
+    """A plain base adding a note beside the fields, as Claim's state does."""
+
+    __slots__ = ("seen",)
+    __note_defaults__ = {"seen": 0}
+
+
+class Doubled:
+    """A field's descriptor that computes on read: the stored value doubled (like Claim's
+    ``last_trick``, made when read), over the slot member it keeps as ``slot``."""
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        return self if instance is None else 2 * self.slot.__get__(instance)
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        self.slot.__set__(instance, value)
+
+
+@attrs.frozen(weakref_slot=False)
+class Noting(Counted):
+    a: int
+    b: int = 0
+
+    def __attrs_pre_init__(self) -> None:
+        vars(Counted)["seen"].__set__(self, 0)
+
+
+Noting.b = Doubled(vars(Noting)["b"])  # type: ignore[assignment]
+
+
+@attrs.frozen(weakref_slot=False)
+class NotingWithoutDefault(Counted):
+    a: int
+    __note_defaults__: ClassVar[dict[str, int]] = {}
+
+
 KINDS = [Plain, Drafted, Unslotted]
 
 
@@ -132,3 +174,18 @@ def test_a_class_whose_constructor_does_more_is_refused(cls: type) -> None:
 def test_a_copier_refuses_a_cached_property_it_would_carry_over_stale() -> None:
     with pytest.raises(TypeError, match="UnslottedCaching"):
         copier(UnslottedCaching, "a")
+
+
+def test_notes_are_made_with_their_default_and_carried_by_a_copy() -> None:
+    made = maker(Noting)(1, 5)
+    assert made == Noting(1, 5) and made.seen == 0 and made.b == 10
+    vars(Counted)["seen"].__set__(made, 3)  # noted after it was made
+    copy = copier(Noting, "a")(made, 7)
+    assert "draft" in copier(Noting, "a").__globals__  # drafted with the base that adds the note
+    assert copy.seen == 3 and copy == Noting(7, 5) and copy.b == 10  # the stored 5, not 10
+    assert copier(Noting)(Noting(2)).seen == 0
+
+
+def test_a_note_without_a_default_the_constructor_stores_is_refused() -> None:
+    with pytest.raises(TypeError, match="NotingWithoutDefault"):
+        copier(NotingWithoutDefault, "a")
