@@ -114,6 +114,7 @@ from rules.sphinx.domain import RuleRole as RuleRole
 from rules.sphinx.domain import rule_xref as rule_xref
 from rules.sphinx.events import (
     _add_static,
+    _evidence_before_reading,
     _hover_on_rule_links,
     _missing_code_reference,
     _one_viewport,
@@ -150,6 +151,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook-summary", SummaryDirective)
     app.connect("builder-inited", write_missing_chapters)
     app.connect("env-get-outdated", _outdated)
+    app.connect("env-before-read-docs", _evidence_before_reading)
     app.connect("missing-reference", _missing_code_reference, priority=900)
     app.connect("missing-reference", _rule_from_spec, priority=950)
     app.connect("config-inited", _add_static)
