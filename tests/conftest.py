@@ -13,7 +13,9 @@
   0030, 0052).
   The files that hold a citing test run first, and on several workers the
   rulebook is built in the background as soon as they have finished, while
-  the other tests run (``rulebook_html``; decision record 0038).
+  the other tests run (``rulebook_html``; decision record 0038). It starts
+  from the site's reading of ``docs/`` when the run builds the site, which
+  it does from the session's start (tests/docs_build.py, decision record 0054).
 """
 
 from __future__ import annotations

@@ -15,6 +15,13 @@ The rulebook's builds (this one and the in-page adjudicator's site, tests/web,
 extensions of ``docs/conf.py`` all declare themselves parallel-safe. In a
 parallel run both are built in the background while tests run
 (``tests/conftest.py``, decision record 0038).
+
+``docs/`` is read once per run when the run builds the site (decision record
+0054): the site's Sphinx build (:func:`read_once`) is kept as it was before the
+runtime was bundled into a copy of it, and the rulebook's build starts from
+another copy of it, so that Sphinx reads again only the documents that show
+test outcomes (every build re-reads those) and writes only them. A run that
+builds no site builds the rulebook from nothing, as before.
 """
 
 from __future__ import annotations
@@ -43,6 +50,9 @@ RULEBOOK_JOBS = ("-j", "auto")
 RULEBOOK = "docs-html"
 #: The in-page adjudicator's site's folder in the run's temporary folder (tests/web).
 SITE = "site"
+#: The site's Sphinx build, before the runtime is bundled into a copy of it: the reading (environment
+#: and doctrees) and the pages the rulebook's build starts from, in the run's temporary folder.
+READING = "docs-read"
 
 
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -72,6 +82,7 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Calla
     """
     root = run_folder(tmp_path_factory)
     out, done, failed = root / name, root / f"{name}.done", root / f"{name}.failed"
+    asked(root, name).touch()
     with FileLock(str(root / f"{name}.lock")):
         if failed.exists():
             pytest.fail(f"{name}: the build failed in another test:\n{failed.read_text(encoding='utf-8')}")
@@ -84,6 +95,12 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Calla
                 raise
             done.touch()
     return out
+
+
+def asked(root: Path, name: str) -> Path:
+    """The mark :func:`built_once` leaves in the run's folder ``root`` as soon as ``name`` is
+    asked for: there, the build is done, under way, failed, or about to start."""
+    return root / f"{name}.asked"
 
 
 def rulebook_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -101,21 +118,44 @@ def build_rulebook(status: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
         partial = STATUS_COPY.with_name(f"{STATUS_COPY.name}.{os.getpid()}")
         shutil.copyfile(status, partial)
         os.replace(partial, STATUS_COPY)
+        if asked(run_folder(tmp_path_factory), READING).exists():
+            shutil.copytree(read_once(tmp_path_factory), out)
         result = sphinx_build(DOCS, out, *RULEBOOK_JOBS, "-D", f"rules_test_status={status}")
         assert result.returncode == 0, f"sphinx-build -W failed:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
 
     return built_once(tmp_path_factory, RULEBOOK, build)
 
 
-def build_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The rulebook with the in-page adjudicator's runtime and wheels, built once per run as
-    ``python -m rules.web.build`` builds it: ``sphinx-build -W`` on both cores, then
-    ``rules.web.build.bundle`` (the Pyodide runtime from npm, the wheels). Needs npm."""
+def read_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``docs/`` built once per run as the site's first step (``sphinx-build -W``, no outcomes of
+    this run), and kept as built: the site bundles the runtime into a copy of it, and the
+    rulebook's build, when this run has asked for it, starts from another copy (decision record
+    0054). That build is then an incremental one: ``rules_test_status`` re-reads no document
+    (``rules.sphinx``), the documents that show outcomes are re-read by every build
+    (``rules.sphinx.events._outdated``), and the other pages, the same sources read with the
+    same configuration, are the ones a build from nothing writes (``-W`` failed this one had any
+    of them warned)."""
 
     def build(out: Path) -> None:
         rulebook = sphinx_build(DOCS, out, *RULEBOOK_JOBS)
         if rulebook.returncode != 0:
-            pytest.fail(f"building the site failed: sphinx-build -W:\n{rulebook.stderr[-6000:]}")
+            pytest.fail(f"sphinx-build -W:\n{rulebook.stderr[-6000:]}")
+
+    return built_once(tmp_path_factory, READING, build)
+
+
+def build_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook with the in-page adjudicator's runtime and wheels, built once per run as
+    ``python -m rules.web.build`` builds it: ``sphinx-build -W`` on both cores (:func:`read_once`,
+    copied without its doctrees, which a reader never fetches), then ``rules.web.build.bundle``
+    (the Pyodide runtime from npm, the wheels). Needs npm."""
+
+    def build(out: Path) -> None:
+        try:
+            reading = read_once(tmp_path_factory)
+        except pytest.fail.Exception as exc:
+            pytest.fail(f"building the site failed: {exc}")
+        shutil.copytree(reading, out, ignore=shutil.ignore_patterns(".doctrees"))
         try:
             bundle(out, DEFAULT_CACHE)
         except BuildError as exc:

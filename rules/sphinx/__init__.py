@@ -87,6 +87,8 @@ The extension is a package of small modules, each with one concern:
 - ``events``: the Sphinx event handlers (re-reading, code links);
 - ``chapters``: the generated page of a registered game that has none;
 - ``find``: the rules' search index and the find scripts (decision record 0031);
+- ``incremental``: the search index of an incremental build, made the one a build
+  from nothing writes (decision record 0054);
 - this module: :func:`setup`, and the names other code imports from
   ``rules.sphinx``.
 """
@@ -114,6 +116,7 @@ from rules.sphinx.domain import RuleRole as RuleRole
 from rules.sphinx.domain import rule_xref as rule_xref
 from rules.sphinx.events import (
     _add_static,
+    _evidence_before_reading,
     _hover_on_rule_links,
     _missing_code_reference,
     _one_viewport,
@@ -121,6 +124,7 @@ from rules.sphinx.events import (
     _rule_from_spec,
 )
 from rules.sphinx.find import add_find_scripts, add_templates, write_rule_records
+from rules.sphinx.incremental import mend_search_index
 from rules.sphinx.navigation import setup_navigation
 from rules.sphinx.renderer import Renderer as Renderer
 from rules.sphinx.text import add_nodes
@@ -131,7 +135,9 @@ __all__ = ["RuleDomain", "setup"]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("rules_test_status", "", "env", types=frozenset({str}))
+    # "": a new status re-reads no document for its own sake: every document that shows an outcome is
+    # re-read on every build anyway (``_outdated``), and no page shows one otherwise (decision record 0054)
+    app.add_config_value("rules_test_status", "", "", types=frozenset({str}))
     app.add_config_value("rules_run_proofs", True, "env", types=frozenset({bool}))
     app.add_config_value("rules_source_url", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("rules_tests_dir", None, "env", types=frozenset({str, type(None)}))
@@ -150,12 +156,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook-summary", SummaryDirective)
     app.connect("builder-inited", write_missing_chapters)
     app.connect("env-get-outdated", _outdated)
+    app.connect("env-before-read-docs", _evidence_before_reading)
     app.connect("missing-reference", _missing_code_reference, priority=900)
     app.connect("missing-reference", _rule_from_spec, priority=950)
     app.connect("config-inited", _add_static)
     app.connect("config-inited", add_templates)
     app.connect("html-page-context", add_find_scripts)
-    app.connect("build-finished", write_rule_records)
+    app.connect("html-collect-pages", write_rule_records)
+    app.connect("html-collect-pages", mend_search_index)
     app.connect("doctree-resolved", _hover_on_rule_links)
     app.connect("html-page-context", _one_viewport)
     setup_navigation(app)

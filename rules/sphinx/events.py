@@ -2,7 +2,8 @@
 
 ``env-get-outdated``: documents showing test outcomes, proofs or code links
 are re-read on every build, since those change without their source
-changing. ``missing-reference``: a rule's implementation that the API
+changing; ``env-before-read-docs``: the outcomes and the proofs those
+documents show are computed once, before a parallel read forks. ``missing-reference``: a rule's implementation that the API
 reference does not document links to its viewcode page, or stays plain text;
 a rule ID nobody renders but the installed spec knows resolves to the
 published rulebook (``rules_rulebook_url``) or stays code with a hover text.
@@ -21,6 +22,7 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 
 from rules import rulebook
+from rules.sphinx.data import proof_report, tests_table
 from rules.sphinx.domain import RuleDomain, hover_text
 
 
@@ -29,6 +31,24 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
     """Documents with test status, proofs or code links are re-read on every build."""
     domain: RuleDomain = env.get_domain("rule")  # type: ignore[assignment]
     return [d for d in domain.dynamic if d not in removed and d in env.found_docs]
+
+
+def _evidence_before_reading(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Compute the test outcomes and run the proofs in the process that reads, before it reads.
+
+    A parallel read (``-j``) forks a process for each batch of documents, and each process
+    that reads a document showing outcomes or proofs would scan the tests and run every
+    theorem again (:mod:`rules.sphinx.data` keeps them per process). Computed here, they are
+    inherited by every fork: once per build. Only when some document to read shows them (the
+    documents that showed them last time, :func:`_outdated`), or nothing was read yet (a first
+    build, which cannot know): a build that reads none of them pays for neither."""
+    if app.parallel <= 1 or not docnames:
+        return
+    domain: RuleDomain = env.get_domain("rule")  # type: ignore[assignment]
+    if env.all_docs and not domain.dynamic.keys() & set(docnames):
+        return
+    tests_table(env)
+    proof_report(env)
 
 
 def _missing_code_reference(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,

@@ -9,7 +9,7 @@ the rules this build renders (decision record 0031):
 - :func:`rule_records` lists every rendered rule: its ID, the page and
   anchor it is rendered at, its chapter, its titles and its text in every
   language of its book; :func:`write_rule_records` writes them to
-  ``_static/rules-index.js`` when an HTML build finishes;
+  ``_static/rules-index.js`` once an HTML build has written the documents;
 - ``rules-find.js`` (a static file of the extension) folds accents (so
   "menavci" finds "měňavci"), matches word prefixes and stems, and on the
   search page shows the matching rules above Sphinx's results, each with
@@ -71,16 +71,20 @@ def rule_records(env: BuildEnvironment, builder: Builder) -> list[dict[str, Any]
     return out
 
 
-def write_rule_records(app: Sphinx, exception: BaseException | None) -> None:
-    """When an HTML build succeeds: ``_static/rules-index.js``, the rules as one JavaScript
-    assignment (a script, not JSON to fetch, so the pages work from ``file://`` too)."""
-    if exception is not None or app.builder.format != "html":
-        return
+def write_rule_records(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages`` (the documents are written, the search page is not yet):
+    ``_static/rules-index.js``, the rules as one JavaScript assignment (a script, not JSON to
+    fetch, so the pages work from ``file://`` too). Written before the search page, which loads
+    it, so that the page names it with its checksum (``?v=``, a new index is fetched anew) in a
+    build from nothing as in an incremental one (decision record 0054). No pages of its own."""
+    if app.builder.format != "html":
+        return []
     records = rule_records(app.env, app.builder)
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     text = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
     (static / RECORDS_FILE).write_text(f"var RULES_RECORDS = {text};\n", encoding="utf-8")
+    return []
 
 
 def add_find_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
