@@ -24,6 +24,8 @@ holds is dropped.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
@@ -59,10 +61,15 @@ def mend_search_index(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     if not isinstance(builder, StandaloneHTMLBuilder) or builder.indexer is None or not builder.indexer_dumps_unicode:
         return []
     indexer = builder.indexer
-    for words in (indexer._mapping, indexer._title_mapping):
+    # the indexer's own tables, private to Sphinx (as in Sphinx 9): a Sphinx that keeps them otherwise is
+    # left to write its index as it does, flaws and all, rather than failing the build
+    mappings: list[Any] = [getattr(indexer, name, None) for name in ("_mapping", "_title_mapping")]
+    entries: Any = getattr(indexer, "_index_entries", None)
+    if not all(isinstance(m, dict) for m in mappings) or not isinstance(entries, dict):
+        return []
+    for words in mappings:
         for word in [word for word, pages in words.items() if not pages]:
             del words[word]
-    entries = indexer._index_entries
     missing = set(app.env.all_docs) - set(entries)
     last = builder.outdir / builder.searchindex_filename
     if not missing or not last.is_file():
