@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -189,3 +190,53 @@ def screenshot(panel: Any, page: Any, name: str) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \
             f"{name}: the panel spills out of a {width} px viewport: {box}"
         assert inner <= 1, f"{name}: the panel's content is {inner} px wider than the panel at {width} px"
+
+
+# ---------------------------------------------------------------- driving the panels (decision 0017)
+
+def chapter_of(site: Path, game: str) -> str:
+    """The page that holds the panel of ``game`` (from the site's own list: chapters may be renamed)."""
+    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
+    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
+    return f"{docname}.html"
+
+
+def verdict(page: Any, box: str) -> dict[str, Any]:
+    """The verdict shown in the result box ``box``: its status, cited rules, JSON and text."""
+    result = page.locator(box)
+    return {"status": result.get_attribute("data-status"), "rules": (result.get_attribute("data-rules") or "").split(),
+            "json": json.loads(result.get_attribute("data-json") or "null"), "text": result.inner_text()}
+
+
+def wait_verdict(page: Any, box: str, previous: str | None = None) -> dict[str, Any]:
+    """Wait for a verdict in ``box`` other than ``previous`` (the JSON shown before), and read it."""
+    page.wait_for_function("([s, prev]) => { const b = document.querySelector(s); "
+                           "return b && b.dataset.status && b.dataset.json !== prev; }", arg=[box, previous])
+    return verdict(page, box)
+
+
+def tap(panel: Any, selector: str, times: int = 1) -> None:
+    for _ in range(times):
+        panel.locator(selector).click()
+
+
+def tap_card(panel: Any, card: str) -> None:
+    panel.locator(f"button.ra-card[data-card='{card}']").click()
+
+
+def tap_cell(panel: Any, q: int, r: int) -> None:
+    panel.locator(f"g.ra-cell[data-cell='{q},{r}']").click()
+
+
+def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str]) -> dict[str, Any]:
+    """A Claim panel's verdict on a follow: ``played`` on ``lead`` with ``hand`` left, tapped card by card."""
+    panel.locator("button.ra-clear").click()
+    tap_card(panel, lead)
+    tap_card(panel, played)  # the slots advance: led card, follower's card, then the hand
+    for card in hand:
+        tap_card(panel, card)
+    box = "section.rules-adjudicator .ra-pane-follow .ra-result"
+    # each tap asks the engine (in its worker) anew: wait for the answer to the last tap
+    page.wait_for_function("(s) => { const b = document.querySelector(s); "
+                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }", arg=box)
+    return verdict(page, box)

@@ -19,22 +19,15 @@ Screenshots of the panes at 390 and 1280 px go to build/screenshots/thumb-*.png.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, real_errors, start_panel
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, chapter_of, real_errors, start_panel
 
 WIDTHS = (390, 1280)
 #: A thumb's tap target (CSS px), the size the issue and the platforms' guidelines ask for.
 TAP = 44
-
-
-def chapter_of(site: Path, game: str) -> str:
-    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
-    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
-    return f"{docname}.html"
 
 
 def small_targets(panel: Any) -> list[str]:
