@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -170,6 +171,36 @@ def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
     return panel
 
 
+#: The height of the theme's header that stays at the top of a phone's screen (0 where it is hidden).
+_STICKY_HEADER = ("() => { const h = document.querySelector('header.mobile-header');"
+                  " return h && getComputedStyle(h).display !== 'none' ? Math.ceil(h.offsetHeight) : 0; }")
+
+
+def picture(page: Any, element: Any, path: Path) -> None:
+    """A screenshot of ``element`` alone, into ``path``, for review. The page is scrolled (a jump) so
+    that the element's top sits just under Furo's sticky header, which would otherwise be drawn over
+    it, and the viewport is made tall enough for the whole element while the picture is taken (then
+    put back): a picture of the viewport. A screenshot of the whole page clipped to the element
+    gives the same picture, but lays out and paints the whole page at its full height, which on a
+    long chapter cost about 2 CPU-s a picture (docs/performance.rst, decision 0053)."""
+    viewport = page.viewport_size
+    header = page.evaluate(_STICKY_HEADER)
+    box = element.evaluate("(e) => { const r = e.getBoundingClientRect(); return {y: r.top + window.scrollY, "
+                           "height: r.height}; }")
+    tall = max(viewport["height"], header + math.ceil(box["height"]) + 2)
+    if tall != viewport["height"]:
+        page.set_viewport_size({"width": viewport["width"], "height": tall})
+    try:
+        page.evaluate("(y) => window.scrollTo({top: y, behavior: 'instant'})", max(0.0, box["y"] - header - 1))
+        clip = element.evaluate("(e) => { const r = e.getBoundingClientRect(); "
+                                "return {x: r.left, y: r.top, width: r.width, height: r.height}; }")
+        # the theme's "Back to top" pill, which a scroll may show over the page, is no part of the element
+        page.screenshot(path=str(path), clip=clip, style=".back-to-top { visibility: hidden !important; }")
+    finally:
+        if tall != viewport["height"]:
+            page.set_viewport_size(viewport)
+
+
 def screenshot(panel: Any, page: Any, name: str) -> None:
     """The panel at 390 and at 1280 CSS px, into build/screenshots/ (for review, not committed)."""
     text = panel.inner_text()
@@ -179,12 +210,7 @@ def screenshot(panel: Any, page: Any, name: str) -> None:
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(150)  # let the layout settle after the resize
-        # a clipped screenshot of the whole page scrolled to its top, not the element's: Furo's sticky
-        # header would otherwise be drawn over the panel scrolled into view
-        page.evaluate("() => window.scrollTo(0, 0)")
-        clip = panel.evaluate("(p) => { const r = p.getBoundingClientRect(); return {x: r.left + window.scrollX, "
-                              "y: r.top + window.scrollY, width: r.width, height: r.height}; }")
-        page.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"), full_page=True, clip=clip)
+        picture(page, panel, SCREENSHOTS / f"adjudicator-{name}-{width}.png")
         box = panel.bounding_box()
         inner = panel.evaluate("(p) => p.scrollWidth - p.clientWidth")
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, chapter_of, real_errors, start_panel
+from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, chapter_of, picture, real_errors, start_panel
 
 WIDTHS = (390, 1280)
 #: A thumb's tap target (CSS px), the size the issue and the platforms' guidelines ask for.
@@ -42,10 +42,7 @@ def small_targets(panel: Any) -> list[str]:
 
 def shot(panel: Any, page: Any, name: str, width: int) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    clip = panel.evaluate("(p) => { const r = p.getBoundingClientRect(); return {x: r.left + window.scrollX, "
-                          "y: r.top + window.scrollY, width: r.width, height: r.height}; }")
-    page.screenshot(path=str(SCREENSHOTS / f"thumb-{name}-{width}.png"), full_page=True, clip=clip)
+    picture(page, panel, SCREENSHOTS / f"thumb-{name}-{width}.png")
 
 
 def open_panel(revisit_page: Any, server: Server, path: str, width: int) -> tuple[Any, Any]:
