@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 from serving import Server as Server  # the tests of tests/web import it from here
 
 from rules.web.offline import FILE_LIST
@@ -83,32 +84,95 @@ def open_device(chromium: Any, profile: Path) -> Any:
     return context
 
 
-def keep_a_visit(chromium: Any, url: str, profile: Path) -> Path:
-    """A profile that has visited the site at ``url`` once: its panel's engine started and kept
-    (decision 0042), the site kept for offline reading (decision 0032)."""
+#: Every text the panel's status line shows while its engine starts, kept in ``window.__statuses``
+#: (each of the worker's messages is a task of its own, so each text is seen).
+_STATUS_RECORDER = """window.__statuses = []; new MutationObserver(() => {
+    const s = document.querySelector('section.rules-adjudicator .ra-status');
+    if (s && s.textContent !== window.__statuses.at(-1)) window.__statuses.push(s.textContent);
+  }).observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
+@attrs.frozen
+class EngineStart:
+    """What a page showed while its panel's engine started afresh (decision 0032): the panel's state
+    a second after the load, before it came into view (``before_view``); the engine's files the
+    page's own thread fetched (``fetched_by_page``); whether Pyodide was loaded into the page; the
+    status line's texts; the page's errors once the engine was ready."""
+
+    before_view: str | None
+    fetched_by_page: list[str]
+    pyodide_in_page: bool
+    statuses: list[str]
+    errors: list[str]
+
+
+def watch_engine_start(page: Any, url: str, picture_path: Path) -> EngineStart:
+    """Open ``url`` (a long chapter, its panel far below the fold) in ``page``, a page of a device
+    that has never started the engine; wait a second, jump to the panel (not the theme's smooth
+    scroll: the frames of a scroll still under way are the reader's scroll, not the engine's
+    start) and wait until the engine is ready; a picture of the panel goes to ``picture_path``."""
+    page.add_init_script(_STATUS_RECORDER)
+    page.goto(url)
+    page.wait_for_load_state("load")
+    panel = page.locator("section.rules-adjudicator").first
+    page.wait_for_timeout(1000)
+    before_view = panel.get_attribute("data-state")
+    panel.evaluate("(p) => p.scrollIntoView({behavior: 'instant', block: 'start'})")
+    page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'",
+                           timeout=LOAD_TIMEOUT_MS)
+    # a worker has its own resource timeline: what it fetched is not listed here
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    start = EngineStart(before_view=before_view,
+                        fetched_by_page=[n for n in fetched if "pyodide.asm" in n or n.endswith(".whl")],
+                        pyodide_in_page=page.evaluate("() => typeof window.loadPyodide !== 'undefined'"),
+                        statuses=page.evaluate("() => window.__statuses"), errors=real_errors(page))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    picture(page, panel, picture_path)
+    return start
+
+
+@attrs.frozen
+class Visit:
+    """A device's first visit to a site: its profile folder (the template each module's device
+    copies) and how the engine started on it, at :data:`FIRST_VISIT_WIDTH` px."""
+
+    profile: Path
+    start: EngineStart
+
+
+#: The width of the first visit that makes the visited device.
+FIRST_VISIT_WIDTH = 1280
+
+
+def keep_a_visit(chromium: Any, url: str, chapter: str, profile: Path) -> Visit:
+    """A profile that has visited the site at ``url`` once: a long chapter (``chapter``) opened, its
+    panel's engine started afresh as it came into view (:func:`watch_engine_start`, whose record a
+    test of that start reads) and kept (decision 0042), the site kept for offline reading (decision
+    0032)."""
     context = open_device(chromium, profile)
     try:
-        page = open_page(context, 1280)
-        page.goto(url + "adjudicate.html")
-        start_panel(page)
+        page = open_page(context, FIRST_VISIT_WIDTH)
+        start = watch_engine_start(page, url + chapter,
+                                   SCREENSHOTS / f"thumb-progress-ready-cs-{FIRST_VISIT_WIDTH}.png")
         assert started(page) == "fresh"
         until(page, KEPT)
         wait_until_site_kept(page)
     finally:
         context.close()
-    return profile
+    return Visit(profile, start)
 
 
-def visited_device(playwright: Any, server: Server, profiles: dict[str, Path],
+def visited_device(playwright: Any, server: Server, visits: dict[str, Visit],
                    tmp_path_factory: Any) -> tuple[Any, Path]:
     """A browser context on a copy of the profile of a device that has visited ``server``'s site
-    once (made on first use, :func:`keep_a_visit`), and the copy's folder."""
-    template = profiles.get(server.url)
-    if template is None:
-        template = keep_a_visit(playwright.chromium, server.url, tmp_path_factory.mktemp("visited") / "profile")
-        profiles[server.url] = template
+    once (made on first use, :func:`keep_a_visit`, and kept in ``visits``), and the copy's folder."""
+    visit = visits.get(server.url)
+    if visit is None:
+        visit = keep_a_visit(playwright.chromium, server.url, chapter_of(server.root, "valeria"),
+                             tmp_path_factory.mktemp("visited") / "profile")
+        visits[server.url] = visit
     profile = tmp_path_factory.mktemp("device") / "profile"
-    shutil.copytree(template, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+    shutil.copytree(visit.profile, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     return open_device(playwright.chromium, profile), profile
 
 

@@ -23,7 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, chapter_of, picture, real_errors, start_panel
+from browser_helpers import (
+    FIRST_VISIT_WIDTH,
+    ROOT,
+    SCREENSHOTS,
+    Server,
+    chapter_of,
+    picture,
+    real_errors,
+    start_panel,
+    watch_engine_start,
+)
 
 WIDTHS = (390, 1280)
 #: A thumb's tap target (CSS px), the size the issue and the platforms' guidelines ask for.
@@ -144,37 +154,29 @@ def test_the_step_through_counts_as_a_reader_does(revisit_page: Any, server: Ser
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_engine_starts_off_the_page_thread(new_page: Any, server: Server, site: Path, width: int) -> None:
+def test_the_engine_starts_off_the_page_thread(request: pytest.FixtureRequest, server: Server, site: Path,
+                                               width: int) -> None:
     """The panel starts by itself once scrolled into view (no tap), and Python starts in a Web
-    Worker: the page's thread fetches the worker's script, never Pyodide or a wheel."""
-    page = new_page(width)
-    # every text the status line shows while the engine starts (each worker message is a task of its own)
-    page.add_init_script("""window.__statuses = []; new MutationObserver(() => {
-        const s = document.querySelector('section.rules-adjudicator .ra-status');
-        if (s && s.textContent !== window.__statuses.at(-1)) window.__statuses.push(s.textContent);
-      }).observe(document, {subtree: true, childList: true, characterData: true});""")
-    page.goto(server.url + chapter_of(site, "valeria"))  # a long chapter, its panel far below the fold
-    page.wait_for_load_state("load")
-    panel = page.locator("section.rules-adjudicator").first
-    page.wait_for_timeout(1000)
-    assert panel.get_attribute("data-state") is None, "the engine must wait until its panel is in view"
-    # a jump, not the theme's smooth scroll: the frames of a scroll still under way are the reader's scroll
-    # (the theme redraws its table of contents on each), not the engine's start
-    panel.evaluate("(p) => p.scrollIntoView({behavior: 'instant', block: 'start'})")
-    page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'",
-                           timeout=LOAD_TIMEOUT_MS)
+    Worker: the page's thread fetches the worker's script, never Pyodide or a wheel. Each width's
+    start is a device's first (:func:`browser_helpers.watch_engine_start`): at 390 px a fresh
+    device of this test's own; at 1280 px the first visit that made the module's visited device
+    (decision 0053: that visit is this very start, on the same chapter, so it is observed once)."""
+    if width == FIRST_VISIT_WIDTH:
+        request.getfixturevalue("_visited_device")  # made by the first visit, if not made yet
+        start = request.getfixturevalue("_visited_profiles")[server.url].start
+    else:
+        page = request.getfixturevalue("new_page")(width)
+        start = watch_engine_start(page, server.url + chapter_of(site, "valeria"),
+                                   SCREENSHOTS / f"thumb-progress-ready-cs-{width}.png")
+    assert start.before_view is None, "the engine must wait until its panel is in view"
     # the engine is ready, yet the page's own thread never fetched Pyodide's runtime or a wheel:
     # they were fetched and run elsewhere (a worker has its own resource timeline)
-    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-    engine = [n for n in fetched if "pyodide.asm" in n or n.endswith(".whl")]
-    assert not engine, f"the page fetched the engine itself: {engine}"
-    assert page.evaluate("() => typeof window.loadPyodide === 'undefined'"), "Pyodide must not load in the page"
+    assert not start.fetched_by_page, f"the page fetched the engine itself: {start.fetched_by_page}"
+    assert not start.pyodide_in_page, "Pyodide must not load in the page"
     # Czech is the chapter's first language: the engine's progress spoke Czech at each stage, never English
-    statuses = page.evaluate("() => window.__statuses")
-    said = " | ".join(statuses)
+    said = " | ".join(start.statuses)
     for czech in ("Čtu seznam souborů", "Spouštím Python", "Instaluji ", "Načítám pravidla", "Připraveno"):
-        assert czech in said, f"{czech!r} not among {statuses}"
+        assert czech in said, f"{czech!r} not among {start.statuses}"
     for english in ("Reading the manifest", "Starting Python", "Installing", "Importing the rules", "Ready"):
-        assert english not in said, f"{english!r} among {statuses}"
-    shot(page.locator("section.rules-adjudicator").first, page, "progress-ready-cs", width)
-    assert not real_errors(page), real_errors(page)
+        assert english not in said, f"{english!r} among {start.statuses}"
+    assert not start.errors, start.errors
