@@ -7,12 +7,11 @@
 - the controls speak the chosen language: Czech words when Czech is chosen, English
   when English is; so does the engine's progress while it starts (its worker names each
   stage, the page says it in the panel's language);
-- the step-through counts as a reader does: the last of 16 actions is "16 of 16";
-- the engine starts in a Web Worker when the panel comes into view: the page itself
-  never loads Pyodide or a wheel (so its thread has none of their long tasks to run);
-  how long the page's tasks are while it starts is a figure of the machine, measured by
-  benchmarks/web.py and reported in docs/performance.rst, not a bound a test can hold
-  on a loaded machine.
+- the step-through counts as a reader does: the last of 16 actions is "16 of 16".
+
+That the engine starts in a Web Worker when the panel comes into view, its progress
+in the panel's language, is tested with the engine's first visits
+(test_engine_kept_browser.py).
 
 Screenshots of the panes at 390 and 1280 px go to build/screenshots/thumb-*.png.
 """
@@ -24,7 +23,6 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
-    FIRST_VISIT_WIDTH,
     ROOT,
     SCREENSHOTS,
     Server,
@@ -32,7 +30,6 @@ from browser_helpers import (
     picture,
     real_errors,
     start_panel,
-    watch_engine_start,
 )
 
 WIDTHS = (390, 1280)
@@ -152,31 +149,3 @@ def test_the_step_through_counts_as_a_reader_does(revisit_page: Any, server: Ser
     assert not small_targets(panel), small_targets(panel)
     assert not real_errors(page), real_errors(page)
 
-
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_engine_starts_off_the_page_thread(request: pytest.FixtureRequest, server: Server, site: Path,
-                                               width: int) -> None:
-    """The panel starts by itself once scrolled into view (no tap), and Python starts in a Web
-    Worker: the page's thread fetches the worker's script, never Pyodide or a wheel. Each width's
-    start is a device's first (:func:`browser_helpers.watch_engine_start`): at 390 px a fresh
-    device of this test's own; at 1280 px the first visit that made the module's visited device
-    (decision 0053: that visit is this very start, on the same chapter, so it is observed once)."""
-    if width == FIRST_VISIT_WIDTH:
-        request.getfixturevalue("_visited_device")  # made by the first visit, if not made yet
-        start = request.getfixturevalue("_visited_profiles")[server.url].start
-    else:
-        page = request.getfixturevalue("new_page")(width)
-        start = watch_engine_start(page, server.url + chapter_of(site, "valeria"),
-                                   SCREENSHOTS / f"thumb-progress-ready-cs-{width}.png")
-    assert start.before_view is None, "the engine must wait until its panel is in view"
-    # the engine is ready, yet the page's own thread never fetched Pyodide's runtime or a wheel:
-    # they were fetched and run elsewhere (a worker has its own resource timeline)
-    assert not start.fetched_by_page, f"the page fetched the engine itself: {start.fetched_by_page}"
-    assert not start.pyodide_in_page, "Pyodide must not load in the page"
-    # Czech is the chapter's first language: the engine's progress spoke Czech at each stage, never English
-    said = " | ".join(start.statuses)
-    for czech in ("Čtu seznam souborů", "Spouštím Python", "Instaluji ", "Načítám pravidla", "Připraveno"):
-        assert czech in said, f"{czech!r} not among {start.statuses}"
-    for english in ("Reading the manifest", "Starting Python", "Installing", "Importing the rules", "Ready"):
-        assert english not in said, f"{english!r} among {start.statuses}"
-    assert not start.errors, start.errors
