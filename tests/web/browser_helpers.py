@@ -162,15 +162,22 @@ def keep_a_visit(chromium: Any, url: str, chapter: str, profile: Path) -> Visit:
     return Visit(profile, start)
 
 
-def visited_device(playwright: Any, server: Server, visits: dict[str, Visit],
-                   tmp_path_factory: Any) -> tuple[Any, Path]:
-    """A browser context on a copy of the profile of a device that has visited ``server``'s site
-    once (made on first use, :func:`keep_a_visit`, and kept in ``visits``), and the copy's folder."""
+def first_visit_to(playwright: Any, server: Server, visits: dict[str, Visit], tmp_path_factory: Any) -> Visit:
+    """The first visit of a device to ``server``'s site (:func:`keep_a_visit`), made on first use
+    and kept in ``visits``."""
     visit = visits.get(server.url)
     if visit is None:
         visit = keep_a_visit(playwright.chromium, server.url, chapter_of(server.root, "valeria"),
                              tmp_path_factory.mktemp("visited") / "profile")
         visits[server.url] = visit
+    return visit
+
+
+def visited_device(playwright: Any, server: Server, visits: dict[str, Visit],
+                   tmp_path_factory: Any) -> tuple[Any, Path]:
+    """A browser context on a copy of the profile of a device that has visited ``server``'s site
+    once (:func:`first_visit_to`), and the copy's folder."""
+    visit = first_visit_to(playwright, server, visits, tmp_path_factory)
     profile = tmp_path_factory.mktemp("device") / "profile"
     shutil.copytree(visit.profile, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     return open_device(playwright.chromium, profile), profile

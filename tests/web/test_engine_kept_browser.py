@@ -120,15 +120,14 @@ def first_visit(browser: Any, site: Path) -> Iterator[FirstVisit]:
 
 
 @pytest.mark.parametrize("width", [390, FIRST_VISIT_WIDTH])
-def test_the_engine_starts_off_the_page_thread(request: pytest.FixtureRequest, server: Server, width: int) -> None:
+def test_the_engine_starts_off_the_page_thread(request: pytest.FixtureRequest, width: int) -> None:
     """The panel starts by itself once scrolled into view (no tap), and Python starts in a Web
     Worker: the page's thread fetches the worker's script, never Pyodide or a wheel. Each width's
     start is a fresh device's first, on the Valeria chapter (a long chapter, its panel far below
     the fold; :func:`browser_helpers.watch_engine_start`): at 390 px the module's ``first_visit``,
     at 1280 px the first visit that made the visited device."""
     if width == FIRST_VISIT_WIDTH:
-        request.getfixturevalue("_visited_device")  # made by its first visit, if not made yet
-        start = request.getfixturevalue("_visited_profiles")[server.url].start
+        start = request.getfixturevalue("visit_of_the_visited_device").start
     else:
         start = request.getfixturevalue("first_visit").engine
     assert start.before_view is None, "the engine must wait until its panel is in view"
