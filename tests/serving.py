@@ -34,6 +34,7 @@ class Server:
     """``http.server`` on 127.0.0.1 serving ``root``, in a thread; :meth:`stop` cuts it off."""
 
     def __init__(self, root: Path) -> None:
+        self.root = root
         self.httpd = _QuietServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -5,7 +5,9 @@ failed requests; every picture has a size and no text outside its viewBox;
 no page wider than the phone. Typing a rule ID in the search box puts that
 rule first; the index of rules lists every normative rule; a rule link from
 another page lands on the rule. Screenshots of the main pages at both widths
-go to ``build/screenshots/`` (git-ignored) for a reviewer to look at.
+go to ``build/screenshots/`` (git-ignored) for a reviewer to look at. The pages
+are read as the network serves them, without the service worker
+(``NO_SERVICE_WORKER``; tests/web reads them through it).
 
 The browser is the system's Chromium (``apt-get install chromium``; ``.ci/run``
 installs it); nothing is downloaded at run time. Under CI a missing browser
@@ -37,6 +39,15 @@ MAIN_PAGES = ("index", "claim", "claim2", "claim-combined", "leaders", "valeria"
               "intersphinx", "decisions/0001-rule-ids", "search")
 #: How long a page's requests may take to answer (a bound on a wait, not a measurement).
 SETTLE_SECONDS = 60.0
+#: The pages as the network serves them, without the service worker each page registers (decision
+#: 0053): in a browser that has never seen the site, the first page's worker fetches and keeps all
+#: of its files, then passes every request through itself and copies every answer into its cache,
+#: and each later page's "keep the site" looks up all of the site's files again; this nearly doubled
+#: what a page costs the browser (docs/performance.rst). The worker answers from the network while
+#: there is one, so a page's requests, answers and errors are the same; the pages served through it
+#: are checked on a device that has visited the site (tests/web/test_find_browser.py, the panels)
+#: and with the network cut (tests/web/test_offline_browser.py).
+NO_SERVICE_WORKER = "block"
 
 
 def _browser_missing() -> str | None:
@@ -91,7 +102,7 @@ class Page:
     on their way (:meth:`settle` waits for them)."""
 
     def __init__(self, browser: Any, width: int) -> None:
-        self.page = browser.new_page(viewport={"width": width, "height": 900})
+        self.page = browser.new_page(viewport={"width": width, "height": 900}, service_workers=NO_SERVICE_WORKER)
         self.problems: list[str] = []
         self.in_flight: set[Any] = set()
         self.page.on("request", lambda r: self.in_flight.add(r))
@@ -237,7 +248,8 @@ def test_rule_links_look_like_links_in_light_and_dark(browser: Any, site: str) -
     both colour schemes; the rulebook's boxes follow the dark theme. Screenshots of the
     Claim 2 chapter in dark mode go with the others."""
     for scheme in ("light", "dark"):
-        context = browser.new_context(viewport={"width": WIDTHS["phone"], "height": 900}, color_scheme=scheme)
+        context = browser.new_context(viewport={"width": WIDTHS["phone"], "height": 900}, color_scheme=scheme,
+                                      service_workers=NO_SERVICE_WORKER)
         page = context.new_page()
         page.goto(f"{site}/claim2.html#claim2.giants")
         page.wait_for_load_state("networkidle")

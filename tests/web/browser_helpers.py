@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import re
 import shutil
@@ -10,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 from serving import Server as Server  # the tests of tests/web import it from here
 
 from rules.web.offline import FILE_LIST
@@ -81,32 +84,102 @@ def open_device(chromium: Any, profile: Path) -> Any:
     return context
 
 
-def keep_a_visit(chromium: Any, url: str, profile: Path) -> Path:
-    """A profile that has visited the site at ``url`` once: its panel's engine started and kept
-    (decision 0042), the site kept for offline reading (decision 0032)."""
+#: Every text the panel's status line shows while its engine starts, kept in ``window.__statuses``
+#: (each of the worker's messages is a task of its own, so each text is seen).
+_STATUS_RECORDER = """window.__statuses = []; new MutationObserver(() => {
+    const s = document.querySelector('section.rules-adjudicator .ra-status');
+    if (s && s.textContent !== window.__statuses.at(-1)) window.__statuses.push(s.textContent);
+  }).observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
+@attrs.frozen
+class EngineStart:
+    """What a page showed while its panel's engine started afresh (decision 0032): the panel's state
+    a second after the load, before it came into view (``before_view``); the engine's files the
+    page's own thread fetched (``fetched_by_page``); whether Pyodide was loaded into the page; the
+    status line's texts; the page's errors once the engine was ready."""
+
+    before_view: str | None
+    fetched_by_page: list[str]
+    pyodide_in_page: bool
+    statuses: list[str]
+    errors: list[str]
+
+
+def watch_engine_start(page: Any, url: str, picture_path: Path) -> EngineStart:
+    """Open ``url`` (a long chapter, its panel far below the fold) in ``page``, a page of a device
+    that has never started the engine; wait a second, jump to the panel (not the theme's smooth
+    scroll: the frames of a scroll still under way are the reader's scroll, not the engine's
+    start) and wait until the engine is ready; a picture of the panel goes to ``picture_path``."""
+    page.add_init_script(_STATUS_RECORDER)
+    page.goto(url)
+    page.wait_for_load_state("load")
+    panel = page.locator("section.rules-adjudicator").first
+    page.wait_for_timeout(1000)
+    before_view = panel.get_attribute("data-state")
+    panel.evaluate("(p) => p.scrollIntoView({behavior: 'instant', block: 'start'})")
+    page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'",
+                           timeout=LOAD_TIMEOUT_MS)
+    # a worker has its own resource timeline: what it fetched is not listed here
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    start = EngineStart(before_view=before_view,
+                        fetched_by_page=[n for n in fetched if "pyodide.asm" in n or n.endswith(".whl")],
+                        pyodide_in_page=page.evaluate("() => typeof window.loadPyodide !== 'undefined'"),
+                        statuses=page.evaluate("() => window.__statuses"), errors=real_errors(page))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    picture(page, panel, picture_path)
+    return start
+
+
+@attrs.frozen
+class Visit:
+    """A device's first visit to a site: its profile folder (the template each module's device
+    copies) and how the engine started on it, at :data:`FIRST_VISIT_WIDTH` px."""
+
+    profile: Path
+    start: EngineStart
+
+
+#: The width of the first visit that makes the visited device.
+FIRST_VISIT_WIDTH = 1280
+
+
+def keep_a_visit(chromium: Any, url: str, chapter: str, profile: Path) -> Visit:
+    """A profile that has visited the site at ``url`` once: a long chapter (``chapter``) opened, its
+    panel's engine started afresh as it came into view (:func:`watch_engine_start`, whose record a
+    test of that start reads) and kept (decision 0042), the site kept for offline reading (decision
+    0032)."""
     context = open_device(chromium, profile)
     try:
-        page = open_page(context, 1280)
-        page.goto(url + "adjudicate.html")
-        start_panel(page)
+        page = open_page(context, FIRST_VISIT_WIDTH)
+        start = watch_engine_start(page, url + chapter,
+                                   SCREENSHOTS / f"thumb-progress-ready-cs-{FIRST_VISIT_WIDTH}.png")
         assert started(page) == "fresh"
         until(page, KEPT)
         wait_until_site_kept(page)
     finally:
         context.close()
-    return profile
+    return Visit(profile, start)
 
 
-def visited_device(playwright: Any, server: Server, profiles: dict[str, Path],
+def first_visit_to(playwright: Any, server: Server, visits: dict[str, Visit], tmp_path_factory: Any) -> Visit:
+    """The first visit of a device to ``server``'s site (:func:`keep_a_visit`), made on first use
+    and kept in ``visits``."""
+    visit = visits.get(server.url)
+    if visit is None:
+        visit = keep_a_visit(playwright.chromium, server.url, chapter_of(server.root, "valeria"),
+                             tmp_path_factory.mktemp("visited") / "profile")
+        visits[server.url] = visit
+    return visit
+
+
+def visited_device(playwright: Any, server: Server, visits: dict[str, Visit],
                    tmp_path_factory: Any) -> tuple[Any, Path]:
     """A browser context on a copy of the profile of a device that has visited ``server``'s site
-    once (made on first use, :func:`keep_a_visit`), and the copy's folder."""
-    template = profiles.get(server.url)
-    if template is None:
-        template = keep_a_visit(playwright.chromium, server.url, tmp_path_factory.mktemp("visited") / "profile")
-        profiles[server.url] = template
+    once (:func:`first_visit_to`), and the copy's folder."""
+    visit = first_visit_to(playwright, server, visits, tmp_path_factory)
     profile = tmp_path_factory.mktemp("device") / "profile"
-    shutil.copytree(template, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+    shutil.copytree(visit.profile, profile, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     return open_device(playwright.chromium, profile), profile
 
 
@@ -169,6 +242,36 @@ def start_panel(page: Any, selector: str = "section.rules-adjudicator") -> Any:
     return panel
 
 
+#: The height of the theme's header that stays at the top of a phone's screen (0 where it is hidden).
+_STICKY_HEADER = ("() => { const h = document.querySelector('header.mobile-header');"
+                  " return h && getComputedStyle(h).display !== 'none' ? Math.ceil(h.offsetHeight) : 0; }")
+
+
+def picture(page: Any, element: Any, path: Path) -> None:
+    """A screenshot of ``element`` alone, into ``path``, for review. The page is scrolled (a jump) so
+    that the element's top sits just under Furo's sticky header, which would otherwise be drawn over
+    it, and the viewport is made tall enough for the whole element while the picture is taken (then
+    put back): a picture of the viewport. A screenshot of the whole page clipped to the element
+    gives the same picture, but lays out and paints the whole page at its full height, which on a
+    long chapter cost about 2 CPU-s a picture (docs/performance.rst, decision 0053)."""
+    viewport = page.viewport_size
+    header = page.evaluate(_STICKY_HEADER)
+    box = element.evaluate("(e) => { const r = e.getBoundingClientRect(); return {y: r.top + window.scrollY, "
+                           "height: r.height}; }")
+    tall = max(viewport["height"], header + math.ceil(box["height"]) + 2)
+    if tall != viewport["height"]:
+        page.set_viewport_size({"width": viewport["width"], "height": tall})
+    try:
+        page.evaluate("(y) => window.scrollTo({top: y, behavior: 'instant'})", max(0.0, box["y"] - header - 1))
+        clip = element.evaluate("(e) => { const r = e.getBoundingClientRect(); "
+                                "return {x: r.left, y: r.top, width: r.width, height: r.height}; }")
+        # the theme's "Back to top" pill, which a scroll may show over the page, is no part of the element
+        page.screenshot(path=str(path), clip=clip, style=".back-to-top { visibility: hidden !important; }")
+    finally:
+        if tall != viewport["height"]:
+            page.set_viewport_size(viewport)
+
+
 def screenshot(panel: Any, page: Any, name: str) -> None:
     """The panel at 390 and at 1280 CSS px, into build/screenshots/ (for review, not committed)."""
     text = panel.inner_text()
@@ -178,14 +281,59 @@ def screenshot(panel: Any, page: Any, name: str) -> None:
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(150)  # let the layout settle after the resize
-        # a clipped screenshot of the whole page scrolled to its top, not the element's: Furo's sticky
-        # header would otherwise be drawn over the panel scrolled into view
-        page.evaluate("() => window.scrollTo(0, 0)")
-        clip = panel.evaluate("(p) => { const r = p.getBoundingClientRect(); return {x: r.left + window.scrollX, "
-                              "y: r.top + window.scrollY, width: r.width, height: r.height}; }")
-        page.screenshot(path=str(SCREENSHOTS / f"adjudicator-{name}-{width}.png"), full_page=True, clip=clip)
+        picture(page, panel, SCREENSHOTS / f"adjudicator-{name}-{width}.png")
         box = panel.bounding_box()
         inner = panel.evaluate("(p) => p.scrollWidth - p.clientWidth")
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, \
             f"{name}: the panel spills out of a {width} px viewport: {box}"
         assert inner <= 1, f"{name}: the panel's content is {inner} px wider than the panel at {width} px"
+
+
+# ---------------------------------------------------------------- driving the panels (decision 0017)
+
+def chapter_of(site: Path, game: str) -> str:
+    """The page that holds the panel of ``game`` (from the site's own list: chapters may be renamed)."""
+    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
+    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
+    return f"{docname}.html"
+
+
+def verdict(page: Any, box: str) -> dict[str, Any]:
+    """The verdict shown in the result box ``box``: its status, cited rules, JSON and text."""
+    result = page.locator(box)
+    return {"status": result.get_attribute("data-status"), "rules": (result.get_attribute("data-rules") or "").split(),
+            "json": json.loads(result.get_attribute("data-json") or "null"), "text": result.inner_text()}
+
+
+def wait_verdict(page: Any, box: str, previous: str | None = None) -> dict[str, Any]:
+    """Wait for a verdict in ``box`` other than ``previous`` (the JSON shown before), and read it."""
+    page.wait_for_function("([s, prev]) => { const b = document.querySelector(s); "
+                           "return b && b.dataset.status && b.dataset.json !== prev; }", arg=[box, previous])
+    return verdict(page, box)
+
+
+def tap(panel: Any, selector: str, times: int = 1) -> None:
+    for _ in range(times):
+        panel.locator(selector).click()
+
+
+def tap_card(panel: Any, card: str) -> None:
+    panel.locator(f"button.ra-card[data-card='{card}']").click()
+
+
+def tap_cell(panel: Any, q: int, r: int) -> None:
+    panel.locator(f"g.ra-cell[data-cell='{q},{r}']").click()
+
+
+def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str]) -> dict[str, Any]:
+    """A Claim panel's verdict on a follow: ``played`` on ``lead`` with ``hand`` left, tapped card by card."""
+    panel.locator("button.ra-clear").click()
+    tap_card(panel, lead)
+    tap_card(panel, played)  # the slots advance: led card, follower's card, then the hand
+    for card in hand:
+        tap_card(panel, card)
+    box = "section.rules-adjudicator .ra-pane-follow .ra-result"
+    # each tap asks the engine (in its worker) anew: wait for the answer to the last tap
+    page.wait_for_function("(s) => { const b = document.querySelector(s); "
+                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }", arg=box)
+    return verdict(page, box)

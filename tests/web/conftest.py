@@ -20,7 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM, Server, local_storage, new_context, open_page, restore_local_storage, visited_device
+from browser_helpers import (
+    CHROMIUM,
+    Server,
+    Visit,
+    first_visit_to,
+    local_storage,
+    new_context,
+    open_page,
+    restore_local_storage,
+    visited_device,
+)
 from docs_build import build_site
 
 
@@ -88,13 +98,22 @@ def new_page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def _visited_profiles() -> dict[str, Path]:
-    """The profile of a device that has visited the site once, per server (each worker serves its own)."""
+def _visited_profiles() -> dict[str, Visit]:
+    """The first visit of a device that has visited the site once (its profile, how its engine
+    started), per server (each worker serves its own)."""
     return {}
 
 
+@pytest.fixture
+def visit_of_the_visited_device(playwright: Any, server: Server, _visited_profiles: dict[str, Visit],
+                                tmp_path_factory: pytest.TempPathFactory) -> Visit:
+    """The first visit that made the visited device (its engine's start afresh, observed), made
+    now if no test has needed the device yet; no copy of the device is started for it."""
+    return first_visit_to(playwright, server, _visited_profiles, tmp_path_factory)
+
+
 @pytest.fixture(scope="module")
-def _visited_device(playwright: Any, server: Server, _visited_profiles: dict[str, Path],
+def _visited_device(playwright: Any, server: Server, _visited_profiles: dict[str, Visit],
                     tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One device that has visited the site once, shared by the module's tests (decision 0050): a
     browser context on a copy of the visited profile, started once, where each test opens its own

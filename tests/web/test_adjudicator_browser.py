@@ -6,8 +6,10 @@ built site with the Pyodide runtime and the project's wheel
   adjudicate --json`` gives the same file (legal, index, rules, result);
 - a disputed Claim follow and a Leaders capture, tapped through the panels,
   get the engine's verdicts with the rules cited;
-- a malformed paste gets the malformed verdict, never a traceback;
-- after one load the panel works with the network cut (service worker).
+- a malformed paste gets the malformed verdict, never a traceback.
+
+That the panels judge with the network cut after one load is tested with the kept
+engine, whose first visit it shares (test_engine_kept_browser.py).
 
 Each test loads Pyodide once (seconds), except the malformed pastes, which share
 one page whose runtime loads once (``paste_page``: each case waits for a verdict
@@ -26,7 +28,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ROOT, Server, open_page, screenshot, start_panel, started, wait_until_site_kept
+from browser_helpers import (
+    ROOT,
+    Server,
+    chapter_of,
+    follow_verdict,
+    open_page,
+    screenshot,
+    start_panel,
+    started,
+    tap,
+    tap_cell,
+    verdict,
+    wait_verdict,
+)
 
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 COMPARED = ("legal", "finished", "illegal", "result", "actions")
@@ -37,18 +52,6 @@ def cli_verdicts() -> dict[str, dict[str, Any]]:
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     return {Path(v["file"]).name + "@" + Path(v["file"]).parent.name: v for v in lines}
-
-
-def verdict(page: Any, box: str) -> dict[str, Any]:
-    result = page.locator(box)
-    return {"status": result.get_attribute("data-status"), "rules": (result.get_attribute("data-rules") or "").split(),
-            "json": json.loads(result.get_attribute("data-json") or "null"), "text": result.inner_text()}
-
-
-def wait_verdict(page: Any, box: str, previous: str | None = None) -> dict[str, Any]:
-    page.wait_for_function("([s, prev]) => { const b = document.querySelector(s); "
-                           "return b && b.dataset.status && b.dataset.json !== prev; }", arg=[box, previous])
-    return verdict(page, box)
 
 
 def wait_status_citing(page: Any, box: str, status: str, rule: str) -> dict[str, Any]:
@@ -146,23 +149,6 @@ def test_a_malformed_paste_gets_the_malformed_verdict(paste_page: Any, tmp_path:
     no_traceback(page)
 
 
-def tap_card(panel: Any, card: str) -> None:
-    panel.locator(f"button.ra-card[data-card='{card}']").click()
-
-
-def follow_verdict(page: Any, panel: Any, lead: str, played: str, hand: list[str]) -> dict[str, Any]:
-    panel.locator("button.ra-clear").click()
-    tap_card(panel, lead)
-    tap_card(panel, played)  # the slots advance: led card, follower's card, then the hand
-    for card in hand:
-        tap_card(panel, card)
-    box = "section.rules-adjudicator .ra-pane-follow .ra-result"
-    # each tap asks the engine (in its worker) anew: wait for the answer to the last tap
-    page.wait_for_function("(s) => { const b = document.querySelector(s); "
-                           "return !!b.dataset.status && b.dataset.answered === b.dataset.asked; }", arg=box)
-    return verdict(page, box)
-
-
 @pytest.mark.rules("claim.follow-suit", "claim.knights.follow-suit", "claim.doppelgangers")
 def test_tapping_a_disputed_claim_follow(revisit_page: Any, server: Server) -> None:
     page = revisit_page(390)
@@ -186,13 +172,6 @@ def test_tapping_a_disputed_claim_follow(revisit_page: Any, server: Server) -> N
     assert not page.watch.errors, page.watch.errors
 
 
-def chapter_of(site: Path, game: str) -> str:
-    """The page that holds the panel of ``game`` (from the site's own list: chapters may be renamed)."""
-    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
-    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
-    return f"{docname}.html"
-
-
 @pytest.mark.parametrize("game, lead, played, hand, status, rule", [
     ("claim2", "gnome:3", "giant:5", ["gnome:1"], "illegal", "claim2.follow-suit"),
     ("claim-combined", "goblin:3", "knight:5", [], "legal", "claim.knights"),
@@ -206,10 +185,6 @@ def test_claim2_and_combination_panels(revisit_page: Any, server: Server, site: 
     assert got["status"] == status and rule in got["rules"], got
     screenshot(panel, page, game)
     no_traceback(page)
-
-
-def tap_cell(panel: Any, q: int, r: int) -> None:
-    panel.locator(f"g.ra-cell[data-cell='{q},{r}']").click()
 
 
 @pytest.mark.rules("leaders.jailer", "leaders.end.captured")
@@ -264,58 +239,6 @@ def test_tapping_a_leaders_capture_and_a_blocked_ability(revisit_page: Any, serv
     assert not page.watch.errors, page.watch.errors
 
 
-def test_the_panel_works_offline_after_the_first_load(new_page: Any, site: Path) -> None:
-    """Load once; then stop the server *and* set the browser offline: the service worker
-    serves the page, the runtime and the wheels, and the panels still judge: a record, a
-    Claim follow, a Leaders action and a Valeria payment, each with its rule."""
-    own = Server(site)  # a server of this test's own, to cut
-    try:
-        page = new_page(390)
-        page.goto(own.url + "adjudicate.html")
-        start_panel(page)
-        wait_until_site_kept(page)
-    finally:
-        own.stop()
-    new_page.context.set_offline(True)
-    page.reload()
-    panel = start_panel(page)  # started by itself: the runtime was ready on this device before
-    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the service worker must serve the page"
-    panel.locator("textarea.ra-record").fill((ROOT / "examples/claim/disputed-knight.json").read_text(encoding="utf-8"))
-    panel.locator("button.ra-go").click()
-    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-record .ra-result")
-    assert got["status"] == "illegal" and "claim.knights.follow-suit" in got["rules"]
-    # a chapter kept for offline use: its panel judges a follow
-    page.goto(own.url + "claim.html")  # never opened before: kept because it holds a panel
-    panel = start_panel(page)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-    got = follow_verdict(page, panel, "goblin:3", "doppelganger:5", ["goblin:1"])
-    assert got["status"] == "legal"
-    # a cited rule's link leads to its place in a kept chapter
-    page.locator(".ra-result a.ra-rule-id:text-is('claim.doppelgangers')").click()
-    page.wait_for_url("**/claim.html#claim.doppelgangers")
-    assert page.locator("[id='claim.doppelgangers']").count() == 1
-    # the Leaders chapter, kept too: the README's disputed position, the Rider blocked by the Jailer
-    page.goto(own.url + "leaders.html")
-    panel = start_panel(page)
-    tap_cell(panel, 0, 0)
-    panel.locator("select.ra-ability").select_option("rider")
-    tap_cell(panel, -2, 0)
-    panel.locator("button.ra-judge").click()
-    got = wait_verdict(page, "section.rules-adjudicator .ra-pane-board .ra-result")
-    assert got["status"] == "illegal" and got["rules"] == ["leaders.jailer"]
-    # and the Valeria chapter: an Archer paid with magic only is refused, the rule cited
-    page.goto(own.url + chapter_of(site, "valeria"))
-    panel = start_panel(page)
-    panel.locator("button.ra-tab[data-pane='payment']").click()
-    box = "section.rules-adjudicator .ra-pane-payment .ra-result"
-    panel.locator("select.ra-pay-card").select_option("archer")
-    tap(panel, ".ra-pay-magic button.ra-plus", 4)
-    panel.locator("button.ra-pay-go").click()
-    page.wait_for_function("(s) => document.querySelector(s).dataset.status === 'illegal'", arg=box)
-    assert "valeria.recruit.magic" in verdict(page, box)["rules"]
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-
-
 def test_a_site_built_without_the_runtime_says_how_to_add_it(new_page: Any, tmp_path: Path) -> None:
     """A plain Sphinx build with the extension: the panel explains the one build command,
     no request fails, and the service worker (pages only) is in place."""
@@ -342,11 +265,6 @@ def test_a_site_built_without_the_runtime_says_how_to_add_it(new_page: Any, tmp_
         assert not page.watch.errors, page.watch.errors
     finally:
         own.stop()
-
-
-def tap(panel: Any, selector: str, times: int = 1) -> None:
-    for _ in range(times):
-        panel.locator(selector).click()
 
 
 @pytest.mark.rules("valeria.harvest.doubles", "valeria.harvest.two-effects", "valeria.herald.twice",

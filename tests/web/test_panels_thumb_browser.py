@@ -7,34 +7,34 @@
 - the controls speak the chosen language: Czech words when Czech is chosen, English
   when English is; so does the engine's progress while it starts (its worker names each
   stage, the page says it in the panel's language);
-- the step-through counts as a reader does: the last of 16 actions is "16 of 16";
-- the engine starts in a Web Worker when the panel comes into view: the page itself
-  never loads Pyodide or a wheel (so its thread has none of their long tasks to run);
-  how long the page's tasks are while it starts is a figure of the machine, measured by
-  benchmarks/web.py and reported in docs/performance.rst, not a bound a test can hold
-  on a loaded machine.
+- the step-through counts as a reader does: the last of 16 actions is "16 of 16".
+
+That the engine starts in a Web Worker when the panel comes into view, its progress
+in the panel's language, is tested with the engine's first visits
+(test_engine_kept_browser.py).
 
 Screenshots of the panes at 390 and 1280 px go to build/screenshots/thumb-*.png.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import LOAD_TIMEOUT_MS, ROOT, SCREENSHOTS, Server, real_errors, start_panel
+from browser_helpers import (
+    ROOT,
+    SCREENSHOTS,
+    Server,
+    chapter_of,
+    picture,
+    real_errors,
+    start_panel,
+)
 
 WIDTHS = (390, 1280)
 #: A thumb's tap target (CSS px), the size the issue and the platforms' guidelines ask for.
 TAP = 44
-
-
-def chapter_of(site: Path, game: str) -> str:
-    pages = json.loads((site / "_adjudicator" / "pages.json").read_text(encoding="utf-8"))
-    (docname,) = [d for d, kind in pages["panels"].items() if kind == game]
-    return f"{docname}.html"
 
 
 def small_targets(panel: Any) -> list[str]:
@@ -49,10 +49,7 @@ def small_targets(panel: Any) -> list[str]:
 
 def shot(panel: Any, page: Any, name: str, width: int) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    clip = panel.evaluate("(p) => { const r = p.getBoundingClientRect(); return {x: r.left + window.scrollX, "
-                          "y: r.top + window.scrollY, width: r.width, height: r.height}; }")
-    page.screenshot(path=str(SCREENSHOTS / f"thumb-{name}-{width}.png"), full_page=True, clip=clip)
+    picture(page, panel, SCREENSHOTS / f"thumb-{name}-{width}.png")
 
 
 def open_panel(revisit_page: Any, server: Server, path: str, width: int) -> tuple[Any, Any]:
@@ -152,39 +149,3 @@ def test_the_step_through_counts_as_a_reader_does(revisit_page: Any, server: Ser
     assert not small_targets(panel), small_targets(panel)
     assert not real_errors(page), real_errors(page)
 
-
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_engine_starts_off_the_page_thread(new_page: Any, server: Server, site: Path, width: int) -> None:
-    """The panel starts by itself once scrolled into view (no tap), and Python starts in a Web
-    Worker: the page's thread fetches the worker's script, never Pyodide or a wheel."""
-    page = new_page(width)
-    # every text the status line shows while the engine starts (each worker message is a task of its own)
-    page.add_init_script("""window.__statuses = []; new MutationObserver(() => {
-        const s = document.querySelector('section.rules-adjudicator .ra-status');
-        if (s && s.textContent !== window.__statuses.at(-1)) window.__statuses.push(s.textContent);
-      }).observe(document, {subtree: true, childList: true, characterData: true});""")
-    page.goto(server.url + chapter_of(site, "valeria"))  # a long chapter, its panel far below the fold
-    page.wait_for_load_state("load")
-    panel = page.locator("section.rules-adjudicator").first
-    page.wait_for_timeout(1000)
-    assert panel.get_attribute("data-state") is None, "the engine must wait until its panel is in view"
-    # a jump, not the theme's smooth scroll: the frames of a scroll still under way are the reader's scroll
-    # (the theme redraws its table of contents on each), not the engine's start
-    panel.evaluate("(p) => p.scrollIntoView({behavior: 'instant', block: 'start'})")
-    page.wait_for_function("() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'",
-                           timeout=LOAD_TIMEOUT_MS)
-    # the engine is ready, yet the page's own thread never fetched Pyodide's runtime or a wheel:
-    # they were fetched and run elsewhere (a worker has its own resource timeline)
-    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-    engine = [n for n in fetched if "pyodide.asm" in n or n.endswith(".whl")]
-    assert not engine, f"the page fetched the engine itself: {engine}"
-    assert page.evaluate("() => typeof window.loadPyodide === 'undefined'"), "Pyodide must not load in the page"
-    # Czech is the chapter's first language: the engine's progress spoke Czech at each stage, never English
-    statuses = page.evaluate("() => window.__statuses")
-    said = " | ".join(statuses)
-    for czech in ("Čtu seznam souborů", "Spouštím Python", "Instaluji ", "Načítám pravidla", "Připraveno"):
-        assert czech in said, f"{czech!r} not among {statuses}"
-    for english in ("Reading the manifest", "Starting Python", "Installing", "Importing the rules", "Ready"):
-        assert english not in said, f"{english!r} among {statuses}"
-    shot(page.locator("section.rules-adjudicator").first, page, "progress-ready-cs", width)
-    assert not real_errors(page), real_errors(page)
