@@ -119,6 +119,24 @@ class NotingWithoutDefault(Counted):
     __note_defaults__: ClassVar[dict[str, int]] = {}
 
 
+class CountedOnInit:
+    """A base adding a note that runs code when an instance is made: ``draft()`` would run it too."""
+
+    __slots__ = ("seen",)
+    __note_defaults__ = {"seen": 0}
+
+    def __init__(self) -> None:
+        raise AssertionError("a draft must not run its base's constructor")
+
+
+@attrs.frozen(weakref_slot=False)
+class NotingOnInit(CountedOnInit):
+    a: int
+
+    def __attrs_pre_init__(self) -> None:
+        vars(CountedOnInit)["seen"].__set__(self, 0)
+
+
 KINDS = [Plain, Drafted, Unslotted]
 
 
@@ -189,3 +207,11 @@ def test_notes_are_made_with_their_default_and_carried_by_a_copy() -> None:
 def test_a_note_without_a_default_the_constructor_stores_is_refused() -> None:
     with pytest.raises(TypeError, match="NotingWithoutDefault"):
         copier(NotingWithoutDefault, "a")
+
+
+def test_a_base_with_a_constructor_of_its_own_is_not_drafted() -> None:
+    """A draft is made by calling it (decision record 0059): a base whose ``__init__`` would run then is
+    not plain, so its notes are refused rather than made through that constructor."""
+    with pytest.raises(TypeError, match="NotingOnInit"):
+        copier(NotingOnInit, "a")
+    assert maker(Drafted)(1, (), None) == Drafted(1) and "draft" in maker(Drafted).__globals__  # a plain draft still is
