@@ -231,8 +231,19 @@ class Noted:
 note_distinct_hands = vars(Noted)["_distinct_hands"].__set__
 
 
-@attrs.frozen(weakref_slot=False)  # slotted, made and copied as a draft (decision records 0040 and 0055)
-class State(Noted):
+class StateFields(Noted):
+    """The slots of :class:`State`'s fields, declared in a plain class: the draft the engine fills
+    before the state takes its frozen class (:mod:`rules.kernel.construct`). ``State`` adds no slot
+    of its own, so that class assignment is between classes of one layout, the quickest kind
+    (decision record 0059); they must be ``State``'s fields, or writing its maker fails at import."""
+
+    __slots__ = ("phase", "hands", "deck", "face_up", "leader", "table", "followers", "known_followers", "score",
+                 "discard", "tricks_played", "last_trick", "gnomes", "trolls", "decisions", "variant")
+
+
+# slotted, made and copied as a draft (decision records 0040, 0055 and 0059): its slots are StateFields'
+@attrs.frozen(weakref_slot=False)
+class State(StateFields):
     """A whole position, hidden cards included.
 
     ``deck`` holds the undrawn cards, top first; ``face_up`` the cards fought

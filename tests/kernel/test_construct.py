@@ -137,6 +137,21 @@ class NotingOnInit(CountedOnInit):
         vars(CountedOnInit)["seen"].__set__(self, 0)
 
 
+class HeldFields(Counted):
+    """A plain class declaring the slots of :class:`Held`'s fields, as Claim's ``StateFields`` does."""
+
+    __slots__ = ("a", "b")
+
+
+@attrs.frozen(weakref_slot=False)
+class Held(HeldFields):
+    a: int
+    b: int = 0
+
+    def __attrs_pre_init__(self) -> None:
+        vars(Counted)["seen"].__set__(self, 0)
+
+
 KINDS = [Plain, Drafted, Unslotted]
 
 
@@ -215,3 +230,16 @@ def test_a_base_with_a_constructor_of_its_own_is_not_drafted() -> None:
     with pytest.raises(TypeError, match="NotingOnInit"):
         copier(NotingOnInit, "a")
     assert maker(Drafted)(1, (), None) == Drafted(1) and "draft" in maker(Drafted).__globals__  # a plain draft still is
+
+
+def test_a_base_that_holds_every_field_slot_is_the_draft() -> None:
+    """A class that adds no slot to a plain base declaring its fields' is drafted as that base
+    (decision record 0059): made and copied as the constructor and ``attrs.evolve`` make it, notes carried."""
+    assert Held.__slots__ == () and maker(Held).__globals__["draft"] is HeldFields
+    made = maker(Held)(1, 2)
+    assert type(made) is Held and made == Held(1, 2) and made.seen == 0
+    vars(Counted)["seen"].__set__(made, 4)
+    copy = copier(Held, "b")(made, 3)
+    assert type(copy) is Held and copy == attrs.evolve(made, b=3) and copy.seen == 4 and made.b == 2
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.a = 5  # type: ignore[misc]
