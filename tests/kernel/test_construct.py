@@ -101,13 +101,16 @@ class Doubled:
         self.slot.__set__(instance, value)
 
 
+def _notes_nothing(instance: Any) -> None:
+    """The constructor's note, as Claim's state stores it (``__attrs_pre_init__``): nothing seen yet."""
+    vars(Counted)["seen"].__set__(instance, 0)
+
+
 @attrs.frozen(weakref_slot=False)
 class Noting(Counted):
     a: int
     b: int = 0
-
-    def __attrs_pre_init__(self) -> None:
-        vars(Counted)["seen"].__set__(self, 0)
+    __attrs_pre_init__ = _notes_nothing
 
 
 Noting.b = Doubled(vars(Noting)["b"])  # type: ignore[assignment]
@@ -147,9 +150,7 @@ class HeldFields(Counted):
 class Held(HeldFields):
     a: int
     b: int = 0
-
-    def __attrs_pre_init__(self) -> None:
-        vars(Counted)["seen"].__set__(self, 0)
+    __attrs_pre_init__ = _notes_nothing
 
 
 KINDS = [Plain, Drafted, Unslotted]
