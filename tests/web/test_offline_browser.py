@@ -140,11 +140,13 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_rulebook_is_installable(new_page: Any, server: Server, site: Path, width: int) -> None:
+def test_the_rulebook_is_installable(new_page_without_service_worker: Any, server: Server, site: Path,
+                                    width: int) -> None:
     """A web app manifest, linked from every page (the home page and a chapter), with the
-    rulebook's own name, a start page that exists and PNG icons of the sizes it declares."""
+    rulebook's own name, a start page that exists and PNG icons of the sizes it declares. What the
+    service worker keeps is the other test's subject: these pages are read without it."""
     conf = (Path(__file__).resolve().parents[2] / "docs" / "conf.py").read_text(encoding="utf-8")
-    page = new_page(width)
+    page = new_page_without_service_worker(width)
     for path in ("index.html", "claim.html", "api/kernel.html"):
         page.goto(server.url + path)
         href = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
