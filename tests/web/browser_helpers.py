@@ -48,10 +48,11 @@ def real_errors(page: Any) -> list[str]:
     return [e for e in page.watch.errors if not e.endswith("net::ERR_ABORTED")]
 
 
-def new_context(browser: Any) -> Any:
+def new_context(browser: Any, service_workers: str = "allow") -> Any:
     """A fresh browser context as the panel tests use it: a desktop viewport, service workers
-    allowed (the panel keeps itself for offline use), a minute per wait."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    allowed (the panel keeps itself for offline use) unless ``service_workers`` is "block", a minute
+    per wait."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers)
     context.set_default_timeout(60_000)
     return context
 

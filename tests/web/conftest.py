@@ -84,10 +84,8 @@ def browser(playwright: Any) -> Iterator[Any]:
     b.close()
 
 
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Pages in one fresh browser context per test: ``new_page(width)``."""
-    context = new_context(browser)
+def _fresh_pages(browser: Any, service_workers: str) -> Iterator[Any]:
+    context = new_context(browser, service_workers)
 
     def make(width: int = 1280) -> Any:
         return open_page(context, width)
@@ -95,6 +93,22 @@ def new_page(browser: Any) -> Iterator[Any]:
     make.context = context  # type: ignore[attr-defined]
     yield make
     context.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Pages in one fresh browser context per test: ``new_page(width)``."""
+    yield from _fresh_pages(browser, "allow")
+
+
+@pytest.fixture
+def new_page_without_service_worker(browser: Any) -> Iterator[Any]:
+    """Pages in one fresh browser context per test whose service worker is blocked, as
+    :func:`new_page`: for a test whose subject is not what the worker keeps (decision 0057). On a
+    fresh device the first page's worker fetches and keeps every file of the site (324, the
+    runtime's included) beside what the test does; the worker answers from the network while there
+    is one, so the pages' requests and answers are the same without it."""
+    yield from _fresh_pages(browser, "block")
 
 
 @pytest.fixture(scope="session")

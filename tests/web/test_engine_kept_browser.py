@@ -217,10 +217,15 @@ def test_the_panel_works_offline_after_the_first_load(first_visit: FirstVisit, s
     page.close()
 
 
-def test_a_kept_engine_that_cannot_be_restored_is_replaced(new_page: Any, server: Server, site: Path) -> None:
+def test_a_kept_engine_that_cannot_be_restored_is_replaced(new_page_without_service_worker: Any, server: Server,
+                                                           site: Path) -> None:
+    """A damaged kept engine is dropped, the engine started afresh and kept anew, and the next load
+    restores it. The engine is kept in the page worker's own cache, not the service worker's: the
+    pages are read without the service worker, which on this fresh device would otherwise fetch
+    and keep the whole site while Python starts (decision 0057)."""
     build = re.search(r'const BUILD = "([0-9a-f]+)";', (site / WORKER_SCRIPT).read_text(encoding="utf-8"))
     assert build, "the build names itself in the worker script (rules.web.build.mark_runtime_bundled)"
-    page = new_page(390)
+    page = new_page_without_service_worker(390)
     page.goto(server.url + "index.html")  # the worker's cache, before any engine started on this device
     base = server.url + "_adjudicator/"
     page.evaluate("""async ([base, build]) => { const cache = await caches.open('rules-engine-snapshot');

@@ -1,7 +1,9 @@
 """The rulebook offline and installable, in a real browser (issue 20 §3; decision 0032):
 
 - after one visit to the home page (the service worker keeps the site's file list,
-  ``_adjudicator/offline.json``), every page of the site answers with the network cut,
+  ``_adjudicator/offline.json``; a file the visit failed to keep is kept by the next page, and a
+  page of a kept site is answered from its mark: decision 0057), every page of the site answers
+  with the network cut,
   the Leaders chapter's pictures load, the search finds rules and draws its previews
   without an error, and a page that is not kept gets a styled page that says so and
   links home;
@@ -20,9 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS, Server, new_context, open_page, real_errors, wait_until_site_kept
+from browser_helpers import (
+    LOAD_TIMEOUT_MS,
+    SCREENSHOTS,
+    Server,
+    new_context,
+    open_page,
+    real_errors,
+    wait_until_site_kept,
+)
 
-from rules.web.offline import MANIFEST, site_files
+from rules.web.offline import FILE_LIST, MANIFEST, site_files
 
 WIDTHS = (390, 1280)
 
@@ -38,21 +48,44 @@ def shot(page: Any, name: str, width: int) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"offline-{name}-{width}.png"))
 
 
+#: A page the first visit's pass fails to keep (its server answers 503), as a file cut off mid-way would.
+CUT_OFF = "rulings.html"
+
+
+def keeping_answer(page: Any) -> str:
+    """What the service worker answered the page's request to keep the site: "kept" or "partly"."""
+    page.wait_for_function("() => !!document.documentElement.dataset.adjudicatorOffline", timeout=LOAD_TIMEOUT_MS)
+    return str(page.evaluate("() => document.documentElement.dataset.adjudicatorOffline"))
+
+
 @pytest.fixture(scope="module")
 def visited_then_offline(browser: Any, site: Path) -> Iterator[tuple[Any, str]]:
-    """A fresh device that has opened the home page once, from a server of its own, kept the whole
-    site, and then lost the network (server stopped, browser offline): the context and the cut
-    server's URL. One first visit serves both widths (decision 0050): what the service worker keeps
-    does not depend on the width of the page that asked, and each width's test then reads the
-    kept site in pages of its own."""
+    """A fresh device that has opened the home page once, from a server of its own, and then lost the
+    network (server stopped, browser offline): the context and the cut server's URL. The home page's
+    pass keeps every file but one, whose server failed it (:data:`CUT_OFF`): it answers "partly" and
+    leaves no mark; the next page's pass keeps that file too and answers "kept"; a third page is
+    answered from the mark, without reading the site's file list again (decision 0057). The tests
+    then check that every page, the one cut off too, is kept. One first visit serves both widths
+    (decision 0050): what the service worker keeps does not depend on the width of the page that
+    asked, and each width's test then reads the kept site in pages of its own."""
     context = new_context(browser)
     own = Server(site)  # a server of this module's own, to cut
+    assert CUT_OFF in site_files(site)
+    own.refused.add(CUT_OFF)
     first = open_page(context, 390)
     try:
-        keep_site(first, own.url + "index.html")
+        first.goto(own.url + "index.html")
+        assert keeping_answer(first) == "partly", "a pass that missed a file must say the site is partly kept"
+        own.refused.clear()
+        asked = len(own.asked)
+        keep_site(first, own.url + "claim.html")  # the next page completes the site
+        assert CUT_OFF in own.asked[asked:], "the next page's pass must fetch the file the first one missed"
+        asked = len(own.asked)
+        keep_site(first, own.url + "leaders.html")  # a page of a kept site: the mark answers
+        assert FILE_LIST not in own.asked[asked:], "a kept site's page must not read its file list again"
     finally:
         own.stop()
-    assert not real_errors(first), real_errors(first)
+    assert not [e for e in real_errors(first) if not e.startswith("503:")], real_errors(first)
     context.set_offline(True)
     yield context, own.url
     context.close()
@@ -107,11 +140,13 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_rulebook_is_installable(new_page: Any, server: Server, site: Path, width: int) -> None:
+def test_the_rulebook_is_installable(new_page_without_service_worker: Any, server: Server, site: Path,
+                                    width: int) -> None:
     """A web app manifest, linked from every page (the home page and a chapter), with the
-    rulebook's own name, a start page that exists and PNG icons of the sizes it declares."""
+    rulebook's own name, a start page that exists and PNG icons of the sizes it declares. What the
+    service worker keeps is the other test's subject: these pages are read without it."""
     conf = (Path(__file__).resolve().parents[2] / "docs" / "conf.py").read_text(encoding="utf-8")
-    page = new_page(width)
+    page = new_page_without_service_worker(width)
     for path in ("index.html", "claim.html", "api/kernel.html"):
         page.goto(server.url + path)
         href = page.evaluate("() => document.querySelector('link[rel=manifest]').href")

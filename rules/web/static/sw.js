@@ -4,7 +4,10 @@
 //
 // What it keeps, in one cache per build:
 // - the whole site, once a page asks ("keep-site"): every file the build listed in
-//   _adjudicator/offline.json (pages, pictures, the search index, the adjudicator's runtime and wheels);
+//   _adjudicator/offline.json (pages, pictures, the search index, the adjudicator's runtime and wheels),
+//   then a mark saying so (KEPT_MARK), so that every later page of the build is answered with one look
+//   at the cache instead of one per file (decision 0057); a pass that missed a file writes no mark, and
+//   the next page's pass keeps what is still missing;
 // - _adjudicator/pyodide/* and _adjudicator/wheels/*: cache first (they never change within a build);
 // - every other file of this site: network first, the cache when the network is gone.
 // A page that is not kept, asked for offline, gets a page that says so and links to the home page.
@@ -15,6 +18,12 @@ const CACHE = PREFIX + VERSION;
 const IMMUTABLE = /\/_adjudicator\/(pyodide|wheels)\//;
 //: how many files the precache fetches at once
 const PARALLEL = 6;
+//: the cache entry that says this build's whole site is kept (a name the site has no file of); its body
+//: is the answer of the pass that kept the last file. A site built without the runtime (VERSION
+//: __pages_only__) keeps one cache name across builds whose file lists differ, so it writes no mark and
+//: checks its list on every page.
+const KEPT_MARK = "_adjudicator/kept-site.sw";
+const REMEMBERS_KEPT = VERSION !== "__pages_only__";
 
 self.addEventListener("install", (event) => {
   self.skipWaiting();
@@ -115,11 +124,28 @@ async function keepAll(urls) {
   return missing;
 }
 
-// The site's file list, written by the build: {"files": [paths relative to the site's root]}.
+// The site's file list, written by the build: {"files": [paths relative to the site's root]}. A list
+// that cannot be read is an error (the caller counts the site as not kept), never an empty site.
 async function siteFiles(list) {
   const response = await fetch(list, {cache: "no-cache"});
-  const data = response.ok ? await response.json() : {files: []};
+  if (!response.ok) throw new Error(`the site's file list answered ${response.status}`);
+  const data = await response.json();
   return [new URL("./", self.registration.scope).href, ...data.files.map((f) => new URL(f, self.registration.scope).href)];
+}
+
+// Keep the site listed in ``list``: {total, missing}. Once a pass has kept every file, the mark it
+// leaves answers every later page at once; until then each page's pass fetches only what is missing.
+async function keepSite(list) {
+  const cache = await caches.open(CACHE);
+  const mark = new URL(KEPT_MARK, self.registration.scope).href;
+  const kept = REMEMBERS_KEPT ? await cache.match(mark) : undefined;
+  if (kept) return kept.json();
+  const urls = await siteFiles(list);
+  const answer = {total: urls.length, missing: await keepAll(urls)};
+  if (REMEMBERS_KEPT && answer.missing === 0) {
+    await cache.put(mark, new Response(JSON.stringify(answer), {headers: {"Content-Type": "application/json"}}));
+  }
+  return answer;
 }
 
 let keeping = null; // one pass over the site at a time, shared by every page that asks
@@ -128,8 +154,7 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep-site" || typeof data.list !== "string") return;
   if (!keeping) {
-    keeping = siteFiles(data.list)
-      .then((urls) => keepAll(urls).then((missing) => ({total: urls.length, missing})))
+    keeping = keepSite(data.list)
       .catch(() => ({total: 0, missing: 1}))
       .finally(() => { keeping = null; });
   }
