@@ -6,7 +6,8 @@ The tests of the rulebook's build are marked ``docs``: ``conftest.py`` runs them
 the ``test_status_path`` fixture hands them the outcomes of the tests citing a rule, which
 the rulebook shows next to each rule. The builds of other projects (the citing recipe
 alone, a downstream project) show no outcome: they are not marked, and run beside the
-other tests (decision record 0038).
+other tests (decision record 0038), and they build in this process (``tests/sphinx_here.py``,
+decision record 0058).
 """
 
 from __future__ import annotations
@@ -14,16 +15,13 @@ from __future__ import annotations
 import functools
 import html
 import json
-import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
 import pytest
-from docs_build import sphinx_build
+from sphinx_here import sphinx_build_here
 
 from rules import rulebook
 from rules.kernel.spec import Annotation, load_spec
@@ -210,7 +208,7 @@ def _citing_project(tmp_path: Path, *, intersphinx: str | None = None) -> Path:
 def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) -> None:
     """No intersphinx, no network: every rule ID resolves from the installed spec."""
     src = _citing_project(tmp_path)
-    result = sphinx_build(src, tmp_path / "out")
+    result = sphinx_build_here(src, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     rule = SPEC["claim.follow-suit"]
@@ -221,7 +219,7 @@ def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) 
     assert (tmp_path / "out" / "_static" / "rules.css").is_file() and "rules.css" in page
 
     # with the rulebook's address, the IDs link to their chapters
-    result = sphinx_build(src, tmp_path / "linked", "-D", "rules_rulebook_url=https://rules.example.invalid/book")
+    result = sphinx_build_here(src, tmp_path / "linked", "-D", "rules_rulebook_url=https://rules.example.invalid/book")
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "linked" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://rules.example.invalid/book/claim.html#claim.follow-suit"' in page
@@ -229,7 +227,7 @@ def test_the_citing_recipe_builds_with_the_installed_spec_alone(tmp_path: Path) 
 
     # an ID the spec does not know fails the -W build, naming it
     (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
-    result = sphinx_build(src, tmp_path / "bad")
+    result = sphinx_build_here(src, tmp_path / "bad")
     assert result.returncode != 0 and "claim.no-such-rule" in result.stderr
 
 
@@ -254,10 +252,8 @@ def test_a_downstream_project_shows_the_book_and_the_published_rulebook(tmp_path
     src.mkdir()
     (src / "conf.py").write_text('project = "house-rules"\nextensions = ["rules.sphinx"]\n', encoding="utf-8")
     (src / "index.rst").write_text(DOWNSTREAM_PAGE, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     extra = ["-D", f"rules_rulebook_url={published}"] if published else []
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", *extra, str(src),
-                           str(tmp_path / "out")], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=900)
+    done = sphinx_build_here(src, tmp_path / "out", *extra, cwd=tmp_path, quiet=False)
     assert done.returncode == 0, done.stderr
     assert "proofs" not in (done.stdout + done.stderr).lower()
     text = page_text(tmp_path / "out" / "index.html")
@@ -285,7 +281,7 @@ def test_a_downstream_project_shows_the_book_and_the_published_rulebook(tmp_path
 @pytest.mark.docs
 def test_the_citing_recipe_builds_through_intersphinx(built: Path, tmp_path: Path) -> None:
     src = _citing_project(tmp_path, intersphinx=str(built / "objects.inv"))
-    result = sphinx_build(src, tmp_path / "out")
+    result = sphinx_build_here(src, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://rules.example.invalid/claim.html#claim.follow-suit"' in page
@@ -294,7 +290,7 @@ def test_the_citing_recipe_builds_through_intersphinx(built: Path, tmp_path: Pat
     assert any(SPEC["claim.follow-suit"].text.get("en")[:40] in t for t in titles), titles[:2]
 
     (src / "index.rst").write_text("Other\n=====\n\nSee :rule:`claim.no-such-rule`.\n", encoding="utf-8")
-    result = sphinx_build(src, tmp_path / "out2")
+    result = sphinx_build_here(src, tmp_path / "out2")
     assert result.returncode != 0
     assert "claim.no-such-rule" in result.stderr
 

@@ -14,7 +14,7 @@ import json
 import shutil
 from pathlib import Path
 
-from docs_build import sphinx_build
+from sphinx_here import sphinx_build_here
 
 CITING_TEST = (
     "import pytest\n\n\n"
@@ -54,7 +54,7 @@ def _status(path: Path, outcome: str) -> Path:
 
 
 def _build(src: Path, out: Path, status: Path) -> None:
-    done = sphinx_build(src, out, "-D", f"rules_test_status={status}")
+    done = sphinx_build_here(src, out, "-D", f"rules_test_status={status}")
     assert done.returncode == 0, done.stderr
 
 

@@ -8,11 +8,15 @@ entry-point group ``rules.games`` (decision record 0024). Nothing outside
 ``*.dist-info`` with ``entry_points.txt`` beside the package, into a folder
 that a child process gets on ``PYTHONPATH`` (:func:`environment`). The tests
 run the game in child processes only, so the test process's registry, spec
-and ``@implements`` registry hold the library's own games alone.
+and ``@implements`` registry hold the library's own games alone: the commands
+of the library (``-m rules``, ``-m sphinx``, ``-c``) in one child per test
+module and worker (``child.py``, :class:`Child`; decision record 0058), any
+other (the conformance suite's ``-m pytest``) in a process of its own.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -47,7 +51,41 @@ def environment(site: Path) -> dict[str, str]:
     return env
 
 
-def run(site: Path, *argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``python ARGV...`` in the checkout with the fifth game installed."""
+class Child:
+    """The process of ``child.py`` with the fifth game installed in ``site``, which runs the
+    library's commands one after another; :meth:`close` ends it."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("child.py"))],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        env=environment(site), cwd=ROOT)
+
+    def run(self, argv: tuple[str, ...], stdin: str | None) -> subprocess.CompletedProcess[str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"argv": list(argv), "stdin": stdin}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        assert line, f"the child ended (status {self.process.poll()})"
+        reply = json.loads(line)
+        return subprocess.CompletedProcess([sys.executable, *argv], reply["code"], reply["stdout"], reply["stderr"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+#: The command lines ``child.py`` runs (the rest start a process of their own).
+SERVED = (("-m", "rules"), ("-m", "sphinx"), ("-c",))
+
+
+def run(site: Path | Child, *argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python ARGV...`` in the checkout with the fifth game installed: in ``site``'s child when
+    it runs such a command, else in a process of its own."""
+    if isinstance(site, Child):
+        if any(argv[:len(prefix)] == prefix for prefix in SERVED):
+            return site.run(argv, stdin)
+        site = site.site
     return subprocess.run([sys.executable, *argv], capture_output=True, text=True, env=environment(site), cwd=ROOT,
                           input=stdin, timeout=300)

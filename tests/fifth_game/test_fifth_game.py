@@ -5,7 +5,8 @@ conformance suite, a generated rulebook chapter in the navigation, and the
 in-page adjudicator's ``adjudicate`` call.
 
 Each test runs the fifth game in a child process that has it installed
-(:mod:`tests.fifth_game`), as a user who installed the game would.
+(:mod:`tests.fifth_game`), as a user who installed the game would: the library's
+commands in one child the module's tests share, the conformance suite in its own.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.fifth_game import KEY, PROJECT, ROOT, install, run
+from tests.fifth_game import KEY, PROJECT, ROOT, Child, install, run
 
 #: Everything of the library a new game used to touch (issue 17); none may name the fifth game.
 LIBRARY = [*ROOT.glob("rules/**/*.py"), *ROOT.glob("rules/**/*.js"), ROOT / "pyproject.toml",
@@ -26,8 +28,10 @@ LIBRARY = [*ROOT.glob("rules/**/*.py"), *ROOT.glob("rules/**/*.js"), ROOT / "pyp
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return install(tmp_path_factory.mktemp("site"))
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Child]:
+    child = Child(install(tmp_path_factory.mktemp("site")))
+    yield child
+    child.close()
 
 
 def record(hands: list[list[str]], *acts: tuple[int, str]) -> dict[str, object]:
@@ -48,7 +52,7 @@ def test_only_its_own_project_names_it() -> None:
     assert len(LIBRARY) > 100 and naming == []
 
 
-def test_play_adjudicate_bench_rules_and_schema(site: Path, tmp_path: Path) -> None:
+def test_play_adjudicate_bench_rules_and_schema(site: Child, tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     assert run(site, "-m", "rules", "play", KEY, "--seed", "4", "-o", str(game)).returncode == 0
     played = json.loads(game.read_text(encoding="utf-8"))
@@ -69,7 +73,7 @@ def test_play_adjudicate_bench_rules_and_schema(site: Path, tmp_path: Path) -> N
     assert KEY in schema["properties"]["game"]["enum"] and "claim" in schema["properties"]["game"]["enum"]
 
 
-def test_a_study_plays_it_by_the_policies_every_game_has(site: Path) -> None:
+def test_a_study_plays_it_by_the_policies_every_game_has(site: Child) -> None:
     """It offers no scores and no policies of its own (decision record 0026): ``random`` and
     ``first`` play it, ``greedy`` is refused with what it needs, and its results state no rule."""
     out = run(site, "-m", "rules", "study", KEY, "--games", "20", "--policy", "random,first", "--seed", "3",
@@ -83,7 +87,7 @@ def test_a_study_plays_it_by_the_policies_every_game_has(site: Path) -> None:
     assert greedy.returncode == 2 and "HasScores" in greedy.stderr and "random, first" in greedy.stderr
 
 
-def test_verdicts_cite_its_rules_in_its_language(site: Path, tmp_path: Path) -> None:
+def test_verdicts_cite_its_rules_in_its_language(site: Child, tmp_path: Path) -> None:
     pair, high, straight = ["Qs", "Qd", "3c"], ["As", "Kd", "9h"], ["Ah", "2h", "3d"]
     files = [
         write(tmp_path, "answer-bet", record([pair, high], (0, "bet"), (1, "check"))),
@@ -102,7 +106,7 @@ def test_verdicts_cite_its_rules_in_its_language(site: Path, tmp_path: Path) -> 
     assert czech.returncode == 1 and "Proti sázce lze jen dorovnat" in czech.stdout + czech.stderr
 
 
-def test_the_conformance_suite_plays_it(site: Path) -> None:
+def test_the_conformance_suite_plays_it(site: Child) -> None:
     out = run(site, "-m", "pytest", "-v", "-p", "no:cacheprovider", "tests/conformance", "-k", KEY)
     assert out.returncode == 0, out.stdout[-3000:]
     passed = set(re.findall(rf"::(\w+)\[{KEY}\] PASSED", out.stdout))
@@ -113,7 +117,7 @@ def test_the_conformance_suite_plays_it(site: Path) -> None:
             "test_a_game_lives_in_its_package_with_rules_and_proofs"} <= passed, out.stdout[-2000:]
 
 
-def test_the_web_api_judges_its_records(site: Path) -> None:
+def test_the_web_api_judges_its_records(site: Child) -> None:
     data = record([["Qs", "Qd", "3c"], ["As", "Kd", "9h"]], (0, "bet"), (1, "check"))
     code = ("import json, sys\nfrom rules.web import api\n"
             "print(json.dumps(api.adjudicate(sys.stdin.read(), 'cs')))\n")
@@ -124,7 +128,7 @@ def test_the_web_api_judges_its_records(site: Path) -> None:
     assert [r["id"] for r in answer["rules"]] == ["threecard.betting.facing-bet"]
 
 
-def test_its_rulebook_chapter_is_generated_and_in_the_navigation(site: Path, tmp_path: Path) -> None:
+def test_its_rulebook_chapter_is_generated_and_in_the_navigation(site: Child, tmp_path: Path) -> None:
     """A project whose sources hold a stub page for each of the library's chapters and
     none for the fifth game: the build writes its chapter and lists it (``-W``: no warning)."""
     source = tmp_path / "src"
@@ -149,7 +153,7 @@ def test_its_rulebook_chapter_is_generated_and_in_the_navigation(site: Path, tmp
     assert 'data-game="any"' in page
 
 
-def test_a_project_that_only_cites_rules_gets_no_pages(site: Path, tmp_path: Path) -> None:
+def test_a_project_that_only_cites_rules_gets_no_pages(site: Child, tmp_path: Path) -> None:
     """Without ``rules_generate_chapters`` nothing is written into a project's sources."""
     source = tmp_path / "src"
     source.mkdir()

@@ -6,6 +6,11 @@ generated position the solver must give the same status and shortest length, the
 set of winning first choices, strategies that replay legally against every listed reply,
 and the lower bound must never exceed the true shortest length. No timing: work is
 bounded by the node limit.
+
+The soundness loops (random positions against plain minimax) are sized by the Hypothesis
+profile (:func:`_sized`): the ``ci`` profile runs a count at which a deliberately broken
+bound or Acrobat geometry is still caught, the ``thorough`` profile the long runs
+(decision record 0058).
 """
 
 from __future__ import annotations
@@ -104,13 +109,28 @@ def random_small_position(rng: random.Random) -> State:
             return s
 
 
+def _sized(at_ci: int, at_thorough: int) -> int:
+    """How many random positions a soundness loop checks under the loaded Hypothesis profile:
+    ``at_ci`` at the ``ci`` profile's 60 examples, ``at_thorough`` at the ``thorough`` profile's
+    1,000, in proportion in between and below (``dev``'s 15 runs a quarter of ``at_ci``). Each
+    ``at_ci`` is a count at which the loop still caught, in a trial, a bound made deliberately
+    wrong: the Acrobat's second jump forgotten, only figures standing now jumped over, or one
+    added to every bound above 1 (decision record 0058)."""
+    n = settings.default.max_examples
+    if n <= 60:
+        return max(1, at_ci * n // 60)
+    return at_ci + (at_thorough - at_ci) * (min(n, 1000) - 60) // (1000 - 60)
+
+
 def _positions(seed: int, n: int) -> list[State]:
     rng = random.Random(seed)
     return [random_small_position(rng) for _ in range(n)]
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", range(_sized(10, 40)))
 def test_the_solver_finds_exactly_the_wins_of_plain_minimax(seed: int) -> None:
+    """Twelve positions a seed; ten seeds at ``ci`` (each wrong bound of :func:`_sized` was
+    caught by two of them or more), forty at ``thorough``."""
     wins = 0
     for s in _positions(seed, 12):
         expected = plain_forced_win_length(s)
@@ -449,10 +469,10 @@ def test_the_lower_bound_with_an_acrobat_never_overestimates() -> None:
     """An Acrobat lands only on the cells its jumps reach (twice a direction, or twice the sum of
     two), over figures that stand there or that another figure can bring, never onto an enemy
     that stands still: the bound stays at or below plain minimax's shortest length at the roots
-    and a step further, and above 1 in some positions. The profile sizes the run (``thorough``:
-    4,000 positions)."""
+    and a step further, and above 1 in some positions. The profile sizes the run (:func:`_sized`:
+    60 positions at ``ci``, 4,000 at ``thorough``)."""
     rng = random.Random(193)
-    roots = [_with_an_acrobat(rng) for _ in range(4 * settings.default.max_examples)]
+    roots = [_with_an_acrobat(rng) for _ in range(_sized(60, 4000))]
     bounds = _bounds_along_the_search(roots, 4)
     assert len(bounds) >= len(roots) // 2 and sum(1 for b in bounds if b > 1) >= 3
 
@@ -463,10 +483,11 @@ def test_an_acrobat_lands_only_where_the_bound_says() -> None:
     with nothing of the mover that moves an enemy, never on an enemy that stands still and only
     over figures that stand or can come there; otherwise, by the jumps' geometry alone. Positions
     where a Brewmaster, Illusionist or Claw Launcher could carry it are left out (the bound does
-    not use the jumps there)."""
+    not use the jumps there). The profile sizes the run (:func:`_sized`: 15 positions at ``ci``,
+    500 at ``thorough``)."""
     rng = random.Random(194)
     checked = 0
-    for _ in range(max(5, settings.default.max_examples // 2)):
+    for _ in range(max(5, _sized(15, 500))):
         s = _with_an_acrobat(rng)
         kinds = {p.kind for i, p in enumerate(s.pieces) if p.owner == 0 and i not in s.acted}
         if kinds & {"brewmaster", "illusionist", "claw-launcher"}:
@@ -520,8 +541,9 @@ def test_the_lower_bound_with_blocked_lines_never_overestimates() -> None:
     and slides only once the figures of no weight in its way have left; a Manipulator that moves
     the leader spends its action and sees it only once its line is clear (decision 0041): the bound
     stays at or below plain minimax's shortest length at the roots and a step further, and it is
-    above 1 in some positions. The profile sizes the run (``thorough``: 2,000 positions)."""
+    above 1 in some positions. The profile sizes the run (:func:`_sized`: 40 positions at ``ci``,
+    2,000 at ``thorough``)."""
     rng = random.Random(41)
-    roots = [_with_blocked_lines(rng) for _ in range(2 * settings.default.max_examples)]
+    roots = [_with_blocked_lines(rng) for _ in range(_sized(40, 2000))]
     bounds = _bounds_along_the_search(roots, 4)
     assert len(bounds) >= len(roots) // 4 and sum(1 for b in bounds if b > 1) >= 3
