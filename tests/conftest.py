@@ -16,6 +16,8 @@
   the other tests run (``rulebook_html``; decision record 0038). It starts
   from the site's reading of ``docs/`` when the run builds the site, which
   it does from the session's start (tests/docs_build.py, decision record 0054).
+- Bytecode caches are written even where the environment says not to
+  (``PYTHONDONTWRITEBYTECODE``; decision record 0056).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -33,6 +36,18 @@ from typing import Any
 import pytest
 from docs_build import build_rulebook, build_site, run_folder
 from hypothesis import HealthCheck, settings
+
+# ----------------------------------------------------------------- bytecode
+
+# The suite writes bytecode caches even where the environment asks Python not to
+# (PYTHONDONTWRITEBYTECODE, set on some machines): its workers and the processes its tests start
+# (the Sphinx builds, the command, small suites, the fifth game's child) import the same modules,
+# and without caches each of them compiled every one afresh, about 31 CPU-seconds of a run on two
+# cores (decision record 0056). Set here, before the test modules are imported (pytest caches their
+# rewritten form too) and before the workers and the tests' processes start, which inherit the
+# environment. The caches go into __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # ----------------------------------------------------------------- hypothesis
 
