@@ -55,12 +55,19 @@ SITE = "site"
 READING = "docs-read"
 
 
+def sphinx_arguments(source: Path, out: Path, *extra: str, quiet: bool = True) -> list[str]:
+    """``-W --keep-going [-q] -b html [extra] source out``: how every build of the suite calls
+    ``sphinx-build``, in a process of its own (:func:`sphinx_build`) or in the test's
+    (``tests/sphinx_here.py``): any warning fails the build, once it has reported every warning."""
+    return ["-W", "--keep-going", *(["-q"] if quiet else []), "-b", "html", *extra, str(source), str(out)]
+
+
 def sphinx_build(source: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    """``sphinx-build -W --keep-going -q -b html [extra] source out`` with this checkout importable."""
+    """``sphinx-build`` with :func:`sphinx_arguments`, in a process of its own with this checkout importable."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", *extra, str(source), str(out)],
+        [sys.executable, "-m", "sphinx", *sphinx_arguments(source, out, *extra)],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=900,
     )
 

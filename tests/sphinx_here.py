@@ -18,15 +18,16 @@ import io
 import subprocess
 from pathlib import Path
 
+from docs_build import sphinx_arguments
 from sphinx.cmd.build import build_main
 
 
 def sphinx_build_here(source: Path, out: Path, *extra: str, cwd: Path | None = None,
                       quiet: bool = True) -> subprocess.CompletedProcess[str]:
-    """``sphinx-build -W --keep-going [-q] -b html [extra] source out`` in this process (in
-    ``cwd`` if given): its exit status and what it wrote to the standard streams, as
+    """``sphinx-build`` with :func:`docs_build.sphinx_arguments` in this process (in ``cwd`` if
+    given): its exit status and what it wrote to the standard streams, as
     :func:`docs_build.sphinx_build` returns them from a sub-process."""
-    argv = ["-W", "--keep-going", *(["-q"] if quiet else []), "-b", "html", *extra, str(source), str(out)]
+    argv = sphinx_arguments(source, out, *extra, quiet=quiet)
     stdout, stderr = io.StringIO(), io.StringIO()
     with contextlib.ExitStack() as stack:
         if cwd is not None:

@@ -387,7 +387,6 @@ def stored_last_trick(state: State) -> OutcomeFacts | TrickOutcome | None:
     return cast("OutcomeFacts | TrickOutcome | None", _LAST_TRICK.read(state))
 
 
-
 #: ``attrs.evolve(state, hands=hands, table=table)`` as ``with_play(state, hands, table)``: a card
 #: played into a trick that goes on, the other fourteen fields shared (decision record 0039).
 with_play = copier(State, "hands", "table")
