@@ -20,10 +20,10 @@ in the same order, so one seed deals and plays the same game in both engines:
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from typing import Any
+
+from report import plain_main, time_plain_games  # benchmarks/report.py, beside this script
 
 GOBLIN, KNIGHT, UNDEAD, DWARF, DOPPELGANGER = range(5)
 FACTIONS = ("goblin", "knight", "undead", "dwarf", "doppelganger")
@@ -170,23 +170,11 @@ def play_out(game: Game, rng: random.Random) -> list[Card]:
 def bench(games: int, seed: int) -> tuple[float, int]:
     """``games`` random complete games from ``random.Random(seed)``, the deals first and then
     the play, as ``rules bench`` does (same seed, same games); (CPU seconds of the play, actions)."""
-    rng = random.Random(seed)
-    deals = [deal(rng) for _ in range(games)]
-    start = time.process_time()
-    actions = 0
-    for game in deals:
-        actions += len(play_out(game, rng))
-    return time.process_time() - start, actions
+    return time_plain_games(deal, play_out, games, seed)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    seconds, actions = bench(args.games, args.seed)
-    print(f"{args.games} plain random claim games in {seconds:.4f} s of CPU: "
-          f"{args.games / seconds:.1f} games/s ({actions} actions)")
+    plain_main(__doc__ or "", "claim", 2000, bench)
 
 
 if __name__ == "__main__":

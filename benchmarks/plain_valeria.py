@@ -26,11 +26,11 @@ by step, and ``benchmarks/valeria.py --vs-plain`` times the two side by side.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 import tomllib
 from typing import Any
+
+from report import plain_main, time_plain_games  # benchmarks/report.py, beside this script
 
 from rules.valeria.cards import data_path  # where the card data file lies (data, not rules)
 
@@ -725,23 +725,11 @@ def play_out(game: Game, rng: random.Random) -> list[Action]:
 def bench(games: int, seed: int) -> tuple[float, int]:
     """``games`` random complete games from ``random.Random(seed)``, the deals first and then the
     play, as ``rules bench`` does; (CPU seconds of the play, actions)."""
-    rng = random.Random(seed)
-    deals = [deal(rng) for _ in range(games)]
-    start = time.process_time()
-    actions = 0
-    for game in deals:
-        actions += len(play_out(game, rng))
-    return time.process_time() - start, actions
+    return time_plain_games(deal, play_out, games, seed)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    seconds, actions = bench(args.games, args.seed)
-    print(f"{args.games} plain random valeria games in {seconds:.4f} s of CPU: "
-          f"{args.games / seconds:.1f} games/s ({actions} actions)")
+    plain_main(__doc__ or "", "valeria", 200, bench)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
+import random
 import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,3 +55,29 @@ def versus_plain(n: int, repeat: int, library: Callable[[int], float], plain: Ca
         "median_ratio": round(statistics.median(ratios), 3),
         **machine(),
     }
+
+
+def time_plain_games(deal: Callable[[random.Random], Any], play_out: Callable[[Any, random.Random], list[Any]],
+                     games: int, seed: int) -> tuple[float, int]:
+    """A plain engine's ``games`` random complete games from ``random.Random(seed)``, the deals first
+    (``deal(rng)``) and then the play (``play_out(game, rng)``, the actions played), as ``rules bench``
+    does, so one seed plays the same games in the plain engine and in the library: (CPU seconds of the
+    play, actions). Both plain engines are timed by this one loop, so they are timed alike."""
+    rng = random.Random(seed)
+    deals = [deal(rng) for _ in range(games)]
+    start = time.process_time()
+    actions = 0
+    for game in deals:
+        actions += len(play_out(game, rng))
+    return time.process_time() - start, actions
+
+
+def plain_main(doc: str, game: str, default_games: int, bench: Callable[[int, int], tuple[float, int]]) -> None:
+    """A plain engine's command line: ``--games`` and ``--seed``, and its games per second of CPU."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--games", type=int, default=default_games)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    seconds, actions = bench(args.games, args.seed)
+    print(f"{args.games} plain random {game} games in {seconds:.4f} s of CPU: "
+          f"{args.games / seconds:.1f} games/s ({actions} actions)")
