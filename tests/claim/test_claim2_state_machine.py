@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 import pytest
 from claim_helpers import every_card_in
+from example_counts import below_thorough
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -260,5 +261,7 @@ class CustomGame(RuleBasedStateMachine):
         assert replayed.result.to_json() == result.to_json()
 
 
-CustomGame.TestCase.settings = settings(deadline=None, report_multiple_bugs=False)
+# Every example ends in a whole game of a drawn variant, each step checked against the restated
+# rules: 30 games below the `thorough` profile (decision record 0060), which plays the profile's count.
+CustomGame.TestCase.settings = settings(max_examples=below_thorough(30), deadline=None, report_multiple_bugs=False)
 TestCustomGame = CustomGame.TestCase

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 import pytest
 from claim_helpers import every_card_in
+from example_counts import below_thorough
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -361,6 +362,8 @@ class ClaimGame(RuleBasedStateMachine):
         assert stopped.illegal.violation.rules == ("claim.phase2.end",)
 
 
-# One bug at a time: a long game shrinks slowly, and distinct bugs would each be shrunk.
-ClaimGame.TestCase.settings = settings(deadline=None, report_multiple_bugs=False)
+# One bug at a time: a long game shrinks slowly, and distinct bugs would each be shrunk. Every
+# example ends in a whole game, each step checked against the restated rules: 30 games below the
+# `thorough` profile (decision record 0060), which plays the profile's count.
+ClaimGame.TestCase.settings = settings(max_examples=below_thorough(30), deadline=None, report_multiple_bugs=False)
 TestClaimGame = ClaimGame.TestCase

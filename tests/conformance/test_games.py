@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 import pytest
+from example_counts import below_thorough
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,12 +65,11 @@ def walk(game: Game[Any, Any], seed: int, limit: int = MAX_ACTIONS) -> tuple[Any
 
 
 seeds = st.integers(0, 2**32 - 1)
-_PROFILE_EXAMPLES = settings.default.max_examples
 #: The two heaviest properties (a random game of up to 400 actions recorded and replayed; one of up to
 #: 200 with every state deep-copied and re-applied) play 20 games per game below the ``thorough``
 #: profile (``ci`` played 60: the suite's slowest properties after the builds), every one of the
 #: profile's in ``thorough`` (decision record 0030; docs/performance.rst, "The test suite").
-WHOLE_GAMES = settings(max_examples=_PROFILE_EXAMPLES if _PROFILE_EXAMPLES >= 1000 else min(_PROFILE_EXAMPLES, 20))
+WHOLE_GAMES = settings(max_examples=below_thorough(20))
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -35,12 +35,12 @@ invariants, so even ``dev`` runs reach the end and the scoring.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
 import attrs
 import pytest
+from example_counts import below_thorough
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -345,8 +345,7 @@ TestValeriaGame = ValeriaGame.TestCase
 # A whole game is up to ~250 steps, each checked by every invariant, and the teardown plays it to
 # its end: a few games per run keep the suite within minutes on two cores (more under `thorough`).
 TestValeriaGame.settings = settings(
-    max_examples=settings().max_examples if os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-    else min(settings().max_examples, 15),
+    max_examples=below_thorough(15),
     stateful_step_count=settings().stateful_step_count, deadline=None)
 
 

@@ -18,12 +18,12 @@ below hold, and the teardown plays the game to its end at random:
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
 import attrs
 import pytest
+from example_counts import below_thorough
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -166,8 +166,7 @@ TestVariantGame = pytest.mark.rules(
 # Whole games with every step checked: a handful per run keeps the suite within minutes on two
 # cores; the `thorough` profile runs the profile's count.
 TestVariantGame.settings = settings(
-    max_examples=settings().max_examples if os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-    else min(settings().max_examples, 12),
+    max_examples=below_thorough(12),
     stateful_step_count=settings().stateful_step_count, deadline=None)
 
 
