@@ -101,6 +101,8 @@ SITE_TESTS = ("web", "site")
 #: The session fixture of the rulebook built with the run's outcomes: when a collected test requests it,
 #: each worker of a parallel run starts building it once every citing test has finished (decision 0038).
 RULEBOOK_FIXTURE = "rulebook_html"
+#: The test run first of all (:func:`pytest_collection_modifyitems`).
+MYPY_FIRST = "tests/test_static_checks.py::test_mypy_strict_passes_on_the_package"
 #: How often a worker that reached the ``docs`` tests reads the controller's log.
 _POLL_SECONDS = 0.5
 #: How long every worker waits with tests missing and the log still before the wait fails.
@@ -154,7 +156,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     the other files, the ``docs`` tests last (each file's tests stay together, so a
     module's fixtures are set up once; stable order otherwise). The citing tests thus
     finish early, and the rulebook that shows their outcomes is built while the rest
-    runs (decision record 0038)."""
+    runs (decision record 0038). Before all of them, mypy's check of the package
+    (:data:`MYPY_FIRST`, decision record 0061)."""
     rules = config.stash[_RULES]
     for item in items:
         rules[item.nodeid] = _item_rules(item)
@@ -166,6 +169,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     citing_files = {_file(i) for i in rest if rules[i.nodeid]}
     citing = [i for i in rest if _file(i) in citing_files]
     items[:] = citing + site + [i for i in rest if _file(i) not in citing_files] + docs
+    # mypy's check of the package first: it writes mypy's cache in the checkout, from which the later
+    # mypy run of tests/kernel/test_public_face.py reads the package instead of checking it again
+    # (when the two ran at once, each checked the package cold: decision record 0061)
+    items.sort(key=lambda i: i.nodeid != MYPY_FIRST)
 
 
 def _file(item: pytest.Item) -> str:
