@@ -3,7 +3,7 @@
 The profiles (``dev``, ``ci``, ``thorough``) are registered in ``tests/conftest.py``. A few
 properties play whole games with every step checked; at the profile's count they would be the
 suite's slowest tests, so below ``thorough`` they take at most a fixed number of examples, chosen
-per property (docs/performance.rst, "The test suite"; decision records 0030 and 0060), and under
+per property (docs/performance.rst, "The test suite"; decision records 0030 and 0061), and under
 ``thorough`` every example of the profile.
 """
 

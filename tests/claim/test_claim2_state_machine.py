@@ -262,6 +262,6 @@ class CustomGame(RuleBasedStateMachine):
 
 
 # Every example ends in a whole game of a drawn variant, each step checked against the restated
-# rules: 30 games below the `thorough` profile (decision record 0060), which plays the profile's count.
+# rules: 30 games below the `thorough` profile (decision record 0061), which plays the profile's count.
 CustomGame.TestCase.settings = settings(max_examples=below_thorough(30), deadline=None, report_multiple_bugs=False)
 TestCustomGame = CustomGame.TestCase

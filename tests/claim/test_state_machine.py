@@ -364,6 +364,6 @@ class ClaimGame(RuleBasedStateMachine):
 
 # One bug at a time: a long game shrinks slowly, and distinct bugs would each be shrunk. Every
 # example ends in a whole game, each step checked against the restated rules: 30 games below the
-# `thorough` profile (decision record 0060), which plays the profile's count.
+# `thorough` profile (decision record 0061), which plays the profile's count.
 ClaimGame.TestCase.settings = settings(max_examples=below_thorough(30), deadline=None, report_multiple_bugs=False)
 TestClaimGame = ClaimGame.TestCase
