@@ -18,6 +18,10 @@
   it does from the session's start (tests/docs_build.py, decision record 0054).
 - Bytecode caches are written even where the environment says not to
   (``PYTHONDONTWRITEBYTECODE``; decision record 0056).
+- On several workers the browser modules of ``tests/web`` go to one worker as
+  one unit, so that their browsers and the device that has visited the site
+  are set up once; every other test is handed out on its own (decision record
+  0063).
 """
 
 from __future__ import annotations
@@ -173,6 +177,44 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     # mypy run of tests/kernel/test_public_face.py reads the package instead of checking it again
     # (when the two ran at once, each checked the package cold: decision record 0061)
     items.sort(key=lambda i: i.nodeid != MYPY_FIRST)
+
+
+#: The browser modules of the in-page adjudicator (tests/web/*_browser.py), which a parallel run gives
+#: to one worker as one unit of work (:func:`pytest_xdist_make_scheduler`, decision record 0063).
+ONE_WORKER = ("tests/web/", "_browser.py")
+
+
+def unit_of_work(nodeid: str) -> str:
+    """The unit of work a worker of a parallel run is given for the test ``nodeid``: every browser
+    module of :data:`ONE_WORKER` together, every other test on its own."""
+    folder, suffix = ONE_WORKER
+    file = nodeid.split("::", 1)[0]
+    return "browser-modules" if file.startswith(folder) and file.endswith(suffix) else nodeid
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Controller of a parallel run (``-n``, xdist's ``load`` mode): hand out the tests one
+    :func:`unit_of_work` at a time, in the order :func:`pytest_collection_modifyitems` gives them.
+
+    xdist's ``load`` mode hands out tests by count: the browser modules' tests were spread over
+    both workers, and each worker that ran any of a module's tests set up that module's browser and
+    devices, and each made a device's first visit to the site, which starts Python in the page
+    (seconds of CPU each). As one unit they run on one worker, every such fixture made once; every
+    other test is a unit of its own, so the other worker takes the rest of the run and the two end
+    together (decision record 0063). A mode asked for on the command line (``--dist``) is kept."""
+    if config.option.dist != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerForTheBrowserModules(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of_work(nodeid)
+
+    # the units in the run's order, not xdist's largest-first, which would start the browser modules
+    # before the site they read is built, and mypy's check of the package after them (MYPY_FIRST)
+    config.option.loadscopereorder = False
+    return OneWorkerForTheBrowserModules(config, log)
 
 
 def _file(item: pytest.Item) -> str:
