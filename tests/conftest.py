@@ -202,7 +202,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     devices, and each made a device's first visit to the site, which starts Python in the page
     (seconds of CPU each). As one unit they run on one worker, every such fixture made once; every
     other test is a unit of its own, so the other worker takes the rest of the run and the two end
-    together (decision record 0063). A mode asked for on the command line (``--dist``) is kept."""
+    together (decision record 0063). Any other mode asked for on the command line (``--dist
+    loadfile``, ...) is kept."""
     if config.option.dist != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
