@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -170,9 +171,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     others = [i for i in items if i.get_closest_marker("docs") is None]
     site = [i for i in others if _needs(i, SITE_TESTS)]
     rest = [i for i in others if i not in set(site)]
-    citing_files = {_file(i) for i in rest if rules[i.nodeid]}
-    citing = [i for i in rest if _file(i) in citing_files]
-    items[:] = citing + site + [i for i in rest if _file(i) not in citing_files] + docs
+    citing_files = {_file(i.nodeid) for i in rest if rules[i.nodeid]}
+    citing = [i for i in rest if _file(i.nodeid) in citing_files]
+    items[:] = citing + site + [i for i in rest if _file(i.nodeid) not in citing_files] + docs
     # mypy's check of the package first: it writes mypy's cache in the checkout, from which the later
     # mypy run of tests/kernel/test_public_face.py reads the package instead of checking it again
     # (when the two ran at once, each checked the package cold: decision record 0061)
@@ -181,15 +182,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 #: The browser modules of the in-page adjudicator (tests/web/*_browser.py), which a parallel run gives
 #: to one worker as one unit of work (:func:`pytest_xdist_make_scheduler`, decision record 0063).
-ONE_WORKER = ("tests/web/", "_browser.py")
+ONE_WORKER = "tests/web/*_browser.py"
 
 
 def unit_of_work(nodeid: str) -> str:
     """The unit of work a worker of a parallel run is given for the test ``nodeid``: every browser
     module of :data:`ONE_WORKER` together, every other test on its own."""
-    folder, suffix = ONE_WORKER
-    file = nodeid.split("::", 1)[0]
-    return "browser-modules" if file.startswith(folder) and file.endswith(suffix) else nodeid
+    return "browser-modules" if fnmatch(_file(nodeid), ONE_WORKER) else nodeid
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
@@ -218,8 +217,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return OneWorkerForTheBrowserModules(config, log)
 
 
-def _file(item: pytest.Item) -> str:
-    return item.nodeid.split("::", 1)[0]
+def _file(nodeid: str) -> str:
+    """The test file of the test ``nodeid``, as pytest names it (relative to the run's root)."""
+    return nodeid.split("::", 1)[0]
 
 
 def _needs(item: pytest.Item, build: tuple[str, str]) -> bool:

@@ -54,11 +54,12 @@ def test_the_browser_modules_run_on_one_worker_and_the_rest_on_both(tmp_path: Pa
                           "--basetemp", str(tmp_path / "tmp"), "tests"],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+    lines = ran_on.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == sum(FILES.values())
     workers: dict[str, set[str]] = {}
-    for line in ran_on.read_text(encoding="utf-8").splitlines():
+    for line in lines:
         worker, module = line.split()
         workers.setdefault(module, set()).add(worker)
-    assert sum(FILES.values()) == len(ran_on.read_text(encoding="utf-8").splitlines())
     browser = workers["test_one_browser"] | workers["test_two_browser"]
     assert len(browser) == 1, f"the browser modules ran on {sorted(browser)}"
     others = set().union(*(w for module, w in workers.items() if not module.endswith("_browser")))
