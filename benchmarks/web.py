@@ -4,7 +4,7 @@
 
 Serves a site built by ``python -m rules.web.build`` (built first into a temporary
 folder when ``--site`` is not given) from 127.0.0.1 and drives Debian's Chromium
-(``/usr/bin/chromium``) with Playwright (docs/decisions/0017-in-page-adjudicator.md).
+(tests/chromium.py: the headless shell) with Playwright (docs/decisions/0017-in-page-adjudicator.md).
 For each CPU throttling rate (4 is a phone-class CPU) and each of ``--repeat`` runs:
 
 - **cold load**: a fresh browser profile opens ``adjudicate.html``; seconds from

@@ -9,8 +9,8 @@ go to ``build/screenshots/`` (git-ignored) for a reviewer to look at. The pages
 are read as the network serves them, without the service worker
 (``NO_SERVICE_WORKER``; tests/web reads them through it).
 
-The browser is the system's Chromium (``apt-get install chromium``; ``.ci/run``
-installs it); nothing is downloaded at run time. Under CI a missing browser
+The browser is the system's Chromium (tests/chromium.py: Debian's headless shell, which
+``.ci/run`` installs); nothing is downloaded at run time. Under CI a missing browser
 fails the suite; elsewhere these tests are skipped with the reason.
 Decision record 0015.
 """
@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import CHROMIUM, INSTALL
 from docs_build import ROOT, rulebook_folder
 from serving import Server
 
 from rules import rulebook
 from rules.kernel.spec import load_spec
 
-CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "build" / "screenshots"
 WIDTHS = {"desktop": 1280, "phone": 390}
 #: The pages a reader starts from; their screenshots are kept.
@@ -56,7 +56,7 @@ def _browser_missing() -> str | None:
     except ImportError:
         return "the Python package playwright is not installed (pip install -e '.[test]')"
     if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).is_file():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        return f"no Chromium at {CHROMIUM} ({INSTALL})"
     return None
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import shutil
 import time
@@ -13,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from chromium import CHROMIUM as CHROMIUM  # the tests of tests/web import it from here (tests/chromium.py)
+from chromium import INSTALL as INSTALL
 from serving import Server as Server  # the tests of tests/web import it from here
 
 from rules.web.offline import FILE_LIST
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("RULES_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "build" / "screenshots"
 #: Loading Pyodide on a loaded 2-core machine takes seconds; this bounds a wait, it measures nothing.
 LOAD_TIMEOUT_MS = 180_000

@@ -5,7 +5,7 @@ the rulebook by ``sphinx-build -W`` (in parallel, as the docs tests build it:
 tests/docs_build.py), then ``rules.web.build.bundle`` adds the Pyodide runtime
 from npm and the wheels. It is served from
 127.0.0.1 by ``http.server``, and driven by Playwright with Debian's Chromium
-(``/usr/bin/chromium``; never a downloaded browser). Locally, without
+(tests/chromium.py: the headless shell; never a downloaded browser). Locally, without
 Playwright, Chromium or npm, the browser tests skip with the reason; under CI
 (``CI`` set) they fail instead, so a fresh machine cannot pass by skipping.
 Screenshots go to ``build/screenshots/adjudicator-*.png`` (git-ignored) for review.
@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from browser_helpers import (
     CHROMIUM,
+    INSTALL,
     Server,
     Visit,
     first_visit_to,
@@ -36,7 +37,7 @@ from docs_build import build_site
 
 def _missing(reason: str) -> None:
     if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run in CI: {reason} (.ci/run installs chromium and npm)")
+        pytest.fail(f"browser tests cannot run in CI: {reason} (.ci/run installs chromium-headless-shell and npm)")
     pytest.skip(reason)
 
 
@@ -47,7 +48,7 @@ def playwright_api() -> Any:
     except ImportError:
         _missing("playwright is not installed (pip install -e '.[test]')")
     if not Path(CHROMIUM).exists():
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+        _missing(f"no Chromium at {CHROMIUM} ({INSTALL})")
     return sync_playwright
 
 
