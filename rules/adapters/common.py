@@ -46,6 +46,8 @@ import json
 import random
 import zlib
 from fractions import Fraction
+from functools import cache
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 import attrs
@@ -166,10 +168,25 @@ def describe(game: Game[Any, Any], action: Any) -> str:
     return canonical(game.action_to_json(action))
 
 
+#: the plain values :func:`jsonable` returns as they are, by exact type (the most common leaves, tested first)
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of an attrs class, in order; None for any other class (asked once per class:
+    ``attrs.has`` and ``attrs.fields`` at every value were most of an observation's cost)."""
+    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+
+
 def jsonable(value: Any) -> Any:
     """A view as plain JSON data: attrs classes as objects, tuples and sets as lists, enums as values."""
-    if attrs.has(type(value)):
-        return {f.name: jsonable(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    kind: type = type(value)
+    if kind in _PLAIN:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {name: jsonable(getattr(value, name)) for name in names}
     if isinstance(value, enum.Enum):
         return jsonable(value.value)
     if isinstance(value, dict):
@@ -201,7 +218,23 @@ def _leaves(value: Any, path: str) -> list[str]:
         return [leaf for k, v in value.items() for leaf in _leaves(v, f"{path}.{k}")]
     if isinstance(value, list):
         return [leaf for i, v in enumerate(value) for leaf in _leaves(v, f"{path}[{i}]")]
-    return [f"{path}={json.dumps(value)}"]
+    return [f"{path}={_json_scalar(value)}"]
+
+
+def _json_scalar(value: Any) -> str:
+    """``json.dumps(value)`` for a leaf of :func:`jsonable`'s data, without ``json.dumps``'s
+    encoder set up for the commonest leaves (a string, an integer, a boolean, null): the same
+    text, which the observation tensor hashes."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    return json.dumps(value)
 
 
 def returns(game: Game[Any, Any], state: Any, seats: int) -> list[float]:

@@ -35,6 +35,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -125,33 +126,65 @@ def _fields(game_type: pyspiel.GameType) -> dict[str, Any]:
     return {name: getattr(game_type, name) for name in names}
 
 
+@attrs.frozen
+class Now:
+    """Everything a :class:`RulesState` holds, in one immutable value that a clone shares.
+
+    OpenSpiel clones a Python state by deep-copying each of its attributes (``PyState::Clone``);
+    the random simulation test and MCTS clone at every step. The engine's states are immutable,
+    and the numbering and the numbered actions are never changed in place, so a deep copy of them
+    (thousands of objects a clone in a Leaders game) bought nothing: ``__deepcopy__`` returns the
+    value itself, and a move makes a new one."""
+
+    key: str
+    variant: Any
+    seats: int
+    numbering: Numbering
+    max_length: int
+    #: the engine's state; None: not dealt yet
+    state: Any = None
+    #: actions played since the deal
+    length: int = 0
+    #: the decider's actions (or the chance outcomes) by number, once asked for in this state
+    numbered: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Now:
+        return self
+
+
 class RulesState(pyspiel.State):  # type: ignore[misc]
     """A state of the library's game; before the deal, the setup's chance node."""
 
     def __init__(self, game: RulesGame) -> None:
         super().__init__(game)
-        self.key, self.variant, self.seats = game.key, game.variant, game.seats
-        self.numbering = game.numbering
-        self.max_length = game.max_length
-        self.state: Any = None  # None: not dealt yet
-        self.length = 0
-        self._cached: tuple[Any, dict[int, Any]] = (None, {})
+        self.now = Now(game.key, game.variant, game.seats, game.numbering, game.max_length)
+
+    @property
+    def state(self) -> Any:
+        """The engine's state (None: not dealt yet)."""
+        return self.now.state
+
+    @property
+    def seats(self) -> int:
+        return self.now.seats
 
     def _numbered(self) -> dict[int, Any]:
         """The decider's actions by number, or the chance outcomes by slot, computed once per state."""
-        if self._cached[0] is not self.state:
+        now = self.now
+        if now.numbered is None:
             game = self.game
-            chance = decider(game, self.state) is None
-            self._cached = (self.state, dict(enumerate(a for a, _ in chance_slots(game, self.state))) if chance
-                            else self.numbering.numbered(game, self.state))
-        return self._cached[1]
+            chance = decider(game, now.state) is None
+            numbered = dict(enumerate(a for a, _ in chance_slots(game, now.state))) if chance \
+                else now.numbering.numbered(game, now.state)
+            self.now = now = attrs.evolve(now, numbered=numbered)
+        return now.numbered  # type: ignore[return-value]  # (set just above when it was None)
 
     @property
     def game(self) -> Game[Any, Any]:
-        return games.load(self.key)
+        return games.load(self.now.key)
 
     def _stopped(self) -> bool:
-        return self.length >= self.max_length
+        return self.now.length >= self.now.max_length
 
     def current_player(self) -> int:
         if self.state is None:
@@ -171,11 +204,13 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         game = self.game
-        if self.state is None:
-            self.state = game.initial_state(random_setup(game, random.Random(action), self.variant))
+        now = self.now
+        if now.state is None:
+            dealt = game.initial_state(random_setup(game, random.Random(action), now.variant))
+            self.now = attrs.evolve(now, state=dealt)
             return
-        self.state = game.apply(self.state, self._numbered()[action])
-        self.length += 1
+        played = game.apply(now.state, self._numbered()[action])
+        self.now = attrs.evolve(self.now, state=played, length=now.length + 1, numbered=None)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.state is None:

@@ -4,17 +4,27 @@ dense mask would be too large, and observations from a seat's view only (issue 2
 
 from __future__ import annotations
 
+import enum
+import json
 import random
+import zlib
+from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import games
 from rules.adapters.common import (
+    TENSOR_SIZE,
     Catalogue,
     SlotOverflowError,
     Slots,
+    _json_scalar,
     canonical,
     decider,
+    jsonable,
     numbering,
     observation_string,
     observation_tensor,
@@ -23,6 +33,7 @@ from rules.adapters.common import (
 )
 from rules.claim.study import action_key
 from rules.kernel.game import HasSecrets
+from rules.kernel.records import canonical_json
 from rules.kernel.simulate import random_action, random_setup
 from rules.kernel.study import ActionSpace, Bounds, HasActionSpace, HasBounds, bounds
 
@@ -108,3 +119,58 @@ def test_observations_depend_on_the_view_alone(key: str) -> None:
     other = game.rehide(state, seat, random.Random(9))
     assert observation_string(game, state, seat) == observation_string(game, other, seat)
     assert observation_tensor(game, state, seat) == observation_tensor(game, other, seat)
+
+
+def _plain_jsonable(value: Any) -> Any:
+    """The observation's data as the adapters first wrote it, ``attrs.has`` at every value: the
+    reference :func:`~rules.adapters.common.jsonable` must agree with."""
+    if attrs.has(type(value)):
+        return {f.name: _plain_jsonable(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, enum.Enum):
+        return _plain_jsonable(value.value)
+    if isinstance(value, dict):
+        return {str(k): _plain_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (frozenset, set)):
+        return sorted((_plain_jsonable(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain_jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _plain_leaves(value: Any, path: str) -> list[str]:
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in _plain_leaves(v, f"{path}.{k}")]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in _plain_leaves(v, f"{path}[{i}]")]
+    return [f"{path}={json.dumps(value)}"]
+
+
+@pytest.mark.parametrize(("key", "variant"), [("claim-combined", {"players": 4, "factions": [
+    "knight", "goblin", "undead", "dwarf", "doppelganger", "dragon", "troll"]}), ("leaders", None),
+    ("valeria", {"players": 3, "monster_events": True}), ("valeria", {"players": 1, "random_citizens": True})])
+def test_observations_are_the_plain_reading_of_the_view(key: str, variant: Any) -> None:
+    """The quick observation (a class's fields looked up once, the commonest leaves written
+    without ``json.dumps``) is the plain one, string and tensor, for every seat along seeded games."""
+    game = games.load(key)
+    fixed = resolved_variant(game, variant)
+    rng = random.Random(5)
+    state = game.initial_state(random_setup(game, rng, fixed))
+    for _ in range(80):
+        if game.is_terminal(state):
+            break
+        for seat in range(-1, seats_of(game, fixed)):
+            plain = _plain_jsonable(game.view(state, seat))
+            assert jsonable(game.view(state, seat)) == plain
+            assert observation_string(game, state, seat) == canonical_json(plain)
+            tensor = [0.0] * TENSOR_SIZE
+            for leaf in _plain_leaves(plain, ""):
+                tensor[zlib.crc32(leaf.encode("utf-8")) % TENSOR_SIZE] += 1.0
+            assert observation_tensor(game, state, seat) == tensor
+        state = game.apply(state, random_action(game, state, rng))
+
+
+@given(st.none() | st.booleans() | st.integers() | st.floats() | st.text())
+def test_a_leaf_is_written_as_json_dumps_writes_it(value: Any) -> None:
+    assert _json_scalar(value) == json.dumps(value)

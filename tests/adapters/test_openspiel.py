@@ -79,3 +79,20 @@ def test_mcts_plays_a_leaders_game_end_to_end() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert json.loads(state.observation_string(0))["seat"] == 0
+
+
+def test_a_clone_shares_what_it_holds_and_then_moves_on_its_own() -> None:
+    """OpenSpiel clones a Python state by deep-copying each attribute: the adapter's one attribute,
+    immutable, is shared, not copied; a move of the clone leaves the original as it was."""
+    register()
+    game = pyspiel.load_game("rules_leaders", {"max_length": 40})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert clone.now is state.now and clone.history() == state.history()
+    before = (state.observation_string(0), state.legal_actions(), state.history())
+    clone.apply_action(clone.legal_actions()[-1])
+    assert (state.observation_string(0), state.legal_actions(), state.history()) == before
+    assert clone.history() == [*before[2], before[1][-1]] and clone.now is not state.now
