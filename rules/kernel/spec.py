@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -147,13 +148,27 @@ class Book:
 
 @attrs.frozen
 class Spec:
-    """All books; look rules up by ID."""
+    """All books; look rules up by ID.
+
+    The rules in book order and an index by ID are made once, with the spec: ``rule_id in
+    spec`` and ``spec[rule_id]`` are one look-up, not a pass over every rule (a caller checks the
+    IDs of every violation it sees: the conformance suite, thousands of times)."""
 
     books: tuple[Book, ...]
+    _all: tuple[Rule, ...] = attrs.field(init=False, repr=False, eq=False)
+    _by_id: Mapping[str, Rule] = attrs.field(init=False, repr=False, eq=False)
+
+    @_all.default
+    def _every_rule(self) -> tuple[Rule, ...]:
+        return tuple(r for b in self.books for r in b.rules)
+
+    @_by_id.default
+    def _index(self) -> Mapping[str, Rule]:
+        return MappingProxyType({r.id: r for r in reversed(self._all)})  # reversed: the first of an ID wins
 
     @property
     def rules(self) -> tuple[Rule, ...]:
-        return tuple(r for b in self.books for r in b.rules)
+        return self._all
 
     def book(self, game: str) -> Book:
         for b in self.books:
@@ -162,13 +177,16 @@ class Spec:
         raise KeyError(game)
 
     def __contains__(self, rule_id: object) -> bool:
-        return any(r.id == rule_id for r in self.rules)
+        try:
+            return rule_id in self._by_id
+        except TypeError:  # an unhashable value is no rule's ID
+            return False
 
     def __getitem__(self, rule_id: str) -> Rule:
-        for r in self.rules:
-            if r.id == rule_id:
-                return r
-        raise KeyError(rule_id)
+        try:
+            return self._by_id[rule_id]
+        except TypeError:
+            raise KeyError(rule_id) from None
 
     def get(self, rule_id: str) -> Rule | None:
         try:

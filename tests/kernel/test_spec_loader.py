@@ -92,6 +92,19 @@ def test_spec_lookup(spec: Spec) -> None:
     assert all(r.section == "scoring" for r in book.rules_in("scoring"))
 
 
+def test_the_index_by_id_is_the_books_read_in_order(spec: Spec) -> None:
+    """``in`` and ``[]`` read an index made with the spec: the same answers as a pass over the
+    rules of every book, in order, for every ID, and none for what is no ID (unhashable too)."""
+    every = [r for b in spec.books for r in b.rules]
+    assert spec.rules == tuple(every)
+    for r in every:
+        assert r.id in spec and spec[r.id] is next(s for s in every if s.id == r.id)
+    for other in ("", "claim", "claim.follow-suit ", ["claim.follow-suit"], {"id": "claim.follow-suit"}, None):
+        assert other not in spec
+    with pytest.raises(KeyError):
+        spec[["claim.follow-suit"]]  # type: ignore[index]
+
+
 def test_rule_to_json_and_rulings(spec: Spec) -> None:
     rule = spec["claim.scoring.win"]
     data = rule.to_json()
