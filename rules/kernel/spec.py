@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -164,7 +163,7 @@ class Spec:
 
     @_by_id.default
     def _index(self) -> Mapping[str, Rule]:
-        return MappingProxyType({r.id: r for r in reversed(self._all)})  # reversed: the first of an ID wins
+        return {r.id: r for r in reversed(self._all)}  # reversed: the first of an ID wins (a dict: a spec pickles)
 
     @property
     def rules(self) -> tuple[Rule, ...]:

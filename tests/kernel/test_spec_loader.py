@@ -3,6 +3,7 @@ malformed spec file is a ``SpecError`` that names the file and the rule."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -103,6 +104,8 @@ def test_the_index_by_id_is_the_books_read_in_order(spec: Spec) -> None:
         assert other not in spec
     with pytest.raises(KeyError):
         spec[["claim.follow-suit"]]  # type: ignore[index]
+    copied = pickle.loads(pickle.dumps(spec))  # the index pickles with the spec (a study's workers may get one)
+    assert copied == spec and copied["claim.follow-suit"] == spec["claim.follow-suit"]
 
 
 def test_rule_to_json_and_rulings(spec: Spec) -> None:
