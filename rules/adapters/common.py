@@ -195,7 +195,7 @@ def jsonable(value: Any) -> Any:
         return sorted((jsonable(v) for v in value), key=repr)
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if isinstance(value, (bool, int, float, str)):  # a subclass of one (None and the exact types returned above)
         return value
     return str(value)
 

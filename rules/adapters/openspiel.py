@@ -209,8 +209,9 @@ class RulesState(pyspiel.State):  # type: ignore[misc]
             dealt = game.initial_state(random_setup(game, random.Random(action), now.variant))
             self.now = attrs.evolve(now, state=dealt)
             return
-        played = game.apply(now.state, self._numbered()[action])
-        self.now = attrs.evolve(self.now, state=played, length=now.length + 1, numbered=None)
+        chosen = self._numbered()[action]  # may note the numbered actions on self.now
+        now = self.now
+        self.now = attrs.evolve(now, state=game.apply(now.state, chosen), length=now.length + 1, numbered=None)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.state is None:
