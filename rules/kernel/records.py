@@ -182,11 +182,16 @@ def parse_record(data: Any, games: Callable[[str], Game[Any, Any]], where: str =
     return Record(key, setup, tuple(parsed), variant, data.get("comment"), position)
 
 
+#: ``json.dumps(value, sort_keys=True, ensure_ascii=False)``'s encoder, made once: ``json.dumps``
+#: with any argument of its own makes a new encoder on every call
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
 def canonical_json(value: Any) -> str:
     """``value`` as canonical JSON: keys sorted, non-ASCII kept, so equal values are equal
     text. The one writer of the keys and fingerprints the library compares (a variant dealt,
     an action's key in an action space, an observation)."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return _CANONICAL(value)
 
 
 def record_to_json(game: Game[Any, Any], setup: Any, actions: Sequence[Any],

@@ -279,7 +279,8 @@ class Field:
 
     @values.validator
     def _distinct(self, attribute: Any, values: tuple[Any, ...]) -> None:
-        if not values or len({canonical_json(v) for v in values}) != len(values):
+        # the index holds one entry per distinct value: written once, read here and by digit()
+        if not values or len(self._index) != len(values):
             raise ValueError(f"field {self.name!r} needs distinct values, at least one")
 
     @_index.default

@@ -66,21 +66,27 @@ def _routes() -> tuple[list[list[int]], ...]:
 
 
 def _space() -> ShapedSpace:
-    """Every action of either mode (module docstring): per seat, the shapes in a fixed order."""
+    """Every action of either mode (module docstring): per seat, the shapes in a fixed order.
+
+    A field that several shapes and both seats share (a piece's cell, a route) is made once:
+    a field indexes each of its values by its JSON, and the 1,406 routes of the eight shapes
+    with a route, made anew for each, cost most of this module's import."""
     cells = tuple(list(c) for c in CELLS)
     routes = _routes()
-    value = {"piece": cells, "target": cells, "to": cells, "path": routes, "pull": (False, True)}
+    field = {name: Field(name, values) for name, values in (
+        ("end", ("actions",)), ("banish", CARDS), ("recruit", CARDS), ("cells", routes), ("piece", cells),
+        ("move", routes), ("nemesis", routes), ("target", cells), ("to", cells), ("path", routes),
+        ("pull", (False, True)))}
     shapes = []
     for seat in (0, 1):
         me = Field("seat", (seat,))
-        shapes += [Shape((me, Field("end", ("actions",)))),
-                   Shape((me, Field("banish", CARDS))),
-                   Shape((me, Field("recruit", CARDS), Field("cells", routes))),
-                   Shape((me, Field("piece", cells), Field("move", routes))),
-                   Shape((me, Field("piece", cells), Field("nemesis", routes))),
-                   Shape((me, Field("nemesis", routes)))]
-        shapes += [Shape((me, Field("ability", (ability,)), Field("piece", cells),
-                          *(Field(name, value[name]) for name in fields)))
+        shapes += [Shape((me, field["end"])),
+                   Shape((me, field["banish"])),
+                   Shape((me, field["recruit"], field["cells"])),
+                   Shape((me, field["piece"], field["move"])),
+                   Shape((me, field["piece"], field["nemesis"])),
+                   Shape((me, field["nemesis"]))]
+        shapes += [Shape((me, Field("ability", (ability,)), field["piece"], *(field[name] for name in fields)))
                    for ability, fields in ABILITY_FIELDS.items()]
     return ShapedSpace(tuple(shapes))
 

@@ -35,7 +35,7 @@ from rules.claim.study import action_key
 from rules.kernel.game import HasSecrets
 from rules.kernel.records import canonical_json
 from rules.kernel.simulate import random_action, random_setup
-from rules.kernel.study import ActionSpace, Bounds, HasActionSpace, HasBounds, bounds
+from rules.kernel.study import ActionSpace, Bounds, Field, HasActionSpace, HasBounds, bounds
 
 
 @pytest.mark.parametrize("key", ["claim", "claim2", "claim-combined"])
@@ -75,6 +75,14 @@ def test_an_action_space_names_each_action_once() -> None:
     assert ActionSpace(("a", "b"), str).number("b") == 1  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="once"):
         ActionSpace(("a", "a"), str)
+
+
+@pytest.mark.parametrize("values", [(), (1, 1), ([1, 2], [1, 2]), ({"a": 1, "b": 2}, {"b": 2, "a": 1})])
+def test_a_field_holds_each_value_once(values: tuple[Any, ...]) -> None:
+    """A shaped space's field: values equal as JSON are one value (its index is their JSON)."""
+    with pytest.raises(ValueError, match="distinct values"):
+        Field("f", values)
+    assert Field("f", ([1, 2], [2, 1], {"a": 1})).digit({"a": 1}) == 2
 
 
 def test_the_games_offer_their_numbering_and_bounds() -> None:
