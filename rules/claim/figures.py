@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
-from xml.sax.saxutils import escape
 
 import attrs
 
@@ -50,6 +49,7 @@ from rules.claim.variants import (
     PAIRS,
     variant_from_json,
 )
+from rules.kernel.pictures import escaped
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError, Violation
 
@@ -454,7 +454,7 @@ def figure_svg(figure: Any, engines: Engines) -> str:
     body = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" class="rules-trick rules-figure" role="img" width="{width}" '
          f'height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'),
-        f"<title>{escape(outcome.caption.get('en'))}</title>",
+        f"<title>{escaped(outcome.caption.get('en'))}</title>",
         f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#eef4ea" stroke="#c5d6bb"/>',
     ]
     y = 22.0

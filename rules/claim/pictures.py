@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 import attrs
 
@@ -36,7 +35,7 @@ from rules.claim.trick import (
     played_card_destinations,
     revealed_card_destinations,
 )
-from rules.kernel.pictures import Picture
+from rules.kernel.pictures import Picture, escaped
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 
@@ -229,7 +228,7 @@ def trick_svg(trick: Mapping[str, Any]) -> str:
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rules-trick" role="img" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{escaped(title)}</title>",
         f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#eef4ea" stroke="#c5d6bb"/>',
     ]
     x = _MARGIN + 20.0

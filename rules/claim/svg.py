@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from math import cos, pi, sin
-from xml.sax.saxutils import escape
+
+from rules.kernel.pictures import escaped
 
 #: The colour that marks the card taking the trick.
 WINNER = "#c99700"
@@ -13,7 +14,7 @@ def text(x: float, y: float, content: str, *, size: int = 12, weight: str = "nor
          style: str = "normal", anchor: str = "middle") -> str:
     """An SVG ``<text>`` element with ``content`` escaped."""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(content)}</text>')
+            f'fill="{fill}" text-anchor="{anchor}">{escaped(content)}</text>')
 
 
 def star(cx: float, cy: float, r: float) -> str:

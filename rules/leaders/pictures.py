@@ -27,11 +27,10 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 import attrs
 
-from rules.kernel.pictures import Picture
+from rules.kernel.pictures import Picture, escaped
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.leaders import engine
@@ -225,7 +224,7 @@ def _hexagon(cx: float, cy: float, size: float) -> str:
 def _text(x: float, y: float, text: str, *, size: float = 11, weight: str = "normal", fill: str = "#222",
           anchor: str = "middle", style: str = "normal") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" font-style="{style}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
+            f'fill="{fill}" text-anchor="{anchor}">{escaped(text)}</text>')
 
 
 BOARD_W = 11 * SIZE + 8
@@ -340,7 +339,7 @@ def _svg(width: float, height: float, title: str, body: list[str]) -> str:
     return "\n".join([
         (f'<svg xmlns="http://www.w3.org/2000/svg" class="rules-trick rules-leaders-board" role="img" '
          f'width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" font-family="{_FONT}">'),
-        f"<title>{escape(title)}</title>",
+        f"<title>{escaped(title)}</title>",
         (f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="12" fill="#fbfaf5" '
          f'stroke="#dcd6c3"/>'),
         *body,

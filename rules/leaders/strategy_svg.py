@@ -11,10 +11,9 @@ writes it, and a test compares the committed file with a fresh render).
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 import attrs
 
+from rules.kernel.pictures import escaped
 from rules.kernel.text import Text
 from rules.leaders.board import CELLS
 from rules.leaders.characters import name
@@ -97,9 +96,9 @@ def strategy_svg(state: State, line: Line, lang: str = "en", title: str | None =
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" role="img">']
     if title:
-        out.append(f"<title>{escape(title)}</title>")
+        out.append(f"<title>{escaped(title)}</title>")
         out.append(f'<text x="{width / 2:g}" y="{MARGIN + 14}" text-anchor="middle" font-size="14" '
-                   f'font-weight="bold">{escape(title)}</text>')
+                   f'font-weight="bold">{escaped(title)}</text>')
 
     def place(n: _Node, left: int, row: int) -> float:
         """Draw ``n`` with its leaves from column ``left``; return its centre x."""
@@ -114,7 +113,7 @@ def strategy_svg(state: State, line: Line, lang: str = "en", title: str | None =
             out.append(f'<line x1="{cx:g}" y1="{y + BOX_H}" x2="{x:g}" y2="{y + ROW_H}" stroke="#555"/>')
             if label:
                 out.append(f'<text x="{(cx + x) / 2 + 4:g}" y="{y + BOX_H + (ROW_H - BOX_H) / 2 + 4:g}" '
-                           f'font-size="11" fill="#333">{escape(label)}</text>')
+                           f'font-size="11" fill="#333">{escaped(label)}</text>')
         colour = _COLOURS.get(n.seat, "#555")
         fill = {"move": "#ffffff", "own-nemesis": "#f4f4f4", "fork": "#eef3fb", "win": "#fdf0d5"}[n.style]
         dash = ' stroke-dasharray="4 3"' if n.style == "own-nemesis" else ""
@@ -127,7 +126,7 @@ def strategy_svg(state: State, line: Line, lang: str = "en", title: str | None =
                        f'stroke="{colour}" stroke-width="2"{dash}/>')
         for k, text in enumerate(n.lines):
             style = ' font-weight="bold"' if k == 0 else ' font-size="10"' if n.style == "win" else ""
-            out.append(f'<text x="{cx:g}" y="{y + 18 + 16 * k}" text-anchor="middle"{style}>{escape(text)}</text>')
+            out.append(f'<text x="{cx:g}" y="{y + 18 + 16 * k}" text-anchor="middle"{style}>{escaped(text)}</text>')
         return cx
 
     place(root, 0, 0)

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
-from rules.kernel.pictures import Picture, Table
+from rules.kernel.pictures import Picture, Table, escaped
 from rules.kernel.text import Text
 from rules.kernel.verdict import MalformedError
 from rules.valeria import engine, harvest, payments, scoring
@@ -340,7 +339,7 @@ def text_width(text: str, size: float) -> float:
 def _text(x: float, y: float, content: str, *, size: float = 12, weight: str = "normal", fill: str = _INK,
           anchor: str = "middle", style: str = "normal") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" font-style="{style}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(content)}</text>')
+            f'fill="{fill}" text-anchor="{anchor}">{escaped(content)}</text>')
 
 
 def _fit(content: str, width: float, size: float) -> float:
@@ -352,7 +351,7 @@ def _svg(width: float, height: float, title: str, body: list[str]) -> str:
     return "\n".join([
         (f'<svg xmlns="http://www.w3.org/2000/svg" class="rules-valeria" role="img" width="{width:.0f}" '
          f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" font-family="{_FONT}">'),
-        f"<title>{escape(title)}</title>",
+        f"<title>{escaped(title)}</title>",
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="12" fill="#f7f3e8" stroke="#d8cfb4"/>',
         *body, "</svg>"])
 

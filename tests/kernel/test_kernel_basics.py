@@ -3,14 +3,20 @@ registry and the static citation scanner."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.kernel import citations, registry
 from rules.kernel.game import Game
 from rules.kernel.logic import CONCRETE, symbolic
-from rules.kernel.records import object_with
+from rules.kernel.pictures import escaped
+from rules.kernel.records import canonical_json, object_with
 from rules.kernel.text import Text
 from rules.kernel.verdict import IllegalActionError, MalformedError, Violation, refuse
 
@@ -204,3 +210,22 @@ def test_object_with_opens_every_record_object_reader() -> None:
         object_with([1], "setup", ("a", "b"), "an object with a and b")
     with pytest.raises(MalformedError, match="^position: unknown field[(]s[)] c, d$"):
         object_with({"a": 1, "d": 2, "c": 3}, "position", {"a"}, "an object")
+
+
+# ----------------------------------------------------------------- written without the standard helper
+
+
+@given(st.text(alphabet=st.sampled_from("&<>;amp gtl\"'é")) | st.text())
+def test_escaped_writes_what_saxutils_escape_writes(text: str) -> None:
+    """rules.kernel.pictures.escaped, which spares the pictures the import of ``xml.sax.saxutils``."""
+    assert escaped(text) == escape(text)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4))
+
+
+@given(JSON)
+def test_canonical_json_is_json_dumps_with_sorted_keys_and_non_ascii_kept(value: Any) -> None:
+    """rules.kernel.records.canonical_json keeps one encoder instead of ``json.dumps``'s new one per call."""
+    assert canonical_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
