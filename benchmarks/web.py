@@ -65,7 +65,7 @@ from typing import Any
 from report import emit, machine  # benchmarks/report.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "web")]  # browser_helpers imports tests/chromium.py
 from browser_helpers import CHROMIUM, Server
 
 READY = "() => document.querySelector('section.rules-adjudicator').dataset.state === 'ready'"
