@@ -189,7 +189,8 @@ def _variants_help(argv: Sequence[str]) -> str | None:
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in languages():
+    # the fallback is every build's last language: asked for (the default), it needs no reading of the books
+    if lang != FALLBACK and lang not in languages():
         raise UsageError(f"--lang {lang!r}: choose one of {', '.join(languages())}")
 
 
