@@ -14,13 +14,14 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import proofs
 import rules.games
 from rules.kernel.game import HasCommands, HasPositions, HasSecrets, HasVariants
 from rules.kernel.messages import languages
 from rules.kernel.panel import HasPanel
-from rules.kernel.schema import HasRecordSchema
+from rules.kernel.schema import HasRecordSchema, assemble
 from rules.kernel.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +64,13 @@ def test_a_game_lives_in_its_package_with_rules_and_proofs(key: str) -> None:
         assert package and not package.startswith("rules."), "another distribution's game lives in its own package"
     assert isinstance(what["rules"], int) and what["rules"] > 0
     assert "HasRecordSchema" in what["capabilities"], "records of this game would pass the schema unchecked"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_game_s_record_schema_is_a_valid_schema(key: str) -> None:
+    """The record gate takes a game's schema as it is (decision record 0065): here every registered
+    game's, assembled as the gate assembles it, meets the JSON Schema 2020-12 meta-schema."""
+    Draft202012Validator.check_schema(assemble({key: GAMES[key]}))
 
 
 def test_the_registry_is_one_entry_point_per_game() -> None:
