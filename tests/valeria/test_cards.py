@@ -27,6 +27,7 @@ from rules.valeria.cards import (
     SetDie,
     Special,
     Take,
+    check_rule_references,
     data_path,
     load_cards,
     parse_cards,
@@ -356,6 +357,13 @@ def test_die_changes_only_in_the_roll_phase(tmp_path: Path) -> None:
     # event operations are refused outside events
     err = broken(tmp_path, "on_turn = [{ gain = { magic = 3 } }]", "on_turn = [{ every_player_loses = { magic = 3 } }]")
     assert "citizen 'cleric'" in str(err) and "monster event" in str(err)
+
+
+def test_the_shipped_data_names_only_rules_of_the_books(cards: CardSet) -> None:
+    """``load_cards()`` reads the shipped data without the books (decision record 0065): its
+    references are checked here, and a file given by path is still checked at run time."""
+    check_rule_references(cards, load_spec())
+    assert cards.specials()  # some cards say what the vocabulary cannot (Special effects, triggers)
 
 
 def test_special_must_name_an_existing_rule(tmp_path: Path) -> None:
