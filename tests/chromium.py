@@ -11,6 +11,7 @@ about a fifth less CPU, and the suite's browser tests are its largest part
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 #: Debian's two builds, the cheaper first.
@@ -29,3 +30,15 @@ def chromium() -> str:
 
 
 CHROMIUM = chromium()
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run on this machine (Playwright's Python package or the browser
+    is missing), or ``None``: what every browser test module asks before it starts a browser."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed (pip install -e '.[test]')"
+    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).is_file():
+        return f"no Chromium at {CHROMIUM} ({INSTALL})"
+    return None

@@ -18,14 +18,14 @@ Decision record 0015.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import CHROMIUM, INSTALL
+from chromium import CHROMIUM
+from chromium import missing as browser_missing
 from docs_build import ROOT, rulebook_folder
 from serving import Server
 
@@ -50,23 +50,13 @@ SETTLE_SECONDS = 60.0
 NO_SERVICE_WORKER = "block"
 
 
-def _browser_missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed (pip install -e '.[test]')"
-    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).is_file():
-        return f"no Chromium at {CHROMIUM} ({INSTALL})"
-    return None
-
-
 pytestmark = pytest.mark.docs
 
 
 @pytest.fixture(scope="module")
 def site(rulebook_html: Path) -> Iterator[str]:
     """The built rulebook (``rulebook_html``, tests/conftest.py) served on 127.0.0.1 (no other network)."""
-    missing = _browser_missing()
+    missing = browser_missing()
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"browser tests cannot run under CI: {missing}")

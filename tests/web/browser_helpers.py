@@ -13,7 +13,6 @@ from typing import Any
 
 import attrs
 from chromium import CHROMIUM as CHROMIUM  # the tests of tests/web import it from here (tests/chromium.py)
-from chromium import INSTALL as INSTALL
 from serving import Server as Server  # the tests of tests/web import it from here
 
 from rules.web.offline import FILE_LIST

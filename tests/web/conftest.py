@@ -22,7 +22,6 @@ from typing import Any
 import pytest
 from browser_helpers import (
     CHROMIUM,
-    INSTALL,
     Server,
     Visit,
     first_visit_to,
@@ -32,6 +31,7 @@ from browser_helpers import (
     restore_local_storage,
     visited_device,
 )
+from chromium import missing as browser_missing
 from docs_build import build_site
 
 
@@ -43,12 +43,10 @@ def _missing(reason: str) -> None:
 
 @pytest.fixture(scope="session")
 def playwright_api() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    if not Path(CHROMIUM).exists():
-        _missing(f"no Chromium at {CHROMIUM} ({INSTALL})")
+    reason = browser_missing()
+    if reason:
+        _missing(reason)
+    from playwright.sync_api import sync_playwright
     return sync_playwright
 
 
