@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain
-from types import MemberDescriptorType
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -20,6 +19,7 @@ from rules.claim.kinds import ActionKind, Phase, Received, Zone
 from rules.claim.variants import CLAIM_VARIANT, Variant
 from rules.kernel.construct import copier, maker
 from rules.kernel.decisions import Decision, Decisions
+from rules.kernel.when_read import MadeWhenRead
 
 Hand = tuple[Card, ...]
 Pair = tuple[Hand, ...]
@@ -264,7 +264,7 @@ class State(StateFields):
     third the size of one with an instance dictionary, and its fields are read by the
     interpreter's quickest attribute read). The engine stores a resolved trick's facts for
     ``last_trick``; the :class:`TrickOutcome` is made when it is first read
-    (:class:`OutcomeWhenRead`, decision record 0048).
+    (``last_trick``'s :class:`~rules.kernel.when_read.MadeWhenRead`, decision record 0048).
     """
 
     phase: Phase
@@ -335,50 +335,18 @@ OutcomeFacts = tuple[int, Phase, int, Hand, int, int, tuple[tuple[int, Card, Rec
                      tuple[tuple[int, Card], ...], int | None]
 
 
-class OutcomeWhenRead:
-    """``State.last_trick``, made when it is read (decision record 0048).
-
-    The engine resolves a trick at every second play of a random game, and nothing
-    in such a game reads the outcome: it stores the trick's facts, the positional
-    fields of :class:`TrickOutcome` as a tuple (:data:`OutcomeFacts`), and the
-    outcome is made from them the first time ``last_trick`` is read, then kept in
-    their place. Every reader (equality, hash, ``repr``, ``attrs.evolve``, the
-    records, the explanations) sees a :class:`TrickOutcome` or ``None``, as before;
-    a state made by the constructor holds its outcome already. It replaces the field's slot
-    member on the class and keeps it as ``slot``, through which the engine's copiers move the
-    stored value without making the outcome (:mod:`rules.kernel.construct`); the state stays
-    frozen to every other writer."""
-
-    def __init__(self, slot: MemberDescriptorType) -> None:
-        self.slot = slot
-        self.read, self.keep = slot.__get__, slot.__set__
-
-    def __get__(self, state: State | None, owner: type | None = None) -> Any:
-        if state is None:
-            return self
-        stored = self.read(state)
-        if type(stored) is tuple:  # facts stored by the engine: the outcome, made once
-            stored = make_outcome(*stored)
-            self.keep(state, stored)
-        return stored
-
-    def __set__(self, state: State, value: Any) -> None:
-        """Stored once, by the constructor (``attrs`` stores a slotted field through the class's
-        descriptor); the state is frozen after that."""
-        try:
-            self.read(state)
-        except AttributeError:  # the slot is still empty: the constructor is storing the field
-            self.keep(state, value)
-            return
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __repr__(self) -> str:
-        return "OutcomeWhenRead()"
+def _outcome_of(facts: OutcomeFacts) -> TrickOutcome:
+    return make_outcome(*facts)
 
 
-# set after attrs made the class, over the field's slot member: not a default
-_LAST_TRICK = OutcomeWhenRead(State.__dict__["last_trick"])
-State.last_trick = _LAST_TRICK  # type: ignore[assignment]
+#: ``State.last_trick``, made when it is read (decision record 0048): the engine resolves a trick at
+#: every second play of a random game, and nothing in such a game reads the outcome, so it stores the
+#: trick's facts (:data:`OutcomeFacts`, a tuple) and the :class:`TrickOutcome` is made from them on the
+#: first read (:class:`rules.kernel.when_read.MadeWhenRead`). Every reader (equality, hash, ``repr``,
+#: ``attrs.evolve``, the records, the explanations) sees a :class:`TrickOutcome` or ``None``; a state made
+#: by the constructor holds its outcome already; the engine's copiers move the stored value through the
+#: descriptor's ``slot`` without making the outcome (:mod:`rules.kernel.construct`).
+_LAST_TRICK = MadeWhenRead.install(State, "last_trick", tuple, _outcome_of)
 
 
 def stored_last_trick(state: State) -> OutcomeFacts | TrickOutcome | None:
