@@ -20,13 +20,12 @@ the shared state (rules.adapters.openspiel.Now).
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
-from report import emit, machine  # benchmarks/report.py, beside this script
+from report import best, emit, machine  # benchmarks/report.py, beside this script
 
 from rules.adapters.openspiel import register
 
@@ -39,16 +38,6 @@ CASES = {
     "valeria-2p": ("rules_valeria", '{"players": 2}', 0),
     "valeria-5p": ("rules_valeria", '{"players": 5}', 60),
 }
-
-
-def best(repeat: int, run: Any) -> float:
-    """The least CPU time of ``repeat`` calls of ``run``."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def ten_actions_in(game: Any) -> Any:

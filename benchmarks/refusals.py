@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from typing import Any
 
-from report import emit, machine  # benchmarks/report.py, beside this script
+from report import best, emit, machine  # benchmarks/report.py, beside this script
 
 from rules import games
 from rules.kernel.simulate import play_out
@@ -47,16 +46,6 @@ def questions(game: Any, n_games: int, seed: int) -> list[tuple[Any, Any]]:
     return pairs
 
 
-def best_per_call(run: Any, calls: int, repeat: int) -> float:
-    """The best of ``repeat`` CPU timings of ``run()``, in microseconds per call."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return round(min(times) / max(calls, 1) * 1e6, 2)
-
-
 def measure(key: str, game: Any, n_games: int, repeat: int) -> dict[str, Any]:
     pairs = questions(game, n_games, seed=1)
     illegal = [(s, a) for s, a in pairs if not game.is_legal(s, a)]
@@ -70,8 +59,13 @@ def measure(key: str, game: Any, n_games: int, repeat: int) -> dict[str, Any]:
             game.check(s, a).message.get("en")
 
     return {"questions": len(pairs), "illegal": len(illegal),
-            "is_legal µs": best_per_call(ask, len(illegal), repeat),
-            "check and read µs": best_per_call(explain, len(illegal), repeat)}
+            "is_legal µs": per_call(best(repeat, ask), len(illegal)),
+            "check and read µs": per_call(best(repeat, explain), len(illegal))}
+
+
+def per_call(seconds: float, calls: int) -> float:
+    """``seconds`` for ``calls`` calls, in microseconds per call."""
+    return round(seconds / max(calls, 1) * 1e6, 2)
 
 
 def main() -> None:
