@@ -25,8 +25,9 @@ import attrs
 
 
 class MadeWhenRead:
-    """The field ``name`` of ``cls``, made from a stored value of type ``pending`` by ``make``
-    when it is first read (the module's docstring). :meth:`install` puts it in place."""
+    """A slotted field whose value is made from a stored value of type ``pending`` by ``make``
+    when it is first read (the module's docstring); ``slot`` is the member it replaces on the
+    class. :meth:`install` puts it in place."""
 
     def __init__(self, slot: MemberDescriptorType, pending: type, make: Callable[[Any], Any]) -> None:
         self.slot = slot

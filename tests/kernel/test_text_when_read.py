@@ -96,5 +96,6 @@ def test_is_legal_fills_no_refusal(key: str) -> None:
         assert not game.is_legal(state, action)
         if unread(violation.message):
             refused += 1
-            assert violation.message.get("en")
+            templates, values = PENDING.read(violation.message)
+            assert violation.message == filled_at_once(Text(templates), **values)
     assert refused > 0, f"{key}: no refusal was left unfilled"
