@@ -80,8 +80,9 @@ HOLDS_LEAD = {lf: frozenset(f for f in Faction if holds_faction([f], lf)) for lf
 FOLLOW_BY_HELD = {lf: {held: FOLLOWABLE[lf][not HOLDS_LEAD[lf].isdisjoint(held)] for held in FACTION_SETS}
                   for lf in Faction}
 #: HOLDING[lead_faction] = the cards that make a hand hold the led faction: ``holds_faction`` is
-#: true of a hand exactly when it is true of one of its cards (it is an Or over the hand's cards).
-HOLDING = {lf: frozenset(c for c in _ALL_CARDS if holds_faction([c.faction], lf)) for lf in Faction}
+#: true of a hand exactly when it is true of one of its cards (it is an Or over the hand's cards),
+#: so these are the cards of the factions in :data:`HOLDS_LEAD`.
+HOLDING = {lf: frozenset(c for c in _ALL_CARDS if c.faction in HOLDS_LEAD[lf]) for lf in Faction}
 #: FOLLOWERS[lead_faction][holds_lead] = the cards that may follow (``may_follow`` of their faction):
 #: with :data:`HOLDING`, a hand's follows are filtered in one pass of set look-ups, card by card.
 FOLLOWERS = {lf: {holds: frozenset(c for c in _ALL_CARDS if c.faction in FOLLOWABLE[lf][holds])
