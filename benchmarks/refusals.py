@@ -46,7 +46,7 @@ def questions(game: Any, n_games: int, seed: int) -> list[tuple[Any, Any]]:
     return pairs
 
 
-def measure(key: str, game: Any, n_games: int, repeat: int) -> dict[str, Any]:
+def measure(game: Any, n_games: int, repeat: int) -> dict[str, Any]:
     pairs = questions(game, n_games, seed=1)
     illegal = [(s, a) for s, a in pairs if not game.is_legal(s, a)]
 
@@ -76,7 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     report: dict[str, Any] = {"machine": machine()}
     for key, game in sorted(games.load_all().items()):
-        report[key] = measure(key, game, args.games, args.repeat)
+        report[key] = measure(game, args.games, args.repeat)
     emit(report, args.json)
 
 
